@@ -1,0 +1,38 @@
+// A leader approves a pending submission (it is published) or a pending revision (it replaces the public one).
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { HelpRow } from '../repositories/help-records.ts';
+import type { SubmissionFields } from './submission-fields.ts';
+import { changeRecord, logDecision, saveRecord } from './record-change.ts';
+
+export async function approveSubmission(ctx: Context, id: string, actor: Actor, note?: string | null): Promise<HelpRow> {
+  return changeRecord(ctx, id, async (step) => {
+    const { record, now } = step;
+    if (record.review_status === 'pending_review') {
+      const saved = await saveRecord(ctx, step, {
+        review_status: 'approved',
+        reviewed_at: now,
+        published_at: record.published_at ?? now,
+        review_note: note ?? null,
+      });
+      await logDecision(step, actor, { kind: 'approved', isPublic: true, note, status: saved.status });
+      return saved;
+    }
+    if (record.review_status === 'approved' && record.pending_revision) {
+      const revision = JSON.parse(record.pending_revision) as SubmissionFields;
+      const saved = await saveRecord(ctx, step, {
+        ...revision,
+        content_hash: record.revision_hash as string,
+        pending_revision: null,
+        revision_hash: null,
+        revision_submitted_at: null,
+        reviewed_at: now,
+      });
+      await logDecision(step, actor, { kind: 'revision_approved', isPublic: true, note, status: saved.status });
+      return saved;
+    }
+    throw new AppError('invalid_state', [
+      { field: 'id', message: `review_status=${record.review_status}`, code: 'nothing_to_approve' },
+    ]);
+  });
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, Context } from '../context.ts';
+import { bounds } from '../domain/bounds.ts';
+import { AppError, type ErrorDetail } from '../errors.ts';
+import { audit } from '../repositories/audit.ts';
+import { type EmergencyRow, findEmergencyBySlug, insertEmergency } from '../repositories/emergencies.ts';
+import { slugPattern } from '../schemas/common.ts';
+
+export interface NewEmergency {
+  slug: string;
+  name: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+export async function createEmergency(ctx: Context, input: NewEmergency, actor: Actor): Promise<EmergencyRow> {
+  const problems: ErrorDetail[] = [];
+  if (!slugPattern.test(input.slug)) problems.push({ field: 'slug', message: 'a-z, 0-9 y guiones (2 a 60)', code: 'invalid_format' });
+  const name = input.name.trim();
+  if (name.length < 3 || name.length > 120) problems.push({ field: 'name', message: '3 a 120 caracteres', code: 'out_of_range' });
+  const { latitude, longitude } = input;
+  if ((latitude === undefined) !== (longitude === undefined)) {
+    problems.push({ field: latitude === undefined ? 'latitude' : 'longitude', message: 'lat y lon van juntas', code: 'coordinates_pair' });
+  }
+  if (latitude !== undefined && !(latitude >= bounds.latitude.min && latitude <= bounds.latitude.max)) {
+    problems.push({ field: 'latitude', message: `${bounds.latitude.min}..${bounds.latitude.max}`, code: 'out_of_range' });
+  }
+  if (longitude !== undefined && !(longitude >= bounds.longitude.min && longitude <= bounds.longitude.max)) {
+    problems.push({ field: 'longitude', message: `${bounds.longitude.min}..${bounds.longitude.max}`, code: 'out_of_range' });
+  }
+  if (problems.length > 0) throw new AppError('validation_failed', problems);
+  if (await findEmergencyBySlug(ctx.db, input.slug)) {
+    throw new AppError('invalid_state', [{ field: 'slug', message: input.slug, code: 'slug_taken' }]);
+  }
+  const now = ctx.now().toISOString();
+  const row: EmergencyRow = {
+    id: randomUUID(),
+    slug: input.slug,
+    name,
+    status: 'active',
+    latitude: latitude ?? null,
+    longitude: longitude ?? null,
+    created_at: now,
+    closed_at: null,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertEmergency(trx, row);
+    await audit(trx, { actor, action: 'emergency_created', targetType: 'emergency', targetId: row.id, at: now });
+    await ctx.changes.announce(trx);
+  });
+  ctx.changes.written();
+  return row;
+}

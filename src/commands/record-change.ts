@@ -1,0 +1,66 @@
+// Shared steps of the leaders' commands: load a record for change, write the change, log it, tell caches.
+import { randomUUID } from 'node:crypto';
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { Db } from '../db/types.ts';
+import { audit } from '../repositories/audit.ts';
+import { findById, type HelpRow, replaceTerms, searchableText, updateRecord } from '../repositories/help-records.ts';
+import { addTimelineEvent } from '../repositories/timeline.ts';
+import { categoryLabel } from '../domain/categories.ts';
+import { derivedFields } from './derived-fields.ts';
+
+export interface ChangeStep {
+  trx: Db;
+  record: HelpRow;
+  now: string;
+}
+
+/** Runs change() on the locked record inside a transaction, then tells every cache that public data moved. */
+export async function changeRecord<T>(ctx: Context, id: string, change: (step: ChangeStep) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const record = await findById(trx, ctx.dialect, id, true);
+    if (!record) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+    const value = await change({ trx, record, now: ctx.now().toISOString() });
+    await ctx.changes.announce(trx);
+    return value;
+  });
+  ctx.changes.written();
+  return result;
+}
+
+/** Applies a patch plus the derived columns; reindexes search words when the record is public. */
+export async function saveRecord(ctx: Context, step: ChangeStep, patch: Partial<HelpRow>): Promise<HelpRow> {
+  const merged = { ...step.record, ...patch, updated_at: step.now };
+  const full = { ...patch, ...derivedFields(merged, ctx.now()), updated_at: step.now };
+  await updateRecord(step.trx, step.record.id, full);
+  const saved = { ...step.record, ...full };
+  if (saved.review_status === 'approved') {
+    await replaceTerms(step.trx, saved.id, searchableText(saved, categoryLabel(saved.category)));
+  }
+  return saved;
+}
+
+export async function logDecision(
+  step: ChangeStep,
+  actor: Actor,
+  event: { kind: string; isPublic: boolean; note?: string | null; status?: string | null; details?: unknown },
+): Promise<void> {
+  await addTimelineEvent(step.trx, {
+    id: randomUUID(),
+    help_id: step.record.id,
+    kind: event.kind,
+    is_public: event.isPublic ? 1 : 0,
+    note: event.note ?? null,
+    status: event.status ?? null,
+    actor,
+    created_at: step.now,
+  });
+  await audit(step.trx, {
+    actor,
+    action: event.kind,
+    targetType: 'help_record',
+    targetId: step.record.id,
+    details: event.details ?? (event.note ? { note: event.note } : undefined),
+    at: step.now,
+  });
+}

@@ -1,0 +1,24 @@
+// A leader rejects a pending submission (never published) or a pending revision (the public record stays).
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { HelpRow } from '../repositories/help-records.ts';
+import { changeRecord, logDecision, saveRecord } from './record-change.ts';
+
+export async function rejectSubmission(ctx: Context, id: string, actor: Actor, reason: string): Promise<HelpRow> {
+  return changeRecord(ctx, id, async (step) => {
+    const { record, now } = step;
+    if (record.review_status === 'pending_review') {
+      const saved = await saveRecord(ctx, step, { review_status: 'rejected', reviewed_at: now, reject_reason: reason });
+      await logDecision(step, actor, { kind: 'rejected', isPublic: false, note: reason });
+      return saved;
+    }
+    if (record.review_status === 'approved' && record.pending_revision) {
+      const saved = await saveRecord(ctx, step, { pending_revision: null, revision_hash: null, revision_submitted_at: null });
+      await logDecision(step, actor, { kind: 'revision_rejected', isPublic: false, note: reason });
+      return saved;
+    }
+    throw new AppError('invalid_state', [
+      { field: 'id', message: `review_status=${record.review_status}`, code: 'nothing_to_reject' },
+    ]);
+  });
+}

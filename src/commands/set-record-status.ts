@@ -1,0 +1,27 @@
+// Lifecycle of a published record: active -> in_process -> completed, and reopening.
+import type { Actor, Context } from '../context.ts';
+import type { RecordStatus } from '../domain/statuses.ts';
+import { AppError } from '../errors.ts';
+import type { HelpRow } from '../repositories/help-records.ts';
+import { changeRecord, logDecision, saveRecord } from './record-change.ts';
+
+export async function setRecordStatus(
+  ctx: Context,
+  id: string,
+  status: RecordStatus,
+  actor: Actor,
+  note?: string | null,
+): Promise<HelpRow> {
+  return changeRecord(ctx, id, async (step) => {
+    const { record } = step;
+    if (record.review_status !== 'approved') {
+      throw new AppError('invalid_state', [{ field: 'id', message: 'not published', code: 'not_published' }]);
+    }
+    if (record.status === status) {
+      throw new AppError('invalid_state', [{ field: 'status', message: status, code: 'same_status' }]);
+    }
+    const saved = await saveRecord(ctx, step, { status, status_note: note ?? null });
+    await logDecision(step, actor, { kind: 'status_changed', isPublic: true, note, status, details: { from: record.status, to: status, note } });
+    return saved;
+  });
+}

@@ -1,0 +1,138 @@
+// Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
+import { randomUUID } from 'node:crypto';
+import type { Context } from '../context.ts';
+import type { Db, HelpRecordsTable } from '../db/types.ts';
+import { completeIdempotencyKey } from '../repositories/idempotency.ts';
+import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
+import { addTimelineEvent } from '../repositories/timeline.ts';
+import type { PublishResult } from '../schemas/publish-result.ts';
+import type { HelpSubmission } from '../schemas/submission.ts';
+import { presentPublishResult } from '../presenters/publish-result.ts';
+import { resolveSubmissionEmergency } from './resolve-emergency.ts';
+import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
+
+export interface SubmitOptions {
+  /** Private; only the web form asks for it. */
+  identityDocument?: string | null;
+  /** Completes an Idempotency-Key claim in the same transaction as the submission. */
+  idempotencyKey?: string;
+}
+
+export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
+
+export async function submitHelp(
+  ctx: Context,
+  submission: HelpSubmission,
+  options: SubmitOptions = {},
+): Promise<{ result: PublishResult; outcome: SubmitOutcome }> {
+  const emergency = await resolveSubmissionEmergency(ctx.db, submission.emergencySlug);
+  const fields = submissionFields(submission, emergency.id, options.identityDocument ?? null);
+  const hash = contentHash(fields);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    const existing = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
+    let record: HelpRow;
+    let outcome: SubmitOutcome;
+    if (!existing) {
+      const row = newRecord(submission, fields, hash, now);
+      if (await insertIfNew(trx, row)) {
+        record = row;
+        outcome = 'created';
+        await timeline(trx, row.id, 'submitted', now);
+      } else {
+        // A concurrent twin committed first: treat this one as its repeat.
+        const twin = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
+        if (!twin) throw new Error('record vanished after a unique conflict');
+        ({ record, outcome } = await revise(trx, twin, fields, hash, now));
+      }
+    } else {
+      ({ record, outcome } = await revise(trx, existing, fields, hash, now));
+    }
+    const result = presentPublishResult(record, emergency.slug, outcome);
+    if (options.idempotencyKey) {
+      await completeIdempotencyKey(trx, options.idempotencyKey, 202, JSON.stringify(result));
+    }
+    return { result, outcome };
+  });
+}
+
+function newRecord(submission: HelpSubmission, fields: SubmissionFields, hash: string, now: string): HelpRow {
+  return {
+    id: randomUUID(),
+    source: submission.source,
+    external_id: submission.externalId,
+    review_status: 'pending_review',
+    status: 'active',
+    ...fields,
+    quantity_covered: 0,
+    quantity_pending: fields.quantity_required,
+    content_hash: hash,
+    pending_revision: null,
+    revision_hash: null,
+    revision_submitted_at: null,
+    priority_score: 0,
+    status_note: null,
+    review_note: null,
+    reject_reason: null,
+    created_at: now,
+    updated_at: now,
+    submitted_at: now,
+    reviewed_at: null,
+    published_at: null,
+  };
+}
+
+/** The same pair again: nothing when the content is the same; otherwise a revision that waits for review. */
+async function revise(
+  trx: Db,
+  existing: HelpRow,
+  fields: SubmissionFields,
+  hash: string,
+  now: string,
+): Promise<{ record: HelpRow; outcome: SubmitOutcome }> {
+  const pendingRevisionMatches = existing.pending_revision !== null && existing.revision_hash === hash;
+  if (existing.content_hash === hash && existing.pending_revision === null) {
+    return { record: existing, outcome: 'unchanged' };
+  }
+  if (pendingRevisionMatches) return { record: existing, outcome: 'unchanged' };
+  if (existing.review_status === 'approved') {
+    if (existing.content_hash === hash) {
+      // Back to the published content: the waiting revision is withdrawn.
+      const patch = { pending_revision: null, revision_hash: null, revision_submitted_at: null, updated_at: now };
+      await updateRecord(trx, existing.id, patch);
+      await timeline(trx, existing.id, 'revision_withdrawn', now);
+      return { record: { ...existing, ...patch }, outcome: 'unchanged' };
+    }
+    const patch = { pending_revision: JSON.stringify(fields), revision_hash: hash, revision_submitted_at: now, updated_at: now };
+    await updateRecord(trx, existing.id, patch);
+    await timeline(trx, existing.id, 'revision_submitted', now);
+    return { record: { ...existing, ...patch }, outcome: 'revised' };
+  }
+  // Not published yet (pending or rejected): the new content replaces the old and goes back to review.
+  const patch: Partial<HelpRecordsTable> = {
+    ...fields,
+    quantity_pending: fields.quantity_required === null ? null : Math.max(0, fields.quantity_required - existing.quantity_covered),
+    content_hash: hash,
+    review_status: 'pending_review',
+    reject_reason: null,
+    submitted_at: now,
+    updated_at: now,
+  };
+  await updateRecord(trx, existing.id, patch);
+  await timeline(trx, existing.id, 'resubmitted', now);
+  return { record: { ...existing, ...patch }, outcome: 'revised' };
+}
+
+async function timeline(trx: Db, helpId: string, kind: string, now: string): Promise<void> {
+  // 'submitted' is public (shown once the record is published); the rest is for the leaders only.
+  await addTimelineEvent(trx, {
+    id: randomUUID(),
+    help_id: helpId,
+    kind,
+    is_public: kind === 'submitted' ? 1 : 0,
+    note: null,
+    status: kind === 'submitted' ? 'active' : null,
+    actor: null,
+    created_at: now,
+  });
+}

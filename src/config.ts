@@ -1,0 +1,71 @@
+// Environment -> typed config. Fails fast with a message that names the variable.
+import path from 'node:path';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  trustProxy: boolean | string;
+  bodyLimitBytes: number;
+  submissionsPerMinute: number;
+  readsPerMinute: number;
+  logLevel: string;
+  priorityRefreshMinutes: number;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} debe ser un entero entre ${min} y ${max} (recibido: "${raw}")`);
+  }
+  return value;
+}
+
+export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): DatabaseConfig {
+  if (!raw) return { kind: 'sqlite', file: path.resolve(cwd, 'data/ayuda.db') };
+  if (/^postgres(ql)?:\/\//.test(raw)) return { kind: 'postgres', url: raw };
+  if (raw === ':memory:') return { kind: 'sqlite', file: raw };
+  const file = raw.startsWith('sqlite:') ? raw.slice('sqlite:'.length).replace(/^\/\//, '') : raw;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) {
+    throw new ConfigError(`DATABASE_URL no es ni postgres:// ni una ruta de archivo SQLite: "${raw}"`);
+  }
+  return { kind: 'sqlite', file: path.resolve(cwd, file) };
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  return raw; // a comma-separated list of addresses or CIDR ranges
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`BASE_URL debe ser una URL http(s) absoluta (recibido: "${env.BASE_URL}")`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    baseUrl,
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    redisUrl: env.REDIS_URL || null,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 32 * 1024, 1024, 1024 * 1024),
+    submissionsPerMinute: int(env, 'RATE_LIMIT_SUBMISSIONS_PER_MINUTE', 60, 1, 10_000_000),
+    readsPerMinute: int(env, 'RATE_LIMIT_READS_PER_MINUTE', 600, 1, 10_000_000),
+    logLevel: env.LOG_LEVEL || 'info',
+    priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
+  };
+}

@@ -1,0 +1,71 @@
+// A version that moves whenever public data changes, on any instance or process, so caches know when to drop.
+// SQLite: this process's writes, plus PRAGMA data_version for commits by other processes (the CLI).
+// PostgreSQL: this instance's writes, plus LISTEN/NOTIFY for commits by other instances and the CLI.
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseAdapter } from './sqlite-dialect.ts';
+import type { Db } from './types.ts';
+
+export const CHANGE_CHANNEL = 'ayuda_changes';
+
+export interface ChangeFeed {
+  /** Opaque; equal values mean no public data changed in between. */
+  version(): string;
+  /** Inside a write transaction: tell the other instances once it commits. */
+  announce(trx: Db): Promise<void>;
+  /** After a commit in this process. */
+  written(): void;
+  close(): Promise<void>;
+}
+
+export function sqliteChangeFeed(adapter: DatabaseAdapter): ChangeFeed {
+  let local = 0;
+  const dataVersion = adapter.raw.prepare('PRAGMA data_version');
+  return {
+    version: () => `${local}.${(dataVersion.get() as { data_version: number }).data_version}`,
+    announce: async () => {
+      local++;
+    },
+    written: () => {
+      local++;
+    },
+    close: async () => {},
+  };
+}
+
+export async function postgresChangeFeed(url: string, onError: (err: Error) => void): Promise<ChangeFeed> {
+  let local = 0;
+  let closed = false;
+  let client: pg.Client | null = null;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', () => {
+      local++;
+    });
+    next.on('error', (err) => {
+      onError(err);
+      local++;
+      client = null;
+      next.end().catch(() => {});
+      if (!closed) setTimeout(() => connect().catch(onError), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    client = next;
+    local++; // anything may have changed while we were not listening
+  };
+  await connect();
+  return {
+    version: () => (client ? String(local) : `offline.${Date.now()}`),
+    announce: async (trx) => {
+      await sql`select pg_notify(${CHANGE_CHANNEL}, '')`.execute(trx);
+    },
+    written: () => {
+      local++;
+    },
+    close: async () => {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// Migrations run at start-up and with `ayuda migrate`; PostgreSQL serialises concurrent runs with a lock.
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import { initial } from './migrations/001-initial.ts';
+import type { Dialect } from './types.ts';
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return { '001-initial': initial(dialect) };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

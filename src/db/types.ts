@@ -1,0 +1,128 @@
+// Table types. Timestamps are ISO-8601 UTC strings on both engines; booleans are 0/1 integers.
+import type { Generated, Kysely } from 'kysely';
+
+export interface EmergenciesTable {
+  id: string;
+  slug: string;
+  name: string;
+  status: 'active' | 'closed';
+  latitude: number | null;
+  longitude: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
+export interface HelpRecordsTable {
+  id: string;
+  emergency_id: string;
+  type: 'request' | 'offer';
+  source: string;
+  external_id: string;
+  review_status: 'pending_review' | 'approved' | 'rejected';
+  status: 'active' | 'in_process' | 'completed';
+  title: string;
+  description: string;
+  category: string;
+  urgency: 'urgent' | 'needed' | 'stable';
+  contact_name: string;
+  contact_whatsapp: string;
+  address: string | null;
+  neighborhood: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  people: number | null;
+  resource_label: string | null;
+  quantity_required: number | null;
+  quantity_covered: number;
+  quantity_pending: number | null;
+  unit: string | null;
+  collection_center_status: string | null;
+  vehicle: string | null;
+  capacity_kg: number | null;
+  capacity_boxes: number | null;
+  passenger_capacity: number | null;
+  zones: string | null;
+  available_until: string | null;
+  needs_transport: number | null;
+  identity_document: string | null;
+  content_hash: string;
+  pending_revision: string | null;
+  revision_hash: string | null;
+  revision_submitted_at: string | null;
+  priority_score: number;
+  status_note: string | null;
+  review_note: string | null;
+  reject_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string;
+  reviewed_at: string | null;
+  published_at: string | null;
+}
+
+export interface HelpTermsTable {
+  term: string;
+  help_id: string;
+}
+
+export interface TimelineEventsTable {
+  id: string;
+  help_id: string;
+  kind: string;
+  is_public: number;
+  note: string | null;
+  status: string | null;
+  actor: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  fingerprint: string;
+  state: 'in_flight' | 'done';
+  status_code: number | null;
+  body: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: string | null;
+  created_at: string;
+}
+
+export interface LogisticsOperationsTable {
+  id: string;
+  emergency_id: string;
+  destination_help_id: string;
+  title: string;
+  supply_description: string;
+  quantity_label: string | null;
+  pickup_address: string;
+  pickup_latitude: number;
+  pickup_longitude: number;
+  pickup_help_id: string | null;
+  distance_km: number;
+  route_conditions: string | null;
+  volunteer_contact: string | null;
+  status: 'available' | 'assigned' | 'in_transit' | 'delivered' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Tables {
+  emergencies: EmergenciesTable;
+  help_records: HelpRecordsTable;
+  help_terms: HelpTermsTable;
+  timeline_events: TimelineEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  logistics_operations: LogisticsOperationsTable;
+}
+
+export type Db = Kysely<Tables>;
+export type Dialect = 'sqlite' | 'postgres';

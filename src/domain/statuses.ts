@@ -1,0 +1,70 @@
+// Enumerations of SPEC 3 and the ones DESIGN.md settles.
+export const helpTypes = ['request', 'offer'] as const;
+export type HelpType = (typeof helpTypes)[number];
+
+export const recordStatuses = ['active', 'in_process', 'completed'] as const;
+export type RecordStatus = (typeof recordStatuses)[number];
+
+export const urgencies = ['urgent', 'needed', 'stable'] as const;
+export type Urgency = (typeof urgencies)[number];
+
+export const reviewStatuses = ['pending_review', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const priorityFilters = ['all', 'urgent', 'deficit', 'near_covered'] as const;
+export type PriorityFilter = (typeof priorityFilters)[number];
+
+export const collectionCenterStatuses = ['full', 'needs_volunteers', 'needs_resources'] as const;
+export type CollectionCenterStatus = (typeof collectionCenterStatuses)[number];
+
+export const logisticsStatuses = ['available', 'assigned', 'in_transit', 'delivered', 'cancelled'] as const;
+export type LogisticsStatus = (typeof logisticsStatuses)[number];
+
+export const operationalStatuses = [
+  'unattended',
+  'partially_covered',
+  'covered',
+  'in_transit',
+  'delivered',
+  'available',
+  'committed',
+  'closed',
+] as const;
+export type OperationalStatus = (typeof operationalStatuses)[number];
+
+export const emergencyStatuses = ['active', 'closed'] as const;
+export type EmergencyStatus = (typeof emergencyStatuses)[number];
+
+export const statusLabels: Record<RecordStatus, string> = {
+  active: 'Activa',
+  in_process: 'En proceso',
+  completed: 'Completada',
+};
+
+export const urgencyLabels: Record<Urgency, string> = {
+  urgent: 'Urgente',
+  needed: 'Necesaria',
+  stable: 'Estable',
+};
+
+export const collectionCenterStatusLabels: Record<CollectionCenterStatus, string> = {
+  full: 'Lleno',
+  needs_volunteers: 'Necesita voluntarios',
+  needs_resources: 'Necesita recursos',
+};
+
+export const operationalStatusLabels: Record<OperationalStatus, string> = {
+  unattended: 'Sin atender',
+  partially_covered: 'Parcialmente cubierta',
+  covered: 'Cubierta',
+  in_transit: 'En camino',
+  delivered: 'Entregada',
+  available: 'Disponible',
+  committed: 'Comprometida',
+  closed: 'Cerrada',
+};
+
+/** Allowed record status changes: forward through the lifecycle, and reopening. */
+export function canChangeStatus(from: RecordStatus, to: RecordStatus): boolean {
+  return from !== to;
+}

@@ -1,0 +1,138 @@
+// The error catalogue: every stable code the service answers with, its HTTP status and its message.
+export type Lang = 'es' | 'en';
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+  code?: string;
+  [key: string]: unknown;
+}
+
+const catalogue = {
+  validation_failed: { status: 400, es: 'Los datos enviados no son válidos.', en: 'The submitted data is invalid.' },
+  invalid_query: { status: 400, es: 'Los filtros de la consulta no son válidos.', en: 'The query filters are invalid.' },
+  invalid_json: { status: 400, es: 'El cuerpo no es JSON válido.', en: 'The body is not valid JSON.' },
+  json_too_deep: {
+    status: 400,
+    es: 'El JSON tiene demasiados niveles de anidamiento (máximo 32).',
+    en: 'The JSON is nested too deeply (at most 32 levels).',
+  },
+  duplicate_json_key: {
+    status: 400,
+    es: 'El JSON repite un mismo campo dentro de un objeto.',
+    en: 'The JSON repeats a field inside one object.',
+  },
+  empty_body: { status: 400, es: 'Falta el cuerpo de la solicitud.', en: 'The request body is missing.' },
+  consent_required: {
+    status: 400,
+    es: 'Debe aceptar que su nombre y WhatsApp se publiquen (publishContact: true).',
+    en: 'Consent to publish the contact name and WhatsApp is required (publishContact: true).',
+  },
+  emergency_required: {
+    status: 400,
+    es: 'Hay varias emergencias activas: indique emergencySlug.',
+    en: 'Several emergencies are active: give emergencySlug.',
+  },
+  unknown_emergency: { status: 400, es: 'La emergencia indicada no existe.', en: 'The given emergency does not exist.' },
+  emergency_closed: {
+    status: 400,
+    es: 'La emergencia indicada está cerrada y no recibe publicaciones.',
+    en: 'The given emergency is closed and takes no submissions.',
+  },
+  no_active_emergency: {
+    status: 400,
+    es: 'No hay ninguna emergencia activa que reciba publicaciones.',
+    en: 'No emergency is active to take submissions.',
+  },
+  invalid_idempotency_key: {
+    status: 400,
+    es: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',
+    en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  },
+  help_not_found: {
+    status: 404,
+    es: 'No existe una ayuda publicada con ese id.',
+    en: 'No published aid record has that id.',
+  },
+  not_found: { status: 404, es: 'No encontrado.', en: 'Not found.' },
+  method_not_allowed: { status: 405, es: 'Método no permitido.', en: 'Method not allowed.' },
+  idempotency_key_in_flight: {
+    status: 409,
+    es: 'Una solicitud con la misma Idempotency-Key todavía se está procesando; reintente en unos segundos.',
+    en: 'A request with the same Idempotency-Key is still being processed; retry in a few seconds.',
+  },
+  invalid_state: {
+    status: 409,
+    es: 'La operación no es posible en el estado actual del registro.',
+    en: 'The operation is not possible in the record’s current state.',
+  },
+  payload_too_large: {
+    status: 413,
+    es: 'La solicitud es demasiado grande.',
+    en: 'The request is too large.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    es: 'Se requiere Content-Type: application/json.',
+    en: 'Content-Type: application/json is required.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    es: 'La Idempotency-Key ya se usó con otro contenido.',
+    en: 'The Idempotency-Key was already used with a different body.',
+  },
+  rate_limited: {
+    status: 429,
+    es: 'Límite temporal alcanzado; reintente más tarde.',
+    en: 'Temporary limit reached; retry later.',
+  },
+  inventory_unavailable: {
+    status: 500,
+    es: 'No se pudo leer el inventario.',
+    en: 'The inventory could not be read.',
+  },
+  internal_error: { status: 500, es: 'Error interno del servidor.', en: 'Internal server error.' },
+  service_unavailable: {
+    status: 503,
+    es: 'El servicio no está disponible en este momento.',
+    en: 'The service is unavailable right now.',
+  },
+} as const satisfies Record<string, { status: number; es: string; en: string }>;
+
+export type ErrorCode = keyof typeof catalogue;
+export const errorCodes = Object.keys(catalogue) as ErrorCode[];
+
+export function errorStatus(code: ErrorCode): number {
+  return catalogue[code].status;
+}
+
+export function errorMessage(code: ErrorCode, lang: Lang): string {
+  return catalogue[code][lang];
+}
+
+/** Codes a given HTTP status can carry, for the OpenAPI description. */
+export function codesForStatus(status: number): ErrorCode[] {
+  return errorCodes.filter((code) => catalogue[code].status === status);
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  readonly status: number;
+  constructor(code: ErrorCode, details: unknown = null, message?: string) {
+    super(message ?? catalogue[code].en);
+    this.code = code;
+    this.details = details;
+    this.status = catalogue[code].status;
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  details: unknown;
+}
+
+export function errorBody(code: ErrorCode, lang: Lang, details: unknown = null): ErrorBody {
+  return { error: catalogue[code][lang], code, details };
+}

@@ -1,0 +1,59 @@
+// The HTTP application. Plugin order matters and is spelled out below.
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Context } from '../context.ts';
+import type { Database } from '../db/database.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { ResponseCache } from './response-cache.ts';
+import { helpRoutes } from './routes/api/help.ts';
+import { openApiRoutes } from './routes/api/openapi.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export interface AppOptions {
+  logger?: boolean | { level: string };
+}
+
+export async function buildApp(ctx: Context, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    // Slow or stuck clients cannot hold sockets forever.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 10_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // 1. Errors first, so every later failure (parsing, limits, handlers) answers { error, code, details }.
+  registerErrorHandler(app);
+  // 2. Bodies: JSON only, bounded; anything else is a 415.
+  registerJsonBody(app, config.bodyLimitBytes);
+  // 3. CORS for every public response, any origin, preflight 204.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Accept-Language', 'If-None-Match'],
+    exposedHeaders: ['ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'],
+    maxAge: 86_400,
+    strictPreflight: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
+  // 4. Rate limits, applied per route (reads and submissions counted apart).
+  const limiters = await registerRateLimit(app, config);
+  app.addHook('onClose', () => limiters.close());
+
+  // 5. Routes.
+  const cache = new ResponseCache(ctx.changes);
+  healthRoutes(app, database);
+  helpRoutes(app, ctx, limiters, cache);
+  openApiRoutes(app, ctx);
+  return app;
+}

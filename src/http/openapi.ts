@@ -1,0 +1,251 @@
+// The OpenAPI 3.1 document, generated from the Zod schemas that validate requests and shape responses.
+import * as z from 'zod';
+import { bounds } from '../domain/bounds.ts';
+import { priorityFormula } from '../domain/priority.ts';
+import { codesForStatus, type ErrorCode } from '../errors.ts';
+import { API_VERSION } from '../queries/discovery.ts';
+import { errorSchema } from '../schemas/error.ts';
+import { helpQuery } from '../schemas/help-query.ts';
+import { discovery, helpDetail, helpList, panorama } from '../schemas/public-help.ts';
+import { publishResult } from '../schemas/publish-result.ts';
+import { helpSubmission } from '../schemas/submission.ts';
+
+type JsonSchema = Record<string, unknown>;
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** Component schemas: request bodies described as accepted (input), responses as sent (output). */
+function components(): Record<string, JsonSchema> {
+  const uri = (id: string) => `#/components/schemas/${id}`;
+  const registry = (schemas: z.ZodType[]) => {
+    const r = z.registry<{ id: string }>();
+    for (const schema of schemas) {
+      const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
+      if (id) r.add(schema, { ...z.globalRegistry.get(schema), id } as { id: string });
+    }
+    return r;
+  };
+  const input = z.toJSONSchema(registry([helpSubmission]), { io: 'input', uri, unrepresentable: 'any' });
+  const output = z.toJSONSchema(registry([publishResult, helpList, helpDetail, panorama, discovery, errorSchema]), {
+    io: 'output',
+    uri,
+    unrepresentable: 'any',
+  });
+  const all = { ...output.schemas, ...input.schemas } as Record<string, JsonSchema>;
+  for (const schema of Object.values(all)) delete schema.$schema;
+  return all;
+}
+
+function queryParameters(): JsonSchema[] {
+  return Object.entries(helpQuery.shape as Record<string, z.ZodType>).map(([name, schema]) => {
+    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+    delete json.$schema;
+    const description = json.description as string | undefined;
+    delete json.description;
+    return { name, in: 'query', required: false, schema: json, ...(description ? { description } : {}) };
+  });
+}
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Segundos hasta que se renueva la ventana.', schema: { type: 'integer' } },
+};
+
+function errorResponse(status: number, description: string, codes: ErrorCode[] = codesForStatus(status)) {
+  return {
+    description: `${description} Códigos: ${codes.join(', ')}.`,
+    content: {
+      'application/json': {
+        schema: ref('Error'),
+        examples: Object.fromEntries(
+          codes.map((code) => [code, { value: { error: '…', code, details: null } }]),
+        ),
+      },
+    },
+  };
+}
+
+const tooMany = {
+  ...errorResponse(429, 'Límite temporal alcanzado.'),
+  headers: { 'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } }, ...rateLimitHeaders },
+};
+
+export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number }) {
+  const schemas = components();
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Ayuda Directa: API pública',
+      version: API_VERSION,
+      summary: 'Solicitudes y ofrecimientos de ayuda en emergencias, revisados por el equipo de cada emergencia.',
+      description: [
+        'Interfaz abierta, sin autenticación. Las lecturas solo devuelven registros aprobados por el equipo de la emergencia;',
+        'un envío (POST) entra en la bandeja de revisión y no se publica hasta que un líder lo aprueba.',
+        'El nombre de contacto y el WhatsApp se publican solo con consentimiento explícito (publishContact: true).',
+        'Nunca se publican documentos de identidad ni contactos privados de voluntarios.',
+        '',
+        `Límites por dirección de cliente: ${limits.submissionsPerMinute} envíos y ${limits.readsPerMinute} lecturas por minuto`,
+        `(429 con Retry-After y cabeceras RateLimit-*); cuerpo de hasta ${limits.bodyLimitBytes} bytes (413);`,
+        `JSON de hasta ${bounds.maxJsonDepth} niveles y sin campos repetidos (400).`,
+        '',
+        'Idempotencia: source + externalId identifican un registro: reenviar el mismo contenido devuelve el mismo id sin',
+        'crear nada; un contenido distinto es una revisión que espera aprobación (lo publicado no cambia hasta entonces).',
+        'Además, la cabecera Idempotency-Key: misma clave y mismo cuerpo devuelven la primera respuesta guardada',
+        '(cabecera Idempotent-Replayed: true); misma clave con otro cuerpo -> 422 idempotency_key_reused; misma clave',
+        'mientras la primera se procesa -> 409 idempotency_key_in_flight. Las claves se guardan 24 horas.',
+        '',
+        `Prioridad (priorityScore): ${priorityFormula}`,
+      ].join('\n'),
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
+      'x-priority-formula': priorityFormula,
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: baseUrl }],
+    tags: [{ name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' }, { name: 'estado', description: 'Salud del servicio.' }],
+    paths: {
+      '/api/public/v1/help': {
+        get: {
+          operationId: 'getHelp',
+          tags: ['ayudas'],
+          summary: 'Descubrimiento, panorama, lista o detalle (según view).',
+          description:
+            'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos. ' +
+            'Con latitude/longitude filtra por distancia (círculo máximo) y cada resultado trae location.distanceKm. ' +
+            'Respuestas con ETag: envíe If-None-Match para recibir 304 si nada cambió.',
+          parameters: queryParameters(),
+          responses: {
+            '200': {
+              description: 'Discovery, Panorama, HelpList o HelpDetail, según view.',
+              headers: { ETag: { schema: { type: 'string' } }, ...rateLimitHeaders },
+              content: {
+                'application/json': {
+                  schema: { oneOf: [ref('Discovery'), ref('Panorama'), ref('HelpList'), ref('HelpDetail')] },
+                },
+              },
+            },
+            '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
+            '400': errorResponse(400, 'Filtros no válidos (details indica cada parámetro).', ['invalid_query', 'unknown_emergency']),
+            '404': errorResponse(404, 'No existe un registro publicado con ese id.', ['help_not_found']),
+            '429': tooMany,
+          },
+        },
+        post: {
+          operationId: 'submitHelp',
+          tags: ['ayudas'],
+          summary: 'Enviar una solicitud o un ofrecimiento a revisión.',
+          description:
+            'El envío queda en la bandeja de revisión de la emergencia (reviewStatus pending_review) y no aparece en ninguna lectura ' +
+            'pública hasta que un líder lo aprueba. 202 significa que el envío quedó guardado.',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Clave única del intento (1 a 255 caracteres ASCII visibles); ver la descripción general.',
+              schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: ref('HelpSubmission'),
+                examples: {
+                  request: { summary: 'Solicitud', value: (schemas.HelpRequestSubmission?.examples as unknown[])?.[0] },
+                  offer: { summary: 'Ofrecimiento', value: (schemas.HelpOfferSubmission?.examples as unknown[])?.[0] },
+                },
+              },
+            },
+          },
+          responses: {
+            '202': {
+              description: 'Recibido y guardado; espera revisión.',
+              headers: {
+                'Idempotent-Replayed': { description: 'true si es la respuesta guardada de una Idempotency-Key.', schema: { type: 'string' } },
+                ...rateLimitHeaders,
+              },
+              content: { 'application/json': { schema: ref('PublishResult') } },
+            },
+            '400': errorResponse(400, 'Datos no válidos (details indica cada campo).', [
+              'validation_failed',
+              'consent_required',
+              'invalid_json',
+              'json_too_deep',
+              'duplicate_json_key',
+              'empty_body',
+              'emergency_required',
+              'unknown_emergency',
+              'emergency_closed',
+              'no_active_emergency',
+              'invalid_idempotency_key',
+            ]),
+            '409': errorResponse(409, 'La misma Idempotency-Key se está procesando.', ['idempotency_key_in_flight']),
+            '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+            '415': errorResponse(415, 'Se requiere application/json.'),
+            '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
+            '429': tooMany,
+          },
+        },
+        options: {
+          operationId: 'helpPreflight',
+          tags: ['ayudas'],
+          summary: 'Preflight CORS.',
+          responses: {
+            '204': {
+              description: 'CORS habilitado para cualquier origen.',
+              headers: {
+                'Access-Control-Allow-Origin': { schema: { type: 'string' } },
+                'Access-Control-Allow-Methods': { schema: { type: 'string' } },
+                'Access-Control-Allow-Headers': { schema: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      '/api/public/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          tags: ['ayudas'],
+          summary: 'Este documento.',
+          responses: { '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'health',
+          tags: ['estado'],
+          summary: 'El proceso está vivo.',
+          responses: {
+            '200': {
+              description: 'Vivo.',
+              content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
+            },
+          },
+        },
+      },
+      '/readyz': {
+        get: {
+          operationId: 'ready',
+          tags: ['estado'],
+          summary: 'La base de datos responde.',
+          responses: {
+            '200': {
+              description: 'Listo.',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { status: { const: 'ready' }, database: { enum: ['sqlite', 'postgres'] } },
+                    required: ['status', 'database'],
+                  },
+                },
+              },
+            },
+            '503': errorResponse(503, 'La base de datos no responde.'),
+          },
+        },
+      },
+    },
+    components: { schemas },
+  };
+}

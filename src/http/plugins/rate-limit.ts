@@ -1,0 +1,41 @@
+// Per-client limits: submissions and reads counted apart; shared through Redis when REDIS_URL is set.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Redis } from 'ioredis';
+import { AppError } from '../../errors.ts';
+
+export interface Limiters {
+  submissions: onRequestAsyncHookHandler;
+  reads: onRequestAsyncHookHandler;
+  close(): Promise<void>;
+}
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  options: { submissionsPerMinute: number; readsPerMinute: number; redisUrl: string | null },
+): Promise<Limiters> {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis unavailable: rate limits are skipped until it answers'));
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    // A broken Redis must not take the service down: limits are skipped, requests are served.
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'ayuda-rl:' } : {}),
+    errorResponseBuilder: (_req, context) => {
+      const error = new AppError('rate_limited', { limit: context.max, retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+  const limiter = (kind: string, max: number) =>
+    app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `${kind}:${req.ip}` }) as onRequestAsyncHookHandler;
+  return {
+    submissions: limiter('submit', options.submissionsPerMinute),
+    reads: limiter('read', options.readsPerMinute),
+    close: async () => {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

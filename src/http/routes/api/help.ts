@@ -1,0 +1,111 @@
+// GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { submitHelp } from '../../../commands/submit-help.ts';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { discovery } from '../../../queries/discovery.ts';
+import { getHelp } from '../../../queries/get-help.ts';
+import { listHelp } from '../../../queries/list-help.ts';
+import { panorama } from '../../../queries/panorama.ts';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  takeOverStaleKey,
+} from '../../../repositories/idempotency.ts';
+import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
+import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
+import { helpSubmission } from '../../../schemas/submission.ts';
+import { preferredLanguage } from '../../language.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
+
+export const HELP_PATH = '/api/public/v1/help';
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+/** A claim older than this is taken to belong to a request that died. */
+const IN_FLIGHT_TIMEOUT_MS = 60_000;
+
+function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
+  switch (query.view) {
+    case 'panorama':
+      return panorama(ctx, query.emergencySlug);
+    case 'list':
+      return listHelp(ctx, query);
+    case 'detail':
+      return getHelp(ctx, query.id as string).then((item) => ({ generatedAt: ctx.now().toISOString(), item }));
+    default:
+      return discovery(ctx);
+  }
+}
+
+export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
+  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+  return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
+}
+
+/** Canonical JSON (sorted keys) so that the same body always has the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
+  app.get(HELP_PATH, { onRequest: limiters.reads }, async (request, reply) => {
+    const parsed = helpQuery.safeParse(request.query);
+    if (!parsed.success) {
+      const details = issuesToDetails(parsed.error.issues, preferredLanguage(request.headers['accept-language']), request.query);
+      throw new AppError('invalid_query', details);
+    }
+    const query = parsed.data;
+    const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return sendJson(request, reply, await cache.get(key, () => compute(ctx, query)));
+  });
+
+  app.post(HELP_PATH, { onRequest: limiters.submissions }, async (request, reply) => {
+    const lang = preferredLanguage(request.headers['accept-language']);
+    const parsed = helpSubmission.safeParse(request.body);
+    if (!parsed.success) {
+      const details = issuesToDetails(parsed.error.issues, lang, request.body);
+      throw new AppError(validationCode(details, 'validation_failed'), details);
+    }
+    const rawKey = request.headers['idempotency-key'];
+    if (rawKey === undefined) {
+      const { result } = await submitHelp(ctx, parsed.data);
+      return reply.code(202).send(result);
+    }
+    if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY.test(rawKey)) throw new AppError('invalid_idempotency_key');
+    const key = `help:${rawKey}`;
+    const fingerprint = createHash('sha256').update(canonical(request.body)).digest('hex');
+    const now = ctx.now();
+    const existing = await claimIdempotencyKey(ctx.db, key, fingerprint, now.toISOString());
+    if (existing) {
+      if (existing.fingerprint !== fingerprint) throw new AppError('idempotency_key_reused');
+      if (existing.state === 'done') {
+        reply.header('idempotent-replayed', 'true');
+        return reply
+          .code(existing.status_code ?? 202)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(existing.body);
+      }
+      const staleBefore = new Date(now.getTime() - IN_FLIGHT_TIMEOUT_MS).toISOString();
+      if (!(await takeOverStaleKey(ctx.db, key, staleBefore, now.toISOString()))) {
+        reply.header('retry-after', '2');
+        throw new AppError('idempotency_key_in_flight');
+      }
+    }
+    try {
+      const { result } = await submitHelp(ctx, parsed.data, { idempotencyKey: key });
+      return reply.code(202).send(result);
+    } catch (err) {
+      await releaseIdempotencyKey(ctx.db, key).catch((releaseErr) => request.log.error({ err: releaseErr }, 'key release failed'));
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../../../context.ts';
+import { buildOpenApi } from '../../openapi.ts';
+import { etagOf } from '../../response-cache.ts';
+import { sendJson } from './help.ts';
+
+export function openApiRoutes(app: FastifyInstance, ctx: Context): void {
+  let cached: { body: string; etag: string } | null = null;
+  app.get('/api/public/openapi.json', async (request, reply) => {
+    if (!cached) {
+      const body = JSON.stringify(buildOpenApi(ctx.config.baseUrl, ctx.config));
+      cached = { body, etag: etagOf(body) };
+    }
+    return sendJson(request, reply, cached);
+  });
+}

@@ -1,0 +1,144 @@
+// Row -> PublicHelp. Copies allowed fields one by one: nothing private can slip through a spread.
+import { categoryLabel } from '../domain/categories.ts';
+import { coveredFraction, operationalStatus, pendingQuantity } from '../domain/coverage.ts';
+import { roundKm } from '../domain/distance.ts';
+import { whatsappUrl } from '../domain/phone.ts';
+import { collectionCenterStatusLabels, type CollectionCenterStatus, type RecordStatus } from '../domain/statuses.ts';
+import type { PublicHelpRow } from '../repositories/help-records.ts';
+import type { TimelineRow } from '../repositories/timeline.ts';
+import type { PublicHelp, TimelineItem } from '../schemas/public-help.ts';
+import { urls } from './urls.ts';
+
+const TEAM = 'Equipo de la emergencia';
+
+const timelineLabels: Record<TimelineItem['kind'], string> = {
+  submitted: 'Recibida',
+  approved: 'Verificada y publicada por el equipo de la emergencia',
+  revision_approved: 'Cambios verificados por el equipo de la emergencia',
+  status_changed: 'Cambio de estado',
+  coverage_updated: 'Cantidad cubierta actualizada',
+};
+
+export interface PresentOptions {
+  baseUrl: string;
+  timeline: TimelineRow[];
+  availableRoutes: number;
+  distanceKm?: number | null;
+}
+
+export function presentTimelineItem(row: TimelineRow): TimelineItem | null {
+  const kind = row.kind as TimelineItem['kind'];
+  if (!(kind in timelineLabels) || row.is_public !== 1) return null;
+  return {
+    at: row.created_at,
+    kind,
+    label: timelineLabels[kind],
+    note: row.note,
+    status: (row.status as RecordStatus | null) ?? null,
+  };
+}
+
+export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): PublicHelp {
+  const { baseUrl } = options;
+  const isRequest = row.type === 'request';
+  const pending = pendingQuantity(row.quantity_required, row.quantity_covered);
+  const hasPlace = row.latitude !== null && row.longitude !== null;
+  const centreStatus = row.collection_center_status as CollectionCenterStatus | null;
+  return {
+    id: row.id,
+    type: row.type,
+    emergency: { slug: row.emergency_slug, name: row.emergency_name, status: row.emergency_status as 'active' | 'closed' },
+    title: row.title,
+    description: row.description,
+    category: row.category as PublicHelp['category'],
+    categoryLabel: categoryLabel(row.category),
+    urgency: row.urgency,
+    status: row.status,
+    operationalStatus: operationalStatus(row.type, row.status, row.quantity_required, row.quantity_covered),
+    priorityScore: row.priority_score,
+    location: {
+      address: row.address,
+      neighborhood: row.neighborhood,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      distanceKm: options.distanceKm == null ? null : roundKm(options.distanceKm),
+      mapUrl: hasPlace ? urls.osm(row.latitude as number, row.longitude as number) : null,
+    },
+    contact: { name: row.contact_name, whatsapp: row.contact_whatsapp, whatsappUrl: whatsappUrl(row.contact_whatsapp) },
+    quantities: isRequest
+      ? {
+          people: row.people,
+          required: row.quantity_required,
+          covered: row.quantity_covered,
+          pending,
+          unit: row.unit,
+          coveredFraction: coveredFraction(row.quantity_required, row.quantity_covered),
+        }
+      : null,
+    resources:
+      isRequest && (row.resource_label || row.quantity_required !== null)
+        ? [
+            {
+              label: row.resource_label ?? row.title,
+              category: row.category as PublicHelp['category'],
+              quantityRequired: row.quantity_required,
+              quantityCovered: row.quantity_covered,
+              quantityPending: pending,
+              unit: row.unit,
+            },
+          ]
+        : [],
+    verification: {
+      verified: true,
+      verifiedBy: TEAM,
+      verifiedAt: row.reviewed_at ?? row.published_at,
+      method: 'leader_review',
+    },
+    logistics: isRequest
+      ? {
+          deliverable: row.status === 'active' && hasPlace && (pending === null || pending > 0),
+          pendingQuantity: pending,
+          unit: row.unit,
+          needsTransport: null,
+          vehicle: null,
+          capacityKg: null,
+          capacityBoxes: null,
+          passengerCapacity: null,
+          zones: null,
+          availableUntil: null,
+          availableRoutes: options.availableRoutes,
+        }
+      : row.vehicle !== null ||
+          row.capacity_kg !== null ||
+          row.capacity_boxes !== null ||
+          row.passenger_capacity !== null ||
+          row.zones !== null ||
+          row.available_until !== null ||
+          row.needs_transport !== null
+        ? {
+            deliverable: false,
+            pendingQuantity: null,
+            unit: null,
+            needsTransport: row.needs_transport === null ? null : row.needs_transport === 1,
+            vehicle: row.vehicle,
+            capacityKg: row.capacity_kg,
+            capacityBoxes: row.capacity_boxes,
+            passengerCapacity: row.passenger_capacity,
+            zones: row.zones,
+            availableUntil: row.available_until,
+            availableRoutes: 0,
+          }
+        : null,
+    collectionCenter: centreStatus
+      ? {
+          status: centreStatus,
+          statusLabel: collectionCenterStatusLabels[centreStatus],
+          inventoryUrl: urls.inventory(baseUrl, row.emergency_slug),
+        }
+      : null,
+    timeline: options.timeline.map(presentTimelineItem).filter((item): item is TimelineItem => item !== null),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publicUrl: urls.help(baseUrl, row.id),
+  };
+}

@@ -1,0 +1,36 @@
+// PublishResult (SPEC 2.5), with a message a person can read.
+import type { HelpRow } from '../repositories/help-records.ts';
+import type { PublishResult } from '../schemas/publish-result.ts';
+
+const messages = {
+  created: {
+    request: 'Recibimos su solicitud. El equipo de la emergencia la revisará antes de publicarla.',
+    offer: 'Recibimos su ofrecimiento. El equipo de la emergencia lo revisará antes de publicarlo.',
+  },
+  revised: 'Recibimos los cambios. El equipo de la emergencia los revisará antes de publicarlos.',
+  pending: 'Este envío ya estaba recibido y sigue en revisión; no se creó un duplicado.',
+  approved: 'Este envío ya estaba recibido y está publicado; no se creó un duplicado.',
+  rejected: 'Este envío ya estaba recibido y no fue aprobado; envíe cambios para una nueva revisión.',
+};
+
+export function presentPublishResult(
+  record: Pick<HelpRow, 'id' | 'type' | 'review_status' | 'pending_revision'>,
+  emergencySlug: string,
+  outcome: 'created' | 'revised' | 'unchanged',
+): PublishResult {
+  const waiting = record.review_status === 'pending_review' || record.pending_revision !== null;
+  let message: string;
+  if (outcome === 'created') message = messages.created[record.type];
+  else if (outcome === 'revised') message = messages.revised;
+  else if (waiting) message = messages.pending;
+  else message = record.review_status === 'approved' ? messages.approved : messages.rejected;
+  return {
+    ok: true,
+    queued: waiting,
+    id: record.id,
+    type: record.type,
+    emergencySlug,
+    reviewStatus: waiting ? 'pending_review' : record.review_status,
+    message,
+  };
+}

@@ -1,0 +1,15 @@
+// The detail of one published record; anything not approved is "not found".
+import type { Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { findPublicById } from '../repositories/help-records.ts';
+import type { PublicHelp } from '../schemas/public-help.ts';
+import { presentRows } from './present-rows.ts';
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getHelp(ctx: Context, id: string): Promise<PublicHelp> {
+  const row = uuidLike.test(id) ? await findPublicById(ctx.db, id.toLowerCase()) : undefined;
+  if (!row) throw new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  const [item] = await presentRows(ctx, [row]);
+  return item as PublicHelp;
+}

@@ -1,0 +1,26 @@
+// Loads what PublicHelp needs beyond the row (timeline, routes) in two queries for any number of rows.
+import type { Context } from '../context.ts';
+import { presentPublicHelp } from '../presenters/public-help.ts';
+import type { PublicHelpRow } from '../repositories/help-records.ts';
+import { availableRoutesByDestination } from '../repositories/logistics.ts';
+import { publicTimelines } from '../repositories/timeline.ts';
+import type { PublicHelp } from '../schemas/public-help.ts';
+
+export async function presentRows(
+  ctx: Context,
+  rows: (PublicHelpRow & { distance_km?: number | null })[],
+): Promise<PublicHelp[]> {
+  const ids = rows.map((row) => row.id);
+  const [timelines, routes] = await Promise.all([
+    publicTimelines(ctx.db, ids),
+    availableRoutesByDestination(ctx.db, ids),
+  ]);
+  return rows.map((row) =>
+    presentPublicHelp(row, {
+      baseUrl: ctx.config.baseUrl,
+      timeline: timelines.get(row.id) ?? [],
+      availableRoutes: routes.get(row.id) ?? 0,
+      distanceKm: row.distance_km ?? null,
+    }),
+  );
+}

@@ -1,0 +1,18 @@
+import type { Db } from '../db/types.ts';
+
+export async function audit(
+  db: Db,
+  entry: { actor: string; action: string; targetType: string; targetId: string; details?: unknown; at: string },
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor: entry.actor,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      created_at: entry.at,
+    })
+    .execute();
+}

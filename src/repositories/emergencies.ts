@@ -1,0 +1,25 @@
+import type { Db, EmergenciesTable } from '../db/types.ts';
+
+export type EmergencyRow = EmergenciesTable;
+
+export function findEmergencyBySlug(db: Db, slug: string): Promise<EmergencyRow | undefined> {
+  return db.selectFrom('emergencies').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export function findEmergencyById(db: Db, id: string): Promise<EmergencyRow | undefined> {
+  return db.selectFrom('emergencies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listEmergencies(db: Db, onlyActive: boolean): Promise<EmergencyRow[]> {
+  let query = db.selectFrom('emergencies').selectAll();
+  if (onlyActive) query = query.where('status', '=', 'active');
+  return query.orderBy('created_at', 'desc').orderBy('slug').execute();
+}
+
+export async function insertEmergency(db: Db, row: EmergencyRow): Promise<void> {
+  await db.insertInto('emergencies').values(row).execute();
+}
+
+export async function closeEmergency(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('emergencies').set({ status: 'closed', closed_at: at }).where('id', '=', id).execute();
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../db/types.ts';
+
+/** Available routes per destination record. */
+export async function availableRoutesByDestination(db: Db, helpIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (helpIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('logistics_operations')
+    .select(['destination_help_id', (eb) => eb.fn.countAll().as('n')])
+    .where('destination_help_id', 'in', helpIds)
+    .where('status', '=', 'available')
+    .groupBy('destination_help_id')
+    .execute();
+  for (const row of rows) counts.set(row.destination_help_id, Number(row.n));
+  return counts;
+}
+
+export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promise<Map<string, Map<string, number>>> {
+  const result = new Map<string, Map<string, number>>();
+  if (emergencyIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('logistics_operations')
+    .select(['emergency_id', 'status', (eb) => eb.fn.countAll().as('n')])
+    .where('emergency_id', 'in', emergencyIds)
+    .groupBy(['emergency_id', 'status'])
+    .execute();
+  for (const row of rows) {
+    const byStatus = result.get(row.emergency_id) ?? new Map<string, number>();
+    byStatus.set(row.status, Number(row.n));
+    result.set(row.emergency_id, byStatus);
+  }
+  return result;
+}

@@ -1,0 +1,27 @@
+import type { Db, TimelineEventsTable } from '../db/types.ts';
+
+export type TimelineRow = TimelineEventsTable;
+
+export async function addTimelineEvent(db: Db, event: TimelineRow): Promise<void> {
+  await db.insertInto('timeline_events').values(event).execute();
+}
+
+/** Public events of several records, oldest first, grouped by record id. */
+export async function publicTimelines(db: Db, helpIds: string[]): Promise<Map<string, TimelineRow[]>> {
+  const byHelp = new Map<string, TimelineRow[]>();
+  if (helpIds.length === 0) return byHelp;
+  const rows = await db
+    .selectFrom('timeline_events')
+    .selectAll()
+    .where('help_id', 'in', helpIds)
+    .where('is_public', '=', 1)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byHelp.get(row.help_id);
+    if (list) list.push(row);
+    else byHelp.set(row.help_id, [row]);
+  }
+  return byHelp;
+}

@@ -1,0 +1,35 @@
+// Building blocks shared by every schema: text fields that refuse control characters, bounded numbers.
+import * as z from 'zod';
+import { hasControlCharacters } from '../domain/text.ts';
+
+interface TextOptions {
+  min?: number;
+  max: number;
+  multiline?: boolean;
+  description?: string;
+}
+
+/** A trimmed string with length bounds that refuses control characters and broken Unicode. */
+export function text({ min, max, multiline = false, description }: TextOptions) {
+  let schema = z.string().trim();
+  if (min !== undefined) schema = schema.min(min);
+  schema = schema.max(max);
+  const refined = schema.refine((value) => value.isWellFormed() && !hasControlCharacters(value, multiline), {
+    params: { code: 'invalid_characters' },
+    abort: true,
+  });
+  return description ? refined.describe(description) : refined;
+}
+
+export const slugPattern = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
+
+export const emergencySlug = z
+  .string()
+  .regex(slugPattern)
+  .describe('Identificador corto de la emergencia (minúsculas, números y guiones).')
+  .meta({ examples: ['inundacion-mocoa-2026'] });
+
+export const isoDateTime = z.iso.datetime({ offset: true }).meta({ examples: ['2026-05-10T14:32:00.000Z'] });
+
+/** A calendar date YYYY-MM-DD that exists: Zod's ISO date checks month lengths and leap years. */
+export const calendarDate = z.iso.date().meta({ examples: ['2026-06-30'] });

@@ -1,0 +1,142 @@
+// Zod issues -> error details { field, message, code } in Spanish or English, for the API, MCP and forms.
+import type * as z from 'zod';
+import type { ErrorDetail, Lang } from '../errors.ts';
+
+type Issue = z.core.$ZodIssue;
+
+const custom: Record<string, { es: string; en: string }> = {
+  consent_required: {
+    es: 'Debe ser true: confirma que el nombre y el WhatsApp pueden publicarse.',
+    en: 'Must be true: confirms the name and WhatsApp may be published.',
+  },
+  invalid_whatsapp: {
+    es: 'Número de WhatsApp no válido: use formato internacional con + y código de país (ej. +573001234567).',
+    en: 'Invalid WhatsApp number: use international format with + and country code (e.g. +573001234567).',
+  },
+  invalid_characters: {
+    es: 'Contiene caracteres de control o Unicode inválido.',
+    en: 'Contains control characters or invalid Unicode.',
+  },
+  coordinates_pair: {
+    es: 'latitude y longitude van juntas: indique las dos.',
+    en: 'latitude and longitude go together: give both.',
+  },
+  needs_coordinates: { es: 'radiusKm requiere latitude y longitude.', en: 'radiusKm requires latitude and longitude.' },
+  required: { es: 'Campo obligatorio.', en: 'Required field.' },
+  not_a_number: { es: 'Debe ser un número.', en: 'Must be a number.' },
+  not_an_integer: { es: 'Debe ser un número entero.', en: 'Must be an integer.' },
+};
+
+function typeName(expected: string, lang: Lang): string {
+  const es: Record<string, string> = {
+    string: 'un texto',
+    number: 'un número',
+    int: 'un número entero',
+    boolean: 'true o false',
+    object: 'un objeto',
+    array: 'una lista',
+  };
+  return lang === 'es' ? (es[expected] ?? expected) : `a ${expected}`;
+}
+
+function describe(issue: Issue, lang: Lang): { code: string; message: string } {
+  const es = lang === 'es';
+  // Schemas name their own problems with a code as the message (see help-query.ts, submission.ts).
+  const named = custom[issue.message];
+  if (named) return { code: issue.message, message: named[lang] };
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.message.endsWith('received undefined')) return { code: 'required', message: custom.required?.[lang] as string };
+      return {
+        code: 'invalid_type',
+        message: es ? `Debe ser ${typeName(issue.expected, lang)}.` : `Must be ${typeName(issue.expected, lang)}.`,
+      };
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return { code: 'too_small', message: es ? `Debe tener al menos ${min} caracteres.` : `Must have at least ${min} characters.` };
+      }
+      const op = issue.inclusive ? (es ? 'mayor o igual que' : 'at least') : es ? 'mayor que' : 'greater than';
+      return { code: 'too_small', message: es ? `Debe ser ${op} ${min}.` : `Must be ${op} ${min}.` };
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') {
+        return { code: 'too_big', message: es ? `Debe tener como máximo ${max} caracteres.` : `Must have at most ${max} characters.` };
+      }
+      return { code: 'too_big', message: es ? `Debe ser menor o igual que ${max}.` : `Must be at most ${max}.` };
+    }
+    case 'invalid_value': {
+      const list = issue.values.map((v) => JSON.stringify(v)).join(', ');
+      return { code: 'invalid_value', message: es ? `Valor no permitido; use uno de: ${list}.` : `Value not allowed; use one of: ${list}.` };
+    }
+    case 'invalid_format': {
+      if (issue.format === 'date') {
+        return { code: 'invalid_date', message: es ? 'Debe ser una fecha real AAAA-MM-DD.' : 'Must be a real date YYYY-MM-DD.' };
+      }
+      return { code: 'invalid_format', message: es ? 'Formato no válido.' : 'Invalid format.' };
+    }
+    case 'invalid_union': {
+      if ((issue as { note?: string }).note?.includes('discriminator')) {
+        return { code: 'invalid_value', message: es ? 'type debe ser "request" u "offer".' : 'type must be "request" or "offer".' };
+      }
+      return { code: 'invalid_value', message: es ? 'Valor no válido.' : 'Invalid value.' };
+    }
+    case 'custom': {
+      const code = (issue.params as { code?: string } | undefined)?.code ?? 'invalid';
+      return { code, message: custom[code]?.[lang] ?? (es ? 'Valor no válido.' : 'Invalid value.') };
+    }
+    default:
+      return { code: issue.code, message: es ? 'Valor no válido.' : 'Invalid value.' };
+  }
+}
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** input: what was validated, so a missing field is reported as required whatever the schema's type. */
+export function issuesToDetails(issues: readonly Issue[], lang: Lang, input?: unknown): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        details.push({
+          field: fieldOf([...issue.path, key]),
+          code: 'unknown_field',
+          message: lang === 'es' ? 'Campo desconocido.' : 'Unknown field.',
+        });
+      }
+      continue;
+    }
+    const field = issue.code === 'invalid_union' && issue.path.length === 0 ? 'type' : fieldOf(issue.path);
+    if (seen.has(field)) continue; // one problem per field is enough to act on
+    seen.add(field);
+    // A type complaint about an absent value means the field is missing.
+    const missing =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      input !== undefined &&
+      issue.path.length > 0 &&
+      valueAt(input, issue.path) === undefined;
+    const described = describe(issue, lang);
+    const required = missing && described.code !== 'consent_required';
+    details.push(required ? { field, code: 'required', message: custom.required?.[lang] as string } : { field, ...described });
+  }
+  return details;
+}
+
+/** consent_required when consent is the only problem; otherwise the general code. */
+export function validationCode(details: ErrorDetail[], general: 'validation_failed' | 'invalid_query') {
+  return details.length > 0 && details.every((d) => d.code === 'consent_required') ? 'consent_required' : general;
+}

@@ -1,0 +1,301 @@
+// Response shapes of GET /api/public/v1/help (SPEC 2.6-2.8), with every inner object spelled out.
+import * as z from 'zod';
+import { categories } from '../domain/categories.ts';
+import {
+  collectionCenterStatuses,
+  emergencyStatuses,
+  helpTypes,
+  logisticsStatuses,
+  operationalStatuses,
+  recordStatuses,
+  urgencies,
+} from '../domain/statuses.ts';
+import { isoDateTime } from './common.ts';
+
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+
+export const emergencySummary = z
+  .object({
+    slug: z.string().describe('Identificador de la emergencia.'),
+    name: z.string().describe('Nombre público.'),
+    status: z.enum(emergencyStatuses).describe('active: recibe publicaciones; closed: cerrada.'),
+  })
+  .meta({ id: 'EmergencySummary', description: 'La emergencia a la que pertenece el registro.' });
+
+export const location = z
+  .object({
+    address: nullableString.describe('Dirección o referencia del lugar.'),
+    neighborhood: nullableString.describe('Barrio o vereda.'),
+    latitude: nullableNumber.describe('Latitud WGS84; null si el ofrecimiento no dio ubicación.'),
+    longitude: nullableNumber.describe('Longitud WGS84.'),
+    distanceKm: nullableNumber.describe('Distancia al punto de búsqueda (latitude/longitude), si se filtró por lugar.'),
+    mapUrl: z.url().nullable().describe('Enlace a OpenStreetMap centrado en el lugar.'),
+  })
+  .meta({ id: 'Location' });
+
+export const contact = z
+  .object({
+    name: z.string().describe('Nombre de contacto, publicado con consentimiento explícito.'),
+    whatsapp: z.string().describe('WhatsApp en formato E.164.'),
+    whatsappUrl: z.url().describe('Enlace https://wa.me/ para escribir directamente.'),
+  })
+  .meta({ id: 'Contact', description: 'Solo en registros aprobados cuyo remitente aceptó publicar su contacto.' });
+
+export const quantities = z
+  .object({
+    people: z.int().nullable().describe('Personas afectadas (neededPeople).'),
+    required: nullableNumber.describe('Cantidad requerida.'),
+    covered: z.number().describe('Cantidad ya cubierta.'),
+    pending: nullableNumber.describe('Cantidad que falta (required - covered, mínimo 0).'),
+    unit: nullableString.describe('Unidad de las cantidades.'),
+    coveredFraction: nullableNumber.describe('Fracción cubierta entre 0 y 1; null sin cantidad requerida.'),
+  })
+  .meta({ id: 'Quantities', description: 'Cantidades de una solicitud; null en ofrecimientos.' });
+
+export const resourceLine = z
+  .object({
+    label: z.string().describe('Qué se necesita.'),
+    category: z.enum(categories),
+    quantityRequired: nullableNumber,
+    quantityCovered: z.number(),
+    quantityPending: nullableNumber,
+    unit: nullableString,
+  })
+  .meta({ id: 'ResourceLine' });
+
+export const verification = z
+  .object({
+    verified: z.boolean().describe('true: el equipo de la emergencia revisó y aprobó el registro.'),
+    verifiedBy: z.string().describe('Quién verificó: siempre el equipo de la emergencia, nunca una persona.'),
+    verifiedAt: isoDateTime.nullable().describe('Cuándo se aprobó.'),
+    method: z.literal('leader_review').describe('Revisión manual por líderes de la emergencia.'),
+  })
+  .meta({ id: 'Verification' });
+
+export const logistics = z
+  .object({
+    deliverable: z.boolean().describe('Solicitud activa, con ubicación, a la que aún le falta algo por entregar.'),
+    pendingQuantity: nullableNumber.describe('Cantidad pendiente por entregar.'),
+    unit: nullableString,
+    needsTransport: z.boolean().nullable().describe('Ofrecimiento que necesita recogida y coordinación.'),
+    vehicle: nullableString,
+    capacityKg: nullableNumber,
+    capacityBoxes: z.int().nullable(),
+    passengerCapacity: z.int().nullable(),
+    zones: nullableString,
+    availableUntil: z.iso.date().nullable(),
+    availableRoutes: z.int().describe('Rutas logísticas disponibles hacia esta solicitud.'),
+  })
+  .meta({ id: 'Logistics', description: 'Datos para coordinar transporte; null cuando no aplica.' });
+
+export const collectionCenter = z
+  .object({
+    status: z.enum(collectionCenterStatuses),
+    statusLabel: z.string(),
+    inventoryUrl: z.url().describe('Inventario del centro en la API (GET /api/public/v1/inventario).'),
+  })
+  .meta({ id: 'CollectionCenter', description: 'Presente si el ofrecimiento es un centro de acopio.' });
+
+export const timelineKinds = ['submitted', 'approved', 'revision_approved', 'status_changed', 'coverage_updated'] as const;
+
+export const timelineItem = z
+  .object({
+    at: isoDateTime,
+    kind: z.enum(timelineKinds),
+    label: z.string().describe('Descripción en español.'),
+    note: nullableString.describe('Nota pública del equipo de la emergencia.'),
+    status: z.enum(recordStatuses).nullable().describe('Estado tras el evento, si cambió.'),
+  })
+  .meta({ id: 'TimelineItem' });
+
+export const publicHelp = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(helpTypes),
+    emergency: emergencySummary,
+    title: z.string(),
+    description: z.string(),
+    category: z.enum(categories),
+    categoryLabel: z.string(),
+    urgency: z.enum(urgencies),
+    status: z.enum(recordStatuses),
+    operationalStatus: z
+      .enum(operationalStatuses)
+      .describe(
+        'Solicitudes: unattended, partially_covered, covered, in_transit (en proceso), delivered (completada). ' +
+          'Ofrecimientos: available, committed (en proceso), closed (completado).',
+      ),
+    priorityScore: z.number().min(0).max(100).describe('0 a 100; ver info.x-priority-formula.'),
+    location,
+    contact,
+    quantities: quantities.nullable(),
+    resources: z.array(resourceLine),
+    verification,
+    logistics: logistics.nullable(),
+    collectionCenter: collectionCenter.nullable(),
+    timeline: z.array(timelineItem),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    publicUrl: z.url().describe('Página pública del registro.'),
+  })
+  .meta({ id: 'PublicHelp', description: 'Un registro publicado (aprobado por el equipo de la emergencia).' });
+
+export const helpFilters = z
+  .object({
+    emergencySlug: nullableString,
+    type: z.enum(['all', ...helpTypes]),
+    status: z.enum(['all', ...recordStatuses]),
+    category: z.enum(categories).nullable(),
+    priority: z.enum(['all', 'urgent', 'deficit', 'near_covered']),
+    q: nullableString,
+    latitude: nullableNumber,
+    longitude: nullableNumber,
+    radiusKm: nullableNumber,
+    logistics: z.boolean(),
+    capacity: nullableNumber,
+    limit: z.int(),
+  })
+  .meta({ id: 'HelpFilters', description: 'Los filtros aplicados, con sus valores por defecto.' });
+
+export const helpList = z
+  .object({
+    generatedAt: isoDateTime,
+    total: z.int().describe('Registros que cumplen los filtros.'),
+    returned: z.int().describe('Registros en items (como mucho limit).'),
+    filters: helpFilters,
+    items: z.array(publicHelp),
+  })
+  .meta({ id: 'HelpList' });
+
+export const helpDetail = z.object({ generatedAt: isoDateTime, item: publicHelp }).meta({ id: 'HelpDetail' });
+
+const statusCounts = z.object({
+  active: z.int(),
+  in_process: z.int(),
+  completed: z.int(),
+  total: z.int(),
+});
+
+export const panoramaCounts = z
+  .object({
+    requests: statusCounts,
+    offers: statusCounts,
+    urgentRequests: z.int().describe('Solicitudes activas con urgencia urgent.'),
+    collectionCenters: z.int().describe('Centros de acopio publicados.'),
+    byCategory: z.array(
+      z.object({ category: z.enum(categories), label: z.string(), requests: z.int(), offers: z.int() }),
+    ),
+  })
+  .meta({ id: 'PanoramaCounts', description: 'Registros publicados, no completados salvo en las columnas de estado.' });
+
+export const panoramaQuantities = z
+  .object({
+    byCategory: z.array(
+      z.object({
+        category: z.enum(categories),
+        label: z.string(),
+        unit: z.string(),
+        required: z.number(),
+        covered: z.number(),
+        pending: z.number(),
+        requests: z.int(),
+      }),
+    ),
+  })
+  .meta({ id: 'PanoramaQuantities', description: 'Cantidades de solicitudes activas o en proceso, por categoría y unidad.' });
+
+export const panoramaRoutes = z
+  .object({
+    available: z.int(),
+    assigned: z.int(),
+    in_transit: z.int(),
+    delivered: z.int(),
+    cancelled: z.int(),
+    total: z.int(),
+  })
+  .meta({ id: 'PanoramaRoutes', description: 'Rutas logísticas por estado.' });
+
+export const panoramaEmergency = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    status: z.enum(emergencyStatuses),
+    latitude: nullableNumber,
+    longitude: nullableNumber,
+    startedAt: isoDateTime,
+    counts: panoramaCounts,
+    quantities: panoramaQuantities,
+    routes: panoramaRoutes,
+    urgentNeeds: z
+      .array(z.object({ id: z.uuid(), title: z.string(), category: z.enum(categories), priorityScore: z.number(), publicUrl: z.url() }))
+      .describe('Las solicitudes activas de mayor prioridad (hasta 5).'),
+    links: z.object({ list: z.url(), page: z.url() }),
+  })
+  .meta({ id: 'PanoramaEmergency' });
+
+export const panorama = z
+  .object({
+    generatedAt: isoDateTime,
+    emergencies: z.array(panoramaEmergency),
+    counts: panoramaCounts,
+    quantities: panoramaQuantities,
+    routes: panoramaRoutes,
+  })
+  .meta({ id: 'Panorama', description: 'Resumen de las emergencias activas (o de la indicada en emergencySlug).' });
+
+export const discoveryEmergency = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    status: z.enum(emergencyStatuses),
+    latitude: nullableNumber,
+    longitude: nullableNumber,
+    startedAt: isoDateTime,
+    links: z.object({ panorama: z.url(), list: z.url(), inventory: z.url(), logistics: z.url(), page: z.url() }),
+  })
+  .meta({ id: 'DiscoveryEmergency' });
+
+export const discovery = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    public: z.boolean(),
+    documentation: z.url(),
+    openapi: z.url(),
+    mcp: z.url(),
+    views: z
+      .object({
+        discovery: z.url(),
+        panorama: z.url(),
+        list: z.url(),
+        detail: z.string().describe('Plantilla: reemplace {id}.'),
+        inventory: z.url(),
+        logistics: z.string().describe('Plantilla: reemplace {emergencia}.'),
+        places: z.url(),
+        submit: z.object({ method: z.literal('POST'), url: z.url(), contentType: z.literal('application/json') }),
+      })
+      .meta({ id: 'DiscoveryViews' }),
+    capabilities: z.array(z.string()),
+    limits: z.object({
+      submissionsPerMinute: z.int(),
+      readsPerMinute: z.int(),
+      bodyBytes: z.int(),
+      listLimitMax: z.int(),
+      radiusKmMax: z.number(),
+    }),
+    emergencies: z.array(discoveryEmergency),
+  })
+  .meta({ id: 'Discovery' });
+
+export const logisticsStatusEnum = z.enum(logisticsStatuses);
+
+export type PublicHelp = z.infer<typeof publicHelp>;
+export type HelpList = z.infer<typeof helpList>;
+export type HelpFilters = z.infer<typeof helpFilters>;
+export type Panorama = z.infer<typeof panorama>;
+export type PanoramaCounts = z.infer<typeof panoramaCounts>;
+export type PanoramaQuantities = z.infer<typeof panoramaQuantities>;
+export type PanoramaRoutes = z.infer<typeof panoramaRoutes>;
+export type Discovery = z.infer<typeof discovery>;
+export type TimelineItem = z.infer<typeof timelineItem>;

@@ -1,0 +1,165 @@
+// POST /api/public/v1/help body (SPEC 2.2-2.4): the one schema behind the API, the MCP tools and the forms.
+import * as z from 'zod';
+import { bounds } from '../domain/bounds.ts';
+import { categories } from '../domain/categories.ts';
+import { normalizeWhatsapp } from '../domain/phone.ts';
+import { collectionCenterStatuses, urgencies } from '../domain/statuses.ts';
+import { calendarDate, emergencySlug, text } from './common.ts';
+
+const b = bounds;
+
+export const latitude = z.number().min(b.latitude.min).max(b.latitude.max).describe('Latitud WGS84 (Colombia).');
+export const longitude = z.number().min(b.longitude.min).max(b.longitude.max).describe('Longitud WGS84 (Colombia).');
+export const category = z.enum(categories).describe('Categoría de la ayuda (SPEC 2.1).');
+
+const whatsapp = z
+  .string()
+  .max(32)
+  .refine((value) => normalizeWhatsapp(value) !== null, { params: { code: 'invalid_whatsapp' } })
+  .describe('Número de WhatsApp en formato internacional, con + y código de país; se guarda en E.164.')
+  .meta({ examples: ['+573001234567'] });
+
+export const commonFields = {
+  source: z
+    .string()
+    .min(b.source.min)
+    .max(b.source.max)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/)
+    .describe('Nombre estable de la integración que envía. Con externalId identifica el registro.')
+    .meta({ examples: ['app-ayuda-putumayo'] }),
+  externalId: text({ min: b.externalId.min, max: b.externalId.max }).describe(
+    'Identificador estable del registro en la aplicación de origen.',
+  ),
+  emergencySlug: emergencySlug
+    .optional()
+    .describe('Emergencia a la que va el registro; obligatorio cuando hay más de una activa.'),
+  title: text({ min: b.title.min, max: b.title.max, description: 'Título corto (4 a 100 caracteres).' }),
+  description: text({ max: b.description.max, multiline: true, description: 'Descripción (hasta 600).' }).optional(),
+  category,
+  contactName: text({
+    min: b.contactName.min,
+    max: b.contactName.max,
+    description: 'Nombre de contacto; se publica al aprobarse.',
+  }),
+  contactWhatsapp: whatsapp,
+  publishContact: z
+    .literal(true, { error: () => ({ message: 'consent_required', params: { code: 'consent_required' } }) })
+    .describe('Debe ser true: confirma que el nombre y el WhatsApp pueden mostrarse públicamente.'),
+};
+
+export const requestSubmission = z
+  .strictObject({
+    type: z.literal('request'),
+    ...commonFields,
+    address: text({ min: b.address.min, max: b.address.max, description: 'Dirección o referencia del lugar.' }),
+    neighborhood: text({ max: b.neighborhood.max, description: 'Barrio o vereda.' }).optional(),
+    latitude,
+    longitude,
+    urgency: z.enum(urgencies).default('needed').describe('Urgencia; por defecto needed.'),
+    neededPeople: z
+      .int()
+      .min(b.neededPeople.min)
+      .max(b.neededPeople.max)
+      .optional()
+      .describe('Personas afectadas (alias obsoleto; para recursos use quantityRequired y unit). Por defecto 1.')
+      .meta({ deprecated: true }),
+    resourceLabel: text({ max: b.resourceLabel.max, description: 'Qué se necesita, en palabras.' }).optional(),
+    quantityRequired: z
+      .number()
+      .gt(0)
+      .max(b.quantityRequired.max)
+      .optional()
+      .describe('Cantidad requerida (mayor que 0).'),
+    unit: text({ min: b.unit.min, max: b.unit.max, description: 'Unidad de la cantidad (kg, litros, cajas…).' }).optional(),
+  })
+  .meta({
+    id: 'HelpRequestSubmission',
+    title: 'Solicitud de ayuda',
+    examples: [
+      {
+        type: 'request',
+        source: 'app-ayuda-putumayo',
+        externalId: 'sol-2031',
+        emergencySlug: 'inundacion-mocoa-2026',
+        title: 'Agua potable para 6 familias',
+        description: 'Estamos aislados por el río, sin agua desde ayer.',
+        category: 'agua',
+        contactName: 'María Fernanda Rojas',
+        contactWhatsapp: '+573001234567',
+        publishContact: true,
+        address: 'Calle 8 # 5-21, junto a la escuela',
+        neighborhood: 'San Miguel',
+        latitude: 1.1478,
+        longitude: -76.6476,
+        urgency: 'urgent',
+        resourceLabel: 'Bidones de agua de 20 litros',
+        quantityRequired: 30,
+        unit: 'bidones',
+      },
+    ],
+  });
+
+export const offerSubmission = z
+  .strictObject({
+    type: z.literal('offer'),
+    ...commonFields,
+    address: text({ max: b.address.max, description: 'Dirección o punto de entrega.' }).optional(),
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    collectionCenterStatus: z
+      .enum(collectionCenterStatuses)
+      .optional()
+      .describe('Si el ofrecimiento es un centro de acopio: su estado.'),
+    vehicle: text({ max: b.vehicle.max, description: 'Vehículo disponible.' }).optional(),
+    capacityKg: z.number().min(b.capacityKg.min).max(b.capacityKg.max).optional().describe('Capacidad de carga en kg.'),
+    capacityBoxes: z.int().min(b.capacityBoxes.min).max(b.capacityBoxes.max).optional().describe('Capacidad en cajas.'),
+    passengerCapacity: z
+      .int()
+      .min(b.passengerCapacity.min)
+      .max(b.passengerCapacity.max)
+      .optional()
+      .describe('Pasajeros que puede llevar.'),
+    zones: text({ max: b.zones.max, description: 'Zonas que cubre.' }).optional(),
+    availableUntil: calendarDate.optional().describe('Disponible hasta (YYYY-MM-DD).'),
+    needsTransport: z.boolean().optional().describe('La ayuda ofrecida necesita recogida y coordinación logística.'),
+  })
+  .superRefine((offer, ctx) => {
+    if ((offer.latitude === undefined) !== (offer.longitude === undefined)) {
+      const field = offer.latitude === undefined ? 'latitude' : 'longitude';
+      ctx.addIssue({ code: 'custom', path: [field], params: { code: 'coordinates_pair' }, message: 'coordinates_pair' });
+    }
+  })
+  .meta({
+    id: 'HelpOfferSubmission',
+    title: 'Ofrecimiento de ayuda',
+    examples: [
+      {
+        type: 'offer',
+        source: 'app-ayuda-putumayo',
+        externalId: 'ofr-551',
+        emergencySlug: 'inundacion-mocoa-2026',
+        title: 'Camioneta 4x4 para llevar mercados',
+        category: 'transporte',
+        contactName: 'Jorge Hernán Muñoz',
+        contactWhatsapp: '+573157654321',
+        publishContact: true,
+        address: 'Parque principal de Mocoa',
+        latitude: 1.1497,
+        longitude: -76.6469,
+        vehicle: 'Camioneta 4x4',
+        capacityKg: 800,
+        zones: 'Mocoa y veredas del sur',
+        availableUntil: '2026-06-30',
+        needsTransport: false,
+      },
+    ],
+  });
+
+export const helpSubmission = z.discriminatedUnion('type', [requestSubmission, offerSubmission]).meta({
+  id: 'HelpSubmission',
+  description: 'Una solicitud (type=request) o un ofrecimiento (type=offer). Campos desconocidos se rechazan.',
+});
+
+export type RequestSubmission = z.output<typeof requestSubmission>;
+export type OfferSubmission = z.output<typeof offerSubmission>;
+export type HelpSubmission = z.output<typeof helpSubmission>;

@@ -1,0 +1,69 @@
+// Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
+import type { FastifyInstance } from 'fastify';
+import { refreshPriorities } from './commands/refresh-priorities.ts';
+import type { Config } from './config.ts';
+import { type Context, createContext } from './context.ts';
+import { type Database, openDatabase } from './db/database.ts';
+import { buildApp } from './http/app.ts';
+import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
+
+const KEY_RETENTION_MS = 24 * 3_600_000;
+const SHUTDOWN_GRACE_MS = 9_000;
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: Context;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+  const database = await openDatabase(config.database, { onError: (err) => console.error('database error:', err.message) });
+  const ctx = createContext(config, database);
+  const app = await buildApp(ctx, database, options.logger === false ? { logger: false } : {});
+
+  const upkeep = async () => {
+    try {
+      await purgeIdempotencyKeys(ctx.db, new Date(ctx.now().getTime() - KEY_RETENTION_MS).toISOString());
+      if (config.priorityRefreshMinutes > 0) await refreshPriorities(ctx);
+    } catch (err) {
+      app.log.error({ err }, 'upkeep failed');
+    }
+  };
+  const everyMs = Math.max(1, config.priorityRefreshMinutes || 60) * 60_000;
+  const timer = setInterval(upkeep, everyMs);
+  timer.unref();
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(timer);
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { app, ctx, database, url: `http://127.0.0.1:${port}`, stop };
+}
+
+/** SIGTERM/SIGINT: finish what is in flight, refuse new work, exit within the grace period. */
+export function stopOnSignals(server: RunningServer): void {
+  const onSignal = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
