@@ -33,7 +33,8 @@ export function sqliteChangeFeed(adapter: DatabaseAdapter): ChangeFeed {
   };
 }
 
-export async function postgresChangeFeed(url: string, onError: (err: Error) => void): Promise<ChangeFeed> {
+/** listen=false (the CLI): announces its own writes to the servers, needs no notifications itself. */
+export async function postgresChangeFeed(url: string, listen: boolean, onError: (err: Error) => void): Promise<ChangeFeed> {
   let local = 0;
   let closed = false;
   let client: pg.Client | null = null;
@@ -54,9 +55,9 @@ export async function postgresChangeFeed(url: string, onError: (err: Error) => v
     client = next;
     local++; // anything may have changed while we were not listening
   };
-  await connect();
+  if (listen) await connect();
   return {
-    version: () => (client ? String(local) : `offline.${Date.now()}`),
+    version: () => (client || !listen ? String(local) : `offline.${Date.now()}`),
     announce: async (trx) => {
       await sql`select pg_notify(${CHANGE_CHANNEL}, '')`.execute(trx);
     },

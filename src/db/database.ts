@@ -44,9 +44,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
     const pool = new pg.Pool({ connectionString: config.url, max: poolSize });
     pool.on('error', onError);
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    const changes = listen
-      ? await postgresChangeFeed(config.url, onError)
-      : { version: () => '0', announce: async () => {}, written: () => {}, close: async () => {} };
+    const changes = await postgresChangeFeed(config.url, listen, onError);
     database = {
       db,
       dialect: 'postgres',

@@ -4,34 +4,30 @@ import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
 import { API_VERSION } from '../queries/discovery.ts';
-import { errorSchema } from '../schemas/error.ts';
+import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';
-import { discovery, helpDetail, helpList, panorama } from '../schemas/public-help.ts';
-import { publishResult } from '../schemas/publish-result.ts';
-import { helpSubmission } from '../schemas/submission.ts';
+import '../schemas/public-help.ts';
+import '../schemas/publish-result.ts';
+import '../schemas/submission.ts';
 
 type JsonSchema = Record<string, unknown>;
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
-/** Component schemas: request bodies described as accepted (input), responses as sent (output). */
+/** Request bodies are described as accepted (input: defaults optional), everything else as sent (output). */
+const INPUT_SCHEMAS = new Set(['HelpSubmission', 'HelpRequestSubmission', 'HelpOfferSubmission']);
+
+/** Every schema registered with an id becomes a component; references between them use $ref. */
 function components(): Record<string, JsonSchema> {
   const uri = (id: string) => `#/components/schemas/${id}`;
-  const registry = (schemas: z.ZodType[]) => {
-    const r = z.registry<{ id: string }>();
-    for (const schema of schemas) {
-      const id = (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
-      if (id) r.add(schema, { ...z.globalRegistry.get(schema), id } as { id: string });
-    }
-    return r;
-  };
-  const input = z.toJSONSchema(registry([helpSubmission]), { io: 'input', uri, unrepresentable: 'any' });
-  const output = z.toJSONSchema(registry([publishResult, helpList, helpDetail, panorama, discovery, errorSchema]), {
-    io: 'output',
-    uri,
-    unrepresentable: 'any',
-  });
-  const all = { ...output.schemas, ...input.schemas } as Record<string, JsonSchema>;
-  for (const schema of Object.values(all)) delete schema.$schema;
+  const options = { uri, unrepresentable: 'any' } as const;
+  const input = z.toJSONSchema(z.globalRegistry, { ...options, io: 'input' }).schemas as Record<string, JsonSchema>;
+  const output = z.toJSONSchema(z.globalRegistry, { ...options, io: 'output' }).schemas as Record<string, JsonSchema>;
+  const all: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(output)) all[id] = INPUT_SCHEMAS.has(id) ? (input[id] as JsonSchema) : schema;
+  for (const schema of Object.values(all)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
   return all;
 }
 

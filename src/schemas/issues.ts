@@ -25,7 +25,15 @@ const custom: Record<string, { es: string; en: string }> = {
   required: { es: 'Campo obligatorio.', en: 'Required field.' },
   not_a_number: { es: 'Debe ser un número.', en: 'Must be a number.' },
   not_an_integer: { es: 'Debe ser un número entero.', en: 'Must be an integer.' },
+  repeated_parameter: { es: 'El parámetro aparece más de una vez.', en: 'The parameter appears more than once.' },
 };
+
+/** Query strings may repeat a name (?type=a&type=b); each parameter of this API takes one value. */
+export function repeatedParameters(query: Record<string, unknown>, lang: Lang): ErrorDetail[] {
+  return Object.entries(query)
+    .filter(([, value]) => Array.isArray(value))
+    .map(([field]) => ({ field, code: 'repeated_parameter', message: custom.repeated_parameter?.[lang] as string }));
+}
 
 function typeName(expected: string, lang: Lang): string {
   const es: Record<string, string> = {

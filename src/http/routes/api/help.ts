@@ -1,5 +1,4 @@
 // GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
@@ -14,16 +13,14 @@ import {
   takeOverStaleKey,
 } from '../../../repositories/idempotency.ts';
 import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
-import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
+import { issuesToDetails, repeatedParameters, validationCode } from '../../../schemas/issues.ts';
 import { helpSubmission } from '../../../schemas/submission.ts';
+import { fingerprintOf, IDEMPOTENCY_KEY, IN_FLIGHT_TIMEOUT_MS, storedKey } from '../../idempotency.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
 
 export const HELP_PATH = '/api/public/v1/help';
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-/** A claim older than this is taken to belong to a request that died. */
-const IN_FLIGHT_TIMEOUT_MS = 60_000;
 
 function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
   switch (query.view) {
@@ -44,25 +41,13 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: C
   return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
 }
 
-/** Canonical JSON (sorted keys) so that the same body always has the same fingerprint. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
   app.get(HELP_PATH, { onRequest: limiters.reads }, async (request, reply) => {
+    const lang = preferredLanguage(request.headers['accept-language']);
+    const repeated = repeatedParameters(request.query as Record<string, unknown>, lang);
+    if (repeated.length > 0) throw new AppError('invalid_query', repeated);
     const parsed = helpQuery.safeParse(request.query);
-    if (!parsed.success) {
-      const details = issuesToDetails(parsed.error.issues, preferredLanguage(request.headers['accept-language']), request.query);
-      throw new AppError('invalid_query', details);
-    }
+    if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, lang, request.query));
     const query = parsed.data;
     const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
     return sendJson(request, reply, await cache.get(key, () => compute(ctx, query)));
@@ -81,8 +66,8 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       return reply.code(202).send(result);
     }
     if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY.test(rawKey)) throw new AppError('invalid_idempotency_key');
-    const key = `help:${rawKey}`;
-    const fingerprint = createHash('sha256').update(canonical(request.body)).digest('hex');
+    const key = storedKey('help', rawKey);
+    const fingerprint = fingerprintOf(request.body);
     const now = ctx.now();
     const existing = await claimIdempotencyKey(ctx.db, key, fingerprint, now.toISOString());
     if (existing) {

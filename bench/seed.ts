@@ -1,0 +1,145 @@
+// Bulk seeder: N approved records in one emergency, with the columns, search words and timeline the commands write.
+import { createEmergency } from '../src/commands/create-emergency.ts';
+import { derivedFields } from '../src/commands/derived-fields.ts';
+import { contentHash, submissionFields } from '../src/commands/submission-fields.ts';
+import { loadConfig } from '../src/config.ts';
+import { createContext } from '../src/context.ts';
+import { openDatabase } from '../src/db/database.ts';
+import type { AuditLogTable, Db, HelpTermsTable, TimelineEventsTable } from '../src/db/types.ts';
+import { categoryLabel } from '../src/domain/categories.ts';
+import { searchTerms } from '../src/domain/text.ts';
+import { type HelpRow, searchableText } from '../src/repositories/help-records.ts';
+import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
+import { lifecycle, offerBody, requestBody } from './generate.ts';
+import { createRandom, type Random } from './prng.ts';
+import { leaders, sources } from './pools.ts';
+
+export const EMERGENCY_SLUG = 'inundacion-mocoa-2026';
+const RECORDS_PER_TRANSACTION = 5000;
+// Rows per INSERT, kept under SQLite's 32766 bound parameters (45, 2, 8 and 6 columns).
+const CHUNK = { records: 500, terms: 5000, timeline: 2000, audit: 2000 };
+const HOUR = 3_600_000;
+const STOP_WORDS = new Set(['para', 'desde', 'hace', 'hasta', 'junto', 'antes', 'como', 'cada', 'solo', 'todavia', 'favor']);
+
+export interface SeedResult {
+  emergencySlug: string;
+  ids: string[];
+  /** Distinct search words of the seeded texts, for queries that hit real data. */
+  vocabulary: string[];
+  seconds: number;
+}
+
+interface Batch {
+  records: HelpRow[];
+  terms: HelpTermsTable[];
+  timeline: TimelineEventsTable[];
+  audit: Omit<AuditLogTable, 'id'>[];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function insertChunks<T>(trx: Db, table: 'help_records' | 'help_terms' | 'timeline_events' | 'audit_log', rows: T[], size: number) {
+  for (let i = 0; i < rows.length; i += size) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+
+/** One record as submit + approve (+ coverage and status changes) would have left it. */
+function buildRecord(random: Random, index: number, emergencyId: string, now: number, batch: Batch, vocabulary: Set<string>) {
+  const source = random.pick(sources);
+  const externalId = `${source.slice(0, 3)}-${index}`;
+  const body = random.chance(0.75) ? requestBody(random, source, externalId) : offerBody(random, source, externalId);
+  const submission: HelpSubmission = helpSubmission.parse(body);
+  const fields = submissionFields(submission, emergencyId, null);
+  const { status, covered } = lifecycle(random, submission);
+  const createdMs = now - Math.floor(random.next() ** 0.7 * 9 * 24 * HOUR);
+  const publishedMs = Math.min(now, createdMs + random.int(5, 180) * 60_000);
+  const coveredMs = Math.min(now, publishedMs + random.int(1, 48) * HOUR);
+  const statusMs = Math.min(now, coveredMs + random.int(1, 24) * HOUR);
+  const actor = random.pick(leaders);
+  const reviewNote = random.chance(0.2) ? 'Verificado por llamada' : null;
+  const statusNote = status !== 'active' && random.chance(0.5) ? 'Coordinado con la Defensa Civil' : null;
+  const lastMs = status !== 'active' ? statusMs : covered > 0 ? coveredMs : publishedMs;
+  const row: HelpRow = {
+    id: random.uuid(),
+    source,
+    external_id: externalId,
+    review_status: 'approved',
+    status,
+    ...fields,
+    quantity_covered: covered,
+    quantity_pending: null,
+    content_hash: contentHash(fields),
+    pending_revision: null,
+    revision_hash: null,
+    revision_submitted_at: null,
+    priority_score: 0,
+    status_note: statusNote,
+    review_note: reviewNote,
+    reject_reason: null,
+    created_at: iso(createdMs),
+    updated_at: iso(lastMs),
+    submitted_at: iso(createdMs),
+    reviewed_at: iso(publishedMs),
+    published_at: iso(publishedMs),
+  };
+  // Scores as the periodic refresh leaves them: waiting time counted up to now.
+  Object.assign(row, derivedFields(row, new Date(now)));
+  batch.records.push(row);
+  for (const term of searchTerms(searchableText(row, categoryLabel(row.category)))) {
+    batch.terms.push({ term, help_id: row.id });
+    if (term.length >= 4 && !/^\d+$/.test(term) && !STOP_WORDS.has(term)) vocabulary.add(term);
+  }
+  const event = (kind: string, atMs: number, fieldsOf: Partial<TimelineEventsTable>, details?: unknown) => {
+    const at = iso(atMs);
+    batch.timeline.push({ id: random.uuid(), help_id: row.id, kind, is_public: 1, note: null, status: null, actor, created_at: at, ...fieldsOf });
+    if (fieldsOf.actor === null) return;
+    const detailsJson = details ?? (fieldsOf.note ? { note: fieldsOf.note } : undefined);
+    batch.audit.push({ actor, action: kind, target_type: 'help_record', target_id: row.id, details: detailsJson === undefined ? null : JSON.stringify(detailsJson), created_at: at });
+  };
+  event('submitted', createdMs, { status: 'active', actor: null });
+  event('approved', publishedMs, { status: 'active', note: reviewNote });
+  if (covered > 0) event('coverage_updated', coveredMs, {}, { from: 0, to: covered });
+  if (status !== 'active') event('status_changed', statusMs, { status, note: statusNote }, { from: 'active', to: status, note: statusNote });
+}
+
+export async function seedDatabase(file: string, count: number, seed = 20260510): Promise<SeedResult> {
+  const started = performance.now();
+  const now = Math.floor(Date.now() / 60_000) * 60_000;
+  const config = loadConfig({ DATABASE_URL: file, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config.database);
+  try {
+    const ctx = createContext(config, database, () => new Date(now - 10 * 24 * HOUR));
+    const emergency = await createEmergency(ctx, { slug: EMERGENCY_SLUG, name: 'Inundación y avalancha en Mocoa 2026', latitude: 1.1466, longitude: -76.6475 }, 'coordinacion:ana.rojas');
+    const random = createRandom(seed);
+    const ids: string[] = [];
+    const vocabulary = new Set<string>();
+    for (let start = 0; start < count; start += RECORDS_PER_TRANSACTION) {
+      const batch: Batch = { records: [], terms: [], timeline: [], audit: [] };
+      for (let i = start; i < Math.min(count, start + RECORDS_PER_TRANSACTION); i++) {
+        buildRecord(random, i, emergency.id, now, batch, vocabulary);
+      }
+      await database.db.transaction().execute(async (trx) => {
+        await insertChunks(trx, 'help_records', batch.records, CHUNK.records);
+        await insertChunks(trx, 'help_terms', batch.terms, CHUNK.terms);
+        await insertChunks(trx, 'timeline_events', batch.timeline, CHUNK.timeline);
+        await insertChunks(trx, 'audit_log', batch.audit, CHUNK.audit);
+      });
+      for (const row of batch.records) ids.push(row.id);
+    }
+    return { emergencySlug: EMERGENCY_SLUG, ids, vocabulary: [...vocabulary].sort(), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+// Standalone: node bench/seed.ts <file> [records]
+if (import.meta.main) {
+  const [file, records = '100000'] = process.argv.slice(2);
+  if (!file) throw new Error('usage: node bench/seed.ts <sqlite file> [records]');
+  const result = await seedDatabase(file, Number(records));
+  console.log(`seeded ${result.ids.length} records in ${result.seconds.toFixed(1)} s (${result.vocabulary.length} search words)`);
+}

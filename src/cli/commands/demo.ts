@@ -1,0 +1,39 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../../config.ts';
+import { createContext } from '../../context.ts';
+import { openDatabase } from '../../db/database.ts';
+import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
+import { seedDemo } from '../../demo/seed-demo.ts';
+import { DEMO_SLUG } from '../../demo/demo-data.ts';
+import { startServer, stopOnSignals } from '../../server.ts';
+import type { CliCommand } from '../io.ts';
+
+export const demo: CliCommand = {
+  path: ['demo'],
+  summary: 'Inicia el servicio sobre una base de demostración (./data/demo.db) con una emergencia de ejemplo.',
+  usage: 'ayuda demo [--reset]   (DEMO_DATABASE_URL cambia la base; --reset la vuelve a crear)',
+  options: { reset: { type: 'boolean' } },
+  async run(args, io) {
+    const url = io.env.DEMO_DATABASE_URL || path.resolve('data/demo.db');
+    const config = loadConfig({ ...io.env, DATABASE_URL: url });
+    if (args.values.reset && config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${config.database.file}${suffix}`, { force: true });
+    }
+    const database = await openDatabase(config.database, { listen: false, poolSize: 2 });
+    try {
+      const ctx = createContext(config, database);
+      if (!(await findEmergencyBySlug(ctx.db, DEMO_SLUG))) {
+        io.err('Creando la emergencia de demostración…');
+        const seeded = await seedDemo(ctx);
+        io.err(`Listo: ${seeded.approved} publicadas, ${seeded.pending} en revisión, ${seeded.rejected} rechazadas.`);
+      }
+    } finally {
+      await database.close();
+    }
+    const server = await startServer(config);
+    io.err(`Demostración en ${config.baseUrl} (base: ${url})`);
+    stopOnSignals(server);
+    return new Promise<number>(() => {});
+  },
+};

@@ -1,0 +1,14 @@
+import { loadConfig } from '../../config.ts';
+import { startServer, stopOnSignals } from '../../server.ts';
+import type { CliCommand } from '../io.ts';
+
+export const serve: CliCommand = {
+  path: ['serve'],
+  summary: 'Inicia el servicio (PORT, HOST, DATABASE_URL, BASE_URL…).',
+  usage: 'ayuda serve',
+  async run(_args, io) {
+    const server = await startServer(loadConfig(io.env));
+    stopOnSignals(server);
+    return new Promise<number>(() => {}); // runs until a signal stops it
+  },
+};
