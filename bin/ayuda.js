@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // The `ayuda` command: serve, migrate, demo and the leaders' administration commands.
-import { main } from '../src/cli/main.ts';
+import module from 'node:module';
 
+// Compiled code is cached on disk, so repeated administration commands start fast.
+module.enableCompileCache?.();
+const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

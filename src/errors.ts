@@ -10,7 +10,11 @@ export interface ErrorDetail {
 
 const catalogue = {
   validation_failed: { status: 400, es: 'Los datos enviados no son válidos.', en: 'The submitted data is invalid.' },
-  invalid_query: { status: 400, es: 'Los filtros de la consulta no son válidos.', en: 'The query filters are invalid.' },
+  invalid_query: {
+    status: 400,
+    es: 'Los filtros de la consulta no son válidos.',
+    en: 'The query filters are invalid.',
+  },
   invalid_json: { status: 400, es: 'El cuerpo no es JSON válido.', en: 'The body is not valid JSON.' },
   json_too_deep: {
     status: 400,
@@ -33,7 +37,11 @@ const catalogue = {
     es: 'Hay varias emergencias activas: indique emergencySlug.',
     en: 'Several emergencies are active: give emergencySlug.',
   },
-  unknown_emergency: { status: 400, es: 'La emergencia indicada no existe.', en: 'The given emergency does not exist.' },
+  unknown_emergency: {
+    status: 400,
+    es: 'La emergencia indicada no existe.',
+    en: 'The given emergency does not exist.',
+  },
   emergency_closed: {
     status: 400,
     es: 'La emergencia indicada está cerrada y no recibe publicaciones.',

@@ -19,7 +19,9 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
-  const database = await openDatabase(config.database, { onError: (err) => console.error('database error:', err.message) });
+  const database = await openDatabase(config.database, {
+    onError: (err) => console.error('database error:', err.message),
+  });
   const ctx = createContext(config, database);
   const app = await buildApp(ctx, database, options.logger === false ? { logger: false } : {});
 

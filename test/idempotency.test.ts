@@ -5,7 +5,7 @@ import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { fingerprintOf, storedKey } from '../src/http/idempotency.ts';
 import { claimIdempotencyKey } from '../src/repositories/idempotency.ts';
-import { addEmergency, HELP, type Harness, list, requestBody, setup } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, list, requestBody, setup } from './helpers/harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -14,10 +14,16 @@ before(async () => {
 });
 after(() => h.close());
 
-const post = (payload: object, headers: Record<string, string> = {}) => h.json({ method: 'POST', url: HELP, payload, headers });
+const post = (payload: object, headers: Record<string, string> = {}) =>
+  h.json({ method: 'POST', url: HELP, payload, headers });
 
 async function recordsFor(source: string, externalId: string) {
-  return h.ctx.db.selectFrom('help_records').selectAll().where('source', '=', source).where('external_id', '=', externalId).execute();
+  return h.ctx.db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('source', '=', source)
+    .where('external_id', '=', externalId)
+    .execute();
 }
 
 describe('source + externalId', () => {
@@ -63,7 +69,11 @@ describe('source + externalId', () => {
     await approveSubmission(h.ctx, created.id, 'test', 'Actualizado');
     detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${created.id}` });
     assert.equal(detail.body.item.title, 'Carpas y colchonetas para albergue escolar');
-    assert.ok(detail.body.item.timeline.some((t: { kind: string; note: string }) => t.kind === 'revision_approved' && t.note === 'Actualizado'));
+    assert.ok(
+      detail.body.item.timeline.some(
+        (t: { kind: string; note: string }) => t.kind === 'revision_approved' && t.note === 'Actualizado',
+      ),
+    );
     const found = await list(h, { q: 'colchonetas' });
     assert.equal(found.body.total, 1, 'search words follow the approved revision');
     assert.equal((await list(h, { q: 'escolar colchonetas' })).body.items[0].id, created.id);
@@ -98,7 +108,10 @@ describe('source + externalId', () => {
   test('20 identical submissions at once produce exactly one record', async () => {
     const body = requestBody({ externalId: 'burst-1' });
     const responses = await Promise.all(Array.from({ length: 20 }, () => post(body)));
-    assert.ok(responses.every((r) => r.status === 202), JSON.stringify(responses.map((r) => r.status)));
+    assert.ok(
+      responses.every((r) => r.status === 202),
+      JSON.stringify(responses.map((r) => r.status)),
+    );
     assert.equal(new Set(responses.map((r) => r.body.id)).size, 1);
     assert.equal((await recordsFor('test-suite', 'burst-1')).length, 1);
   });
@@ -127,7 +140,10 @@ describe('Idempotency-Key', () => {
     const body = requestBody({ externalId: 'key-3' });
     // Another instance holds the key: its claim is committed, its work is not finished.
     const fingerprint = fingerprintOf(body);
-    assert.equal(await claimIdempotencyKey(h.ctx.db, storedKey('help', 'k-0003'), fingerprint, h.ctx.now().toISOString()), null);
+    assert.equal(
+      await claimIdempotencyKey(h.ctx.db, storedKey('help', 'k-0003'), fingerprint, h.ctx.now().toISOString()),
+      null,
+    );
     const res = await post(body, { 'idempotency-key': 'k-0003' });
     assert.equal(res.status, 409);
     assert.equal(res.body.code, 'idempotency_key_in_flight');
@@ -160,7 +176,10 @@ describe('Idempotency-Key', () => {
     const body = requestBody({ externalId: 'key-5' });
     const responses = await Promise.all(Array.from({ length: 10 }, () => post(body, { 'idempotency-key': 'k-0005' })));
     const statuses = responses.map((r) => r.status);
-    assert.ok(statuses.every((s) => s === 202 || s === 409), JSON.stringify(statuses));
+    assert.ok(
+      statuses.every((s) => s === 202 || s === 409),
+      JSON.stringify(statuses),
+    );
     assert.ok(statuses.includes(202));
     assert.equal(new Set(responses.filter((r) => r.status === 202).map((r) => r.body.id)).size, 1);
     assert.equal((await recordsFor('test-suite', 'key-5')).length, 1);

@@ -5,10 +5,20 @@ import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setCoveredQuantity } from '../src/commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { distanceKm } from '../src/domain/distance.ts';
-import { addEmergency, HELP, type Harness, list, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import {
+  addEmergency,
+  type Harness,
+  HELP,
+  list,
+  offerBody,
+  publish,
+  requestBody,
+  setup,
+  submit,
+} from './helpers/harness.ts';
 
 let h: Harness;
-const ids: Record<string, string> = {};
+const ids = {} as Record<'medicine' | 'water' | 'nappies' | 'offer' | 'salgar' | 'pending' | 'done', string>;
 // Centre of Mocoa and points at known distances.
 const centre = { latitude: 1.1466, longitude: -76.6475 };
 
@@ -16,51 +26,78 @@ before(async () => {
   h = await setup();
   await addEmergency(h);
   await addEmergency(h, 'deslizamiento-salgar', 'Deslizamiento Salgar');
-  ids.medicine = await publish(h, requestBody({
-    title: 'Medicaméntos para adultos mayores',
-    category: 'medicamentos',
-    emergencySlug: 'inundacion-mocoa',
-    urgency: 'urgent',
-    quantityRequired: 40,
-    unit: 'cajas',
-    neighborhood: 'José Homero',
-    latitude: 1.1466,
-    longitude: -76.6475,
-  }));
+  ids.medicine = await publish(
+    h,
+    requestBody({
+      title: 'Medicaméntos para adultos mayores',
+      category: 'medicamentos',
+      emergencySlug: 'inundacion-mocoa',
+      urgency: 'urgent',
+      quantityRequired: 40,
+      unit: 'cajas',
+      neighborhood: 'José Homero',
+      latitude: 1.1466,
+      longitude: -76.6475,
+    }),
+  );
   h.clock.advanceHours(1);
-  ids.water = await publish(h, requestBody({
-    title: 'Agua potable para seis familias',
-    emergencySlug: 'inundacion-mocoa',
-    quantityRequired: 100,
-    unit: 'litros',
-    latitude: 1.19,
-    longitude: -76.6475,
-    contactName: 'Rosalba Quiñones',
-  }));
+  ids.water = await publish(
+    h,
+    requestBody({
+      title: 'Agua potable para seis familias',
+      emergencySlug: 'inundacion-mocoa',
+      quantityRequired: 100,
+      unit: 'litros',
+      latitude: 1.19,
+      longitude: -76.6475,
+      contactName: 'Rosalba Quiñones',
+    }),
+  );
   h.clock.advanceHours(1);
-  ids.nappies = await publish(h, requestBody({
-    title: 'Pañales talla 3',
-    category: 'panales',
-    emergencySlug: 'inundacion-mocoa',
-    quantityRequired: 20,
-    unit: 'paquetes',
-    latitude: 1.5,
-    longitude: -76.6475,
-  }));
-  ids.offer = await publish(h, offerBody({
-    title: 'Centro de acopio parroquia San Miguel',
-    category: 'acopio',
-    emergencySlug: 'inundacion-mocoa',
-    collectionCenterStatus: 'needs_resources',
-    address: 'Parroquia San Miguel',
-    latitude: 1.15,
-    longitude: -76.65,
-  }));
-  ids.salgar = await publish(h, requestBody({ title: 'Refugio temporal en Salgar', category: 'refugio', emergencySlug: 'deslizamiento-salgar', latitude: 5.96, longitude: -75.98 }));
-  ids.pending = await submit(h, requestBody({ title: 'Pendiente de revisión agua', emergencySlug: 'inundacion-mocoa' }));
+  ids.nappies = await publish(
+    h,
+    requestBody({
+      title: 'Pañales talla 3',
+      category: 'panales',
+      emergencySlug: 'inundacion-mocoa',
+      quantityRequired: 20,
+      unit: 'paquetes',
+      latitude: 1.5,
+      longitude: -76.6475,
+    }),
+  );
+  ids.offer = await publish(
+    h,
+    offerBody({
+      title: 'Centro de acopio parroquia San Miguel',
+      category: 'acopio',
+      emergencySlug: 'inundacion-mocoa',
+      collectionCenterStatus: 'needs_resources',
+      address: 'Parroquia San Miguel',
+      latitude: 1.15,
+      longitude: -76.65,
+    }),
+  );
+  ids.salgar = await publish(
+    h,
+    requestBody({
+      title: 'Refugio temporal en Salgar',
+      category: 'refugio',
+      emergencySlug: 'deslizamiento-salgar',
+      latitude: 5.96,
+      longitude: -75.98,
+    }),
+  );
+  ids.pending = await submit(
+    h,
+    requestBody({ title: 'Pendiente de revisión agua', emergencySlug: 'inundacion-mocoa' }),
+  );
   await setCoveredQuantity(h.ctx, ids.water, 80, 'test'); // 80% covered: near_covered
   await setCoveredQuantity(h.ctx, ids.nappies, 5, 'test'); // 25%: deficit
-  ids.done = await publish(h, requestBody({ title: 'Ropa de niños entregada', category: 'ropa', emergencySlug: 'inundacion-mocoa' }));
+  ids.done = await publish(
+    h,
+    requestBody({ title: 'Ropa de niños entregada', category: 'ropa', emergencySlug: 'inundacion-mocoa' }),
+  );
   await setRecordStatus(h.ctx, ids.done, 'completed', 'test', 'Entregado por la Defensa Civil');
 });
 after(() => h.close());
@@ -76,7 +113,10 @@ describe('views', () => {
     assert.equal(res.body.openapi, 'http://ayuda.test/api/public/openapi.json');
     assert.equal(res.body.mcp, 'http://ayuda.test/mcp');
     assert.ok(res.body.capabilities.includes('submit_request'));
-    assert.deepEqual(res.body.emergencies.map((e: { slug: string }) => e.slug).sort(), ['deslizamiento-salgar', 'inundacion-mocoa']);
+    assert.deepEqual(res.body.emergencies.map((e: { slug: string }) => e.slug).sort(), [
+      'deslizamiento-salgar',
+      'inundacion-mocoa',
+    ]);
     assert.equal(res.headers['access-control-allow-origin'], '*');
   });
 
@@ -91,7 +131,10 @@ describe('views', () => {
     assert.equal(mocoa.counts.urgentRequests, 1);
     assert.equal(mocoa.counts.collectionCenters, 1);
     const water = mocoa.quantities.byCategory.find((q: { category: string }) => q.category === 'agua');
-    assert.deepEqual({ required: water.required, covered: water.covered, pending: water.pending }, { required: 100, covered: 80, pending: 20 });
+    assert.deepEqual(
+      { required: water.required, covered: water.covered, pending: water.pending },
+      { required: 100, covered: 80, pending: 20 },
+    );
     assert.equal(mocoa.urgentNeeds[0].id, ids.medicine);
     assert.equal(res.body.counts.requests.total, 5);
     assert.equal(res.body.routes.total, 0);
@@ -108,9 +151,19 @@ describe('views', () => {
     assert.equal(item.publicUrl, `http://ayuda.test/ayudas/${ids.water}`);
     assert.equal(item.contact.whatsappUrl, 'https://wa.me/573001234567');
     assert.equal(item.operationalStatus, 'partially_covered');
-    assert.deepEqual(item.quantities, { people: 1, required: 100, covered: 80, pending: 20, unit: 'litros', coveredFraction: 0.8 });
+    assert.deepEqual(item.quantities, {
+      people: 1,
+      required: 100,
+      covered: 80,
+      pending: 20,
+      unit: 'litros',
+      coveredFraction: 0.8,
+    });
     assert.equal(item.verification.verified, true);
-    assert.deepEqual(item.timeline.map((t: { kind: string }) => t.kind), ['submitted', 'approved', 'coverage_updated']);
+    assert.deepEqual(
+      item.timeline.map((t: { kind: string }) => t.kind),
+      ['submitted', 'approved', 'coverage_updated'],
+    );
     for (const id of [ids.pending, '00000000-0000-4000-8000-000000000000', 'no-es-un-id']) {
       const missing = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` });
       assert.equal(missing.status, 404, id);
@@ -121,7 +174,10 @@ describe('views', () => {
   test('a completed record shows its public note in the timeline', async () => {
     const res = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${ids.done}` });
     const last = res.body.item.timeline.at(-1);
-    assert.deepEqual([last.kind, last.status, last.note], ['status_changed', 'completed', 'Entregado por la Defensa Civil']);
+    assert.deepEqual(
+      [last.kind, last.status, last.note],
+      ['status_changed', 'completed', 'Entregado por la Defensa Civil'],
+    );
     assert.equal(res.body.item.operationalStatus, 'delivered');
     assert.equal(res.body.item.priorityScore, 0);
   });
@@ -136,7 +192,10 @@ describe('list', () => {
     assert.ok(!itemIds(res.body).includes(ids.done));
     assert.ok(!itemIds(res.body).includes(ids.pending));
     const scores = res.body.items.map((i: { priorityScore: number }) => i.priorityScore);
-    assert.deepEqual(scores, [...scores].sort((a: number, b: number) => b - a));
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a: number, b: number) => b - a),
+    );
     assert.equal(res.body.items[0].id, ids.medicine, 'urgent first');
     assert.equal(res.body.total, res.body.returned);
   });
@@ -238,7 +297,10 @@ describe('query validation: 400 invalid_query with a detail per parameter', () =
   ];
   for (const [query, field, code] of cases) {
     test(query.slice(0, 60), async () => {
-      const res = await h.json({ method: 'GET', url: `${HELP}?view=list&${query}`.replace('view=list&view=', 'view=') });
+      const res = await h.json({
+        method: 'GET',
+        url: `${HELP}?view=list&${query}`.replace('view=list&view=', 'view='),
+      });
       assert.equal(res.status, 400, JSON.stringify(res.body));
       assert.equal(res.body.code, 'invalid_query');
       const detail = res.body.details.find((d: { field: string }) => d.field === field);
@@ -254,7 +316,14 @@ describe('query validation: 400 invalid_query with a detail per parameter', () =
   });
 
   test('bounds themselves are accepted', async () => {
-    for (const query of ['limit=1', 'limit=100', 'latitude=-4.3&longitude=-79.1&radiusKm=0.1', 'latitude=13.6&longitude=-66.8&radiusKm=500', 'capacity=0', `q=${'a'.repeat(120)}`]) {
+    for (const query of [
+      'limit=1',
+      'limit=100',
+      'latitude=-4.3&longitude=-79.1&radiusKm=0.1',
+      'latitude=13.6&longitude=-66.8&radiusKm=500',
+      'capacity=0',
+      `q=${'a'.repeat(120)}`,
+    ]) {
       const res = await h.json({ method: 'GET', url: `${HELP}?view=list&${query}` });
       assert.equal(res.status, 200, `${query}: ${JSON.stringify(res.body)}`);
     }
@@ -268,8 +337,18 @@ test('an approved submission of a closed emergency stays readable by id, and lea
   assert.deepEqual(itemIds((await list(h, { emergencySlug: 'deslizamiento-salgar' })).body), [ids.salgar]);
   const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${ids.salgar}` });
   assert.equal(detail.body.item.emergency.status, 'closed');
-  const res = await h.json({ method: 'POST', url: HELP, payload: requestBody({ emergencySlug: 'deslizamiento-salgar' }) });
+  const res = await h.json({
+    method: 'POST',
+    url: HELP,
+    payload: requestBody({ emergencySlug: 'deslizamiento-salgar' }),
+  });
   assert.equal(res.status, 400);
   assert.equal(res.body.code, 'emergency_closed');
   void approveSubmission;
+});
+
+test('a completed request leaves the deficit filter, whatever the status filter', async () => {
+  assert.ok(itemIds((await list(h, { priority: 'deficit', status: 'all' })).body).includes(ids.nappies));
+  await setRecordStatus(h.ctx, ids.nappies, 'completed', 'test');
+  assert.ok(!itemIds((await list(h, { priority: 'deficit', status: 'all' })).body).includes(ids.nappies));
 });

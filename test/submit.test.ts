@@ -1,7 +1,7 @@
 // POST /api/public/v1/help: every bound of SPEC 2.2-2.4, the error contract, and "nothing public before review".
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { addEmergency, HELP, type Harness, list, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, list, offerBody, requestBody, setup } from './helpers/harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -14,7 +14,10 @@ const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.json({ method: 'POST', url: HELP, payload: payload as object, headers });
 
 async function countRecords(): Promise<number> {
-  const row = await h.ctx.db.selectFrom('help_records').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await h.ctx.db
+    .selectFrom('help_records')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -36,13 +39,25 @@ describe('accepted submissions', () => {
     const body = requestBody({ contactWhatsapp: '+57 300 123 4567', title: 'Medicamentos para adultos mayores' });
     const res = await post(body);
     assert.equal(res.status, 202);
-    assert.deepEqual(Object.keys(res.body).sort(), ['emergencySlug', 'id', 'message', 'ok', 'queued', 'reviewStatus', 'type']);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'emergencySlug',
+      'id',
+      'message',
+      'ok',
+      'queued',
+      'reviewStatus',
+      'type',
+    ]);
     assert.equal(res.body.ok, true);
     assert.equal(res.body.queued, true);
     assert.equal(res.body.type, 'request');
     assert.equal(res.body.emergencySlug, 'inundacion-mocoa');
     assert.equal(res.body.reviewStatus, 'pending_review');
-    const row = await h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    const row = await h.ctx.db
+      .selectFrom('help_records')
+      .selectAll()
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.review_status, 'pending_review');
     assert.equal(row.contact_whatsapp, '+573001234567', 'stored in E.164');
     assert.equal(row.urgency, 'needed');
@@ -74,16 +89,26 @@ describe('accepted submissions', () => {
     );
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.type, 'offer');
-    const row = await h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    const row = await h.ctx.db
+      .selectFrom('help_records')
+      .selectAll()
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.capacity_kg, 800.5);
     assert.equal(row.available_until, '2028-02-29');
     assert.equal(row.needs_transport, 1);
   });
 
   test('neededPeople is accepted as the deprecated alias, with its bounds', async () => {
-    const res = await post(requestBody({ neededPeople: 10000, quantityRequired: 1000000, unit: 'litros', resourceLabel: 'Agua' }));
+    const res = await post(
+      requestBody({ neededPeople: 10000, quantityRequired: 1000000, unit: 'litros', resourceLabel: 'Agua' }),
+    );
     assert.equal(res.status, 202);
-    const row = await h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', res.body.id).executeTakeFirstOrThrow();
+    const row = await h.ctx.db
+      .selectFrom('help_records')
+      .selectAll()
+      .where('id', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.people, 10000);
     assert.equal(row.quantity_required, 1000000);
   });
@@ -110,7 +135,17 @@ describe('rejected submissions: 400 with a detail per field, nothing written', (
   });
 
   test('required fields of the common part and of each variant', async () => {
-    for (const field of ['source', 'externalId', 'title', 'category', 'contactName', 'contactWhatsapp', 'address', 'latitude', 'longitude']) {
+    for (const field of [
+      'source',
+      'externalId',
+      'title',
+      'category',
+      'contactName',
+      'contactWhatsapp',
+      'address',
+      'latitude',
+      'longitude',
+    ]) {
       const body = requestBody();
       delete body[field];
       await rejects(body, field, 'required');
@@ -212,7 +247,8 @@ describe('rejected submissions: 400 with a detail per field, nothing written', (
 });
 
 describe('transport errors', () => {
-  const raw = (payload: string, headers: Record<string, string>) => h.json({ method: 'POST', url: HELP, payload, headers });
+  const raw = (payload: string, headers: Record<string, string>) =>
+    h.json({ method: 'POST', url: HELP, payload, headers });
 
   test('malformed JSON -> 400 invalid_json', async () => {
     const res = await raw('{"type":"request",', { 'content-type': 'application/json' });
@@ -245,7 +281,10 @@ describe('transport errors', () => {
   });
 
   test('prototype keys are plain unknown fields, and pollute nothing', async () => {
-    const body = JSON.stringify(requestBody()).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},');
+    const body = JSON.stringify(requestBody()).replace(
+      '{',
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}},',
+    );
     const res = await raw(body, { 'content-type': 'application/json' });
     assert.equal(res.status, 400);
     assert.ok(res.body.details.some((d: { field: string }) => d.field === '__proto__'));
@@ -254,7 +293,12 @@ describe('transport errors', () => {
 
   test('anything but application/json -> 415, including text/plain and forms', async () => {
     const json = JSON.stringify(requestBody());
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+    ]) {
       const res = await raw(json, { 'content-type': type });
       assert.equal(res.status, 415, type);
       assert.equal(res.body.code, 'unsupported_media_type');
@@ -264,7 +308,9 @@ describe('transport errors', () => {
   });
 
   test('a body over 32 KiB -> 413 payload_too_large', async () => {
-    const res = await raw(JSON.stringify(requestBody({ description: 'x'.repeat(33 * 1024) })), { 'content-type': 'application/json' });
+    const res = await raw(JSON.stringify(requestBody({ description: 'x'.repeat(33 * 1024) })), {
+      'content-type': 'application/json',
+    });
     assert.equal(res.status, 413);
     assert.equal(res.body.code, 'payload_too_large');
   });

@@ -1,5 +1,5 @@
 // What a CLI command needs: its arguments, output streams, and the shared way to open the service's context.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config.ts';
 import { type Context, createContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
@@ -26,10 +26,25 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
+/** `--lon -76.6`: a negative number is the option's value, not another option (Colombia is west of Greenwich). */
+function joinNegativeValues(command: CliCommand, argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i] as string;
+    const name = token.startsWith('--') ? token.slice(2) : null;
+    const next = argv[i + 1];
+    if (name && command.options?.[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${token}=${next}`);
+      i++;
+    } else out.push(token);
+  }
+  return out;
+}
+
 export function parse(command: CliCommand, argv: string[]): ParsedArgs {
   try {
     const { values, positionals } = parseArgs({
-      args: argv,
+      args: joinNegativeValues(command, argv),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
@@ -41,7 +56,11 @@ export function parse(command: CliCommand, argv: string[]): ParsedArgs {
 }
 
 /** Opens the database named by the environment (migrating it) and runs fn with a context. */
-export async function withContext<T>(io: Io, fn: (ctx: Context, database: Database) => Promise<T>, config?: Config): Promise<T> {
+export async function withContext<T>(
+  io: Io,
+  fn: (ctx: Context, database: Database) => Promise<T>,
+  config?: Config,
+): Promise<T> {
   const cfg = config ?? loadConfig(io.env);
   const database = await openDatabase(cfg.database, { listen: false, poolSize: 2 });
   try {
@@ -77,7 +96,11 @@ export function positional(args: ParsedArgs, index: number, name: string): strin
 export function table(rows: Record<string, unknown>[], columns: string[]): string {
   const cells = rows.map((row) => columns.map((c) => String(row[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] as string).length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i] as number)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i] as number))
+      .join('  ')
+      .trimEnd();
   return [line(columns), ...cells.map(line)].join('\n');
 }
 

@@ -1,39 +1,34 @@
 // Dispatches `ayuda <words> [options]` to one command file; errors become a message and an exit code.
 import { ConfigError } from '../config.ts';
 import { AppError, errorMessage } from '../errors.ts';
-import { demo } from './commands/demo.ts';
-import { emergencyClose } from './commands/emergency-close.ts';
-import { emergencyCreate } from './commands/emergency-create.ts';
-import { emergencyList } from './commands/emergency-list.ts';
-import { migrate } from './commands/migrate.ts';
-import { recordCover } from './commands/record-cover.ts';
-import { recordStatus } from './commands/record-status.ts';
-import { reviewApprove } from './commands/review-approve.ts';
-import { reviewList } from './commands/review-list.ts';
-import { reviewReject } from './commands/review-reject.ts';
-import { serve } from './commands/serve.ts';
 import { type CliCommand, type Io, parse, UsageError } from './io.ts';
 
-export const commands: CliCommand[] = [
-  serve,
-  migrate,
-  demo,
-  emergencyCreate,
-  emergencyList,
-  emergencyClose,
-  reviewList,
-  reviewApprove,
-  reviewReject,
-  recordStatus,
-  recordCover,
+/** Each command's module loads only when it runs, so a command starts without the others' dependencies. */
+const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
+  { path: ['serve'], load: async () => (await import('./commands/serve.ts')).serve },
+  { path: ['migrate'], load: async () => (await import('./commands/migrate.ts')).migrate },
+  { path: ['demo'], load: async () => (await import('./commands/demo.ts')).demo },
+  { path: ['emergency', 'create'], load: async () => (await import('./commands/emergency-create.ts')).emergencyCreate },
+  { path: ['emergency', 'list'], load: async () => (await import('./commands/emergency-list.ts')).emergencyList },
+  { path: ['emergency', 'close'], load: async () => (await import('./commands/emergency-close.ts')).emergencyClose },
+  { path: ['review', 'list'], load: async () => (await import('./commands/review-list.ts')).reviewList },
+  { path: ['review', 'approve'], load: async () => (await import('./commands/review-approve.ts')).reviewApprove },
+  { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },
+  { path: ['record', 'status'], load: async () => (await import('./commands/record-status.ts')).recordStatus },
+  { path: ['record', 'cover'], load: async () => (await import('./commands/record-cover.ts')).recordCover },
 ];
 
 const EXIT_ERROR = 1;
 const EXIT_USAGE = 2;
 
-function overview(prefix: string[] = []): string {
-  const matching = commands.filter((c) => prefix.every((word, i) => c.path[i] === word));
-  return ['Uso: ayuda <comando> [opciones]   (ayuda <comando> --help para más detalle)', '', ...matching.map((c) => `  ${c.path.join(' ').padEnd(18)} ${c.summary}`)].join('\n');
+async function overview(prefix: string[] = []): Promise<string> {
+  const entries = table.filter((c) => prefix.every((word, i) => c.path[i] === word));
+  const matching = await Promise.all(entries.map((entry) => entry.load()));
+  return [
+    'Uso: ayuda <comando> [opciones]   (ayuda <comando> --help para más detalle)',
+    '',
+    ...matching.map((c) => `  ${c.path.join(' ').padEnd(18)} ${c.summary}`),
+  ].join('\n');
 }
 
 const defaultIo: Io = {
@@ -44,16 +39,17 @@ const defaultIo: Io = {
 
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    io.out(overview());
+    io.out(await overview());
     return argv.length === 0 ? EXIT_USAGE : 0;
   }
-  const command = commands.find((c) => c.path.every((word, i) => argv[i] === word));
-  if (!command) {
-    const group = commands.some((c) => c.path[0] === argv[0]) ? [argv[0] as string] : [];
+  const entry = table.find((c) => c.path.every((word, i) => argv[i] === word));
+  if (!entry) {
+    const group = table.some((c) => c.path[0] === argv[0]) ? [argv[0] as string] : [];
     io.err(`Comando desconocido: ${argv.join(' ')}`);
-    io.err(overview(group));
+    io.err(await overview(group));
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   const rest = argv.slice(command.path.length);
   try {
     const args = parse(command, rest);

@@ -2,10 +2,15 @@
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records.ts';
-import type { SubmissionFields } from './submission-fields.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
+import type { SubmissionFields } from './submission-fields.ts';
 
-export async function approveSubmission(ctx: Context, id: string, actor: Actor, note?: string | null): Promise<HelpRow> {
+export async function approveSubmission(
+  ctx: Context,
+  id: string,
+  actor: Actor,
+  note?: string | null,
+): Promise<HelpRow> {
   return changeRecord(ctx, id, async (step) => {
     const { record, now } = step;
     if (record.review_status === 'pending_review') {

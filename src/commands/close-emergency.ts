@@ -5,8 +5,10 @@ import { closeEmergency as close, type EmergencyRow, findEmergencyBySlug } from 
 
 export async function closeEmergency(ctx: Context, slug: string, actor: Actor): Promise<EmergencyRow> {
   const emergency = await findEmergencyBySlug(ctx.db, slug);
-  if (!emergency) throw new AppError('unknown_emergency', [{ field: 'slug', message: slug, code: 'unknown_emergency' }]);
-  if (emergency.status === 'closed') throw new AppError('invalid_state', [{ field: 'slug', message: slug, code: 'already_closed' }]);
+  if (!emergency)
+    throw new AppError('unknown_emergency', [{ field: 'slug', message: slug, code: 'unknown_emergency' }]);
+  if (emergency.status === 'closed')
+    throw new AppError('invalid_state', [{ field: 'slug', message: slug, code: 'already_closed' }]);
   const now = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await close(trx, emergency.id, now);

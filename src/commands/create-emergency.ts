@@ -15,18 +15,32 @@ export interface NewEmergency {
 
 export async function createEmergency(ctx: Context, input: NewEmergency, actor: Actor): Promise<EmergencyRow> {
   const problems: ErrorDetail[] = [];
-  if (!slugPattern.test(input.slug)) problems.push({ field: 'slug', message: 'a-z, 0-9 y guiones (2 a 60)', code: 'invalid_format' });
+  if (!slugPattern.test(input.slug))
+    problems.push({ field: 'slug', message: 'a-z, 0-9 y guiones (2 a 60)', code: 'invalid_format' });
   const name = input.name.trim();
-  if (name.length < 3 || name.length > 120) problems.push({ field: 'name', message: '3 a 120 caracteres', code: 'out_of_range' });
+  if (name.length < 3 || name.length > 120)
+    problems.push({ field: 'name', message: '3 a 120 caracteres', code: 'out_of_range' });
   const { latitude, longitude } = input;
   if ((latitude === undefined) !== (longitude === undefined)) {
-    problems.push({ field: latitude === undefined ? 'latitude' : 'longitude', message: 'lat y lon van juntas', code: 'coordinates_pair' });
+    problems.push({
+      field: latitude === undefined ? 'latitude' : 'longitude',
+      message: 'lat y lon van juntas',
+      code: 'coordinates_pair',
+    });
   }
   if (latitude !== undefined && !(latitude >= bounds.latitude.min && latitude <= bounds.latitude.max)) {
-    problems.push({ field: 'latitude', message: `${bounds.latitude.min}..${bounds.latitude.max}`, code: 'out_of_range' });
+    problems.push({
+      field: 'latitude',
+      message: `${bounds.latitude.min}..${bounds.latitude.max}`,
+      code: 'out_of_range',
+    });
   }
   if (longitude !== undefined && !(longitude >= bounds.longitude.min && longitude <= bounds.longitude.max)) {
-    problems.push({ field: 'longitude', message: `${bounds.longitude.min}..${bounds.longitude.max}`, code: 'out_of_range' });
+    problems.push({
+      field: 'longitude',
+      message: `${bounds.longitude.min}..${bounds.longitude.max}`,
+      code: 'out_of_range',
+    });
   }
   if (problems.length > 0) throw new AppError('validation_failed', problems);
   if (await findEmergencyBySlug(ctx.db, input.slug)) {

@@ -1,12 +1,12 @@
 // Shared steps of the leaders' commands: load a record for change, write the change, log it, tell caches.
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
-import { AppError } from '../errors.ts';
 import type { Db } from '../db/types.ts';
+import { categoryLabel } from '../domain/categories.ts';
+import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById, type HelpRow, replaceTerms, searchableText, updateRecord } from '../repositories/help-records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
-import { categoryLabel } from '../domain/categories.ts';
 import { derivedFields } from './derived-fields.ts';
 
 export interface ChangeStep {

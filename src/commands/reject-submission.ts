@@ -13,7 +13,11 @@ export async function rejectSubmission(ctx: Context, id: string, actor: Actor, r
       return saved;
     }
     if (record.review_status === 'approved' && record.pending_revision) {
-      const saved = await saveRecord(ctx, step, { pending_revision: null, revision_hash: null, revision_submitted_at: null });
+      const saved = await saveRecord(ctx, step, {
+        pending_revision: null,
+        revision_hash: null,
+        revision_submitted_at: null,
+      });
       await logDecision(step, actor, { kind: 'revision_rejected', isPublic: false, note: reason });
       return saved;
     }

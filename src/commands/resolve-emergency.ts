@@ -1,6 +1,7 @@
 // Which emergency a submission goes to (DESIGN.md: the one active, or the slug given).
-import { AppError } from '../errors.ts';
+
 import type { Db } from '../db/types.ts';
+import { AppError } from '../errors.ts';
 import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
 
 export async function resolveSubmissionEmergency(db: Db, slug: string | undefined): Promise<EmergencyRow> {
@@ -18,6 +19,11 @@ export async function resolveSubmissionEmergency(db: Db, slug: string | undefine
   if (active.length === 1) return active[0] as EmergencyRow;
   if (active.length === 0) throw new AppError('no_active_emergency');
   throw new AppError('emergency_required', [
-    { field: 'emergencySlug', message: active.map((e) => e.slug).join(', '), code: 'required', slugs: active.map((e) => e.slug) },
+    {
+      field: 'emergencySlug',
+      message: active.map((e) => e.slug).join(', '),
+      code: 'required',
+      slugs: active.map((e) => e.slug),
+    },
   ]);
 }

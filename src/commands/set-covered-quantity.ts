@@ -20,7 +20,9 @@ export async function setCoveredQuantity(
   return changeRecord(ctx, id, async (step) => {
     const { record } = step;
     if (record.review_status !== 'approved' || record.type !== 'request') {
-      throw new AppError('invalid_state', [{ field: 'id', message: 'a published request', code: 'not_a_published_request' }]);
+      throw new AppError('invalid_state', [
+        { field: 'id', message: 'a published request', code: 'not_a_published_request' },
+      ]);
     }
     const saved = await saveRecord(ctx, step, { quantity_covered: quantity });
     await logDecision(step, actor, {

@@ -21,7 +21,13 @@ export async function setRecordStatus(
       throw new AppError('invalid_state', [{ field: 'status', message: status, code: 'same_status' }]);
     }
     const saved = await saveRecord(ctx, step, { status, status_note: note ?? null });
-    await logDecision(step, actor, { kind: 'status_changed', isPublic: true, note, status, details: { from: record.status, to: status, note } });
+    await logDecision(step, actor, {
+      kind: 'status_changed',
+      isPublic: true,
+      note,
+      status,
+      details: { from: record.status, to: status, note },
+    });
     return saved;
   });
 }

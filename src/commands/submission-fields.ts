@@ -1,7 +1,7 @@
 // A validated submission -> the record columns it sets, normalised, with a hash of its content.
 import { createHash } from 'node:crypto';
-import { normalizeWhatsapp } from '../domain/phone.ts';
 import type { HelpRecordsTable } from '../db/types.ts';
+import { normalizeWhatsapp } from '../domain/phone.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
 
 export type SubmissionFields = Pick<

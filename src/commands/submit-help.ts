@@ -2,12 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
 import type { Db, HelpRecordsTable } from '../db/types.ts';
-import { completeIdempotencyKey } from '../repositories/idempotency.ts';
+import { presentPublishResult } from '../presenters/publish-result.ts';
 import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
+import { completeIdempotencyKey } from '../repositories/idempotency.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
-import { presentPublishResult } from '../presenters/publish-result.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
 import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
 
@@ -103,7 +103,12 @@ async function revise(
       await timeline(trx, existing.id, 'revision_withdrawn', now);
       return { record: { ...existing, ...patch }, outcome: 'unchanged' };
     }
-    const patch = { pending_revision: JSON.stringify(fields), revision_hash: hash, revision_submitted_at: now, updated_at: now };
+    const patch = {
+      pending_revision: JSON.stringify(fields),
+      revision_hash: hash,
+      revision_submitted_at: now,
+      updated_at: now,
+    };
     await updateRecord(trx, existing.id, patch);
     await timeline(trx, existing.id, 'revision_submitted', now);
     return { record: { ...existing, ...patch }, outcome: 'revised' };
@@ -111,7 +116,8 @@ async function revise(
   // Not published yet (pending or rejected): the new content replaces the old and goes back to review.
   const patch: Partial<HelpRecordsTable> = {
     ...fields,
-    quantity_pending: fields.quantity_required === null ? null : Math.max(0, fields.quantity_required - existing.quantity_covered),
+    quantity_pending:
+      fields.quantity_required === null ? null : Math.max(0, fields.quantity_required - existing.quantity_covered),
     content_hash: hash,
     review_status: 'pending_review',
     reject_reason: null,

@@ -34,7 +34,11 @@ export function sqliteChangeFeed(adapter: DatabaseAdapter): ChangeFeed {
 }
 
 /** listen=false (the CLI): announces its own writes to the servers, needs no notifications itself. */
-export async function postgresChangeFeed(url: string, listen: boolean, onError: (err: Error) => void): Promise<ChangeFeed> {
+export async function postgresChangeFeed(
+  url: string,
+  listen: boolean,
+  onError: (err: Error) => void,
+): Promise<ChangeFeed> {
   let local = 0;
   let closed = false;
   let client: pg.Client | null = null;

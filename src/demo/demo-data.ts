@@ -63,7 +63,6 @@ interface Place {
 
 // Approximate centres of Mocoa's barrios and nearby veredas.
 const barrios: Place[] = [
-  { name: 'Centro', latitude: 1.149, longitude: -76.647 },
   { name: 'San Miguel', latitude: 1.142, longitude: -76.656 },
   { name: 'El Progreso', latitude: 1.1385, longitude: -76.652 },
   { name: 'Los Pinos', latitude: 1.154, longitude: -76.644 },
@@ -166,7 +165,7 @@ type Weights = [urgent: number, needed: number, stable: number];
 
 interface RequestTemplate {
   category: Category;
-  /** {n} families, {q} quantity, {barrio} or {vereda} place. */
+  /** {n} families, {p} people, {barrio} or {vereda} place. */
   titles: string[];
   descriptions: string[];
   resourceLabel?: string;
@@ -182,7 +181,7 @@ interface RequestTemplate {
 const requestTemplates: RequestTemplate[] = [
   {
     category: 'agua',
-    titles: ['Agua potable para {n} familias', 'Agua potable para {n} familias en {barrio}'],
+    titles: ['Agua potable para {n} familias', 'Agua potable para {n} familias en el barrio {barrio}'],
     descriptions: [
       'El acueducto no funciona desde la creciente y estamos tomando agua lluvia. Hay niños pequeños.',
       'La tubería se la llevó el río. Las familias están recogiendo agua en baldes de una quebrada.',
@@ -195,7 +194,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'agua',
-    titles: ['Pastillas potabilizadoras para {barrio}', 'Filtros de agua para la {vereda}'],
+    titles: ['Pastillas potabilizadoras para el barrio {barrio}', 'Filtros de agua para la {vereda}'],
     descriptions: [
       'El agua llega turbia y con barro. Necesitamos algo para potabilizarla mientras vuelve el servicio.',
       'Varios vecinos ya tienen diarrea por tomar agua sin hervir.',
@@ -218,7 +217,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'alimentos',
-    titles: ['Mercados para {n} familias damnificadas', 'Mercados para {n} familias de {barrio}'],
+    titles: ['Mercados para {n} familias damnificadas', 'Mercados para {n} familias del barrio {barrio}'],
     descriptions: [
       'El agua se entró a las casas y se perdió toda la comida. Quedamos con lo que teníamos puesto.',
       'Somos familias de la misma cuadra; la creciente nos dañó la nevera y la despensa.',
@@ -231,7 +230,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'alimentos',
-    titles: ['Alimentos no perecederos para el albergue', 'Comida para la olla comunitaria de {barrio}'],
+    titles: ['Alimentos no perecederos para el albergue', 'Comida para la olla comunitaria del barrio {barrio}'],
     descriptions: [
       'Cocinamos dos veces al día para las familias albergadas y se nos está acabando la comida.',
       'La olla comunitaria funciona en el salón comunal; necesitamos arroz, granos y aceite.',
@@ -244,7 +243,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'alimentos',
-    titles: ['Leche y cereal para niños de {barrio}'],
+    titles: ['Leche y cereal para niños del barrio {barrio}'],
     descriptions: ['Hay muchos niños menores de cinco años en las casas afectadas.'],
     resourceLabel: 'Leche en polvo y cereal infantil',
     unit: 'kg',
@@ -254,7 +253,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'medicamentos',
-    titles: ['Medicamentos para adultos mayores', 'Medicamentos para adultos mayores de {barrio}'],
+    titles: ['Medicamentos para adultos mayores', 'Medicamentos para adultos mayores del barrio {barrio}'],
     descriptions: [
       'Varios abuelos perdieron sus medicamentos de la presión y el azúcar con la inundación.',
       'Don Aurelio y doña Rosalba son hipertensos y llevan tres días sin tomar la pastilla.',
@@ -277,7 +276,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'medicamentos',
-    titles: ['Suero oral y antidiarreicos para niños', 'Suero oral para familias de {barrio}'],
+    titles: ['Suero oral y antidiarreicos para niños', 'Suero oral para familias del barrio {barrio}'],
     descriptions: ['Los niños tienen diarrea desde que bajó el agua. Nos dijeron en el hospital que los hidratemos.'],
     resourceLabel: 'Sobres de suero de rehidratación oral',
     unit: 'sobres',
@@ -287,7 +286,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'higiene',
-    titles: ['Kits de aseo para {n} familias', 'Kits de aseo para familias de {barrio}'],
+    titles: ['Kits de aseo para {n} familias', 'Kits de aseo para familias del barrio {barrio}'],
     descriptions: [
       'Necesitamos jabón, crema dental, cepillos y papel higiénico para las familias albergadas.',
       'Todo lo de aseo se perdió con el lodo.',
@@ -310,7 +309,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'higiene',
-    titles: ['Cloro y detergente para limpiar el lodo', 'Cloro y escobas para las casas de {barrio}'],
+    titles: ['Cloro y detergente para limpiar el lodo', 'Cloro y escobas para las casas del barrio {barrio}'],
     descriptions: ['Las casas quedaron llenas de lodo y huele muy mal. Queremos desinfectar antes de volver.'],
     resourceLabel: 'Cloro, detergente y escobas',
     unit: 'galones',
@@ -320,7 +319,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'panales',
-    titles: ['Pañales talla 3 y leche de fórmula', 'Pañales y leche de fórmula para bebés de {barrio}'],
+    titles: ['Pañales talla 3 y leche de fórmula', 'Pañales y leche de fórmula para bebés del barrio {barrio}'],
     descriptions: [
       'Somos tres mamás con bebés de meses. La leche de fórmula se mojó y no tenemos cómo comprar más.',
       'Tengo gemelos de ocho meses y estamos en casa de una vecina.',
@@ -343,7 +342,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'mascotas',
-    titles: ['Concentrado para perros rescatados', 'Comida para perros y gatos en {barrio}'],
+    titles: ['Concentrado para perros rescatados', 'Comida para perros y gatos en el barrio {barrio}'],
     descriptions: [
       'Tenemos un hogar de paso con perros que sacamos del agua. Se nos acabó el concentrado.',
       'Los animales de las familias quedaron sueltos y con hambre.',
@@ -361,7 +360,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'ropa',
-    titles: ['Ropa seca para niños de 2 a 10 años', 'Ropa para familias de {barrio}'],
+    titles: ['Ropa seca para niños de 2 a 10 años', 'Ropa para familias del barrio {barrio}'],
     descriptions: [
       'Quedamos con lo que teníamos puesto. Cualquier ropa limpia sirve.',
       'Los niños llevan dos días con la ropa húmeda.',
@@ -393,7 +392,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'salud',
-    titles: ['Brigada médica para el albergue de {barrio}', 'Médico para revisar a los niños del albergue'],
+    titles: ['Brigada médica para el albergue del barrio {barrio}', 'Médico para revisar a los niños del albergue'],
     descriptions: [
       'Hay niños con fiebre y tos y adultos con hongos en los pies por estar en el agua.',
       'Nadie del puesto de salud ha podido venir porque el puente está dañado.',
@@ -404,7 +403,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'salud',
-    titles: ['Toldillos contra zancudos en {barrio}'],
+    titles: ['Toldillos contra zancudos en el barrio {barrio}'],
     descriptions: ['Con el agua estancada hay muchos zancudos y tenemos miedo del dengue.'],
     resourceLabel: 'Toldillos para cama doble',
     unit: 'toldillos',
@@ -415,13 +414,13 @@ const requestTemplates: RequestTemplate[] = [
   {
     category: 'salud',
     titles: ['Atención psicológica para familias afectadas'],
-    descriptions: ['Hay familias que perdieron todo y niños que no duermen desde la avalancha.'],
+    descriptions: ['Hay familias que perdieron todo y niños que no duermen desde la creciente.'],
     people: [10, 60],
     urgency: [1, 5, 4],
   },
   {
     category: 'refugio',
-    titles: ['Carpas y colchonetas para albergue', 'Colchonetas para las familias de {barrio}'],
+    titles: ['Carpas y colchonetas para albergue', 'Colchonetas para las familias del barrio {barrio}'],
     descriptions: [
       'Estamos en la escuela durmiendo sobre cartones. Llegan más familias cada noche.',
       'El albergue está lleno y la gente duerme en el piso del salón comunal.',
@@ -434,7 +433,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'refugio',
-    titles: ['Tejas y plástico para techar casas en {barrio}'],
+    titles: ['Tejas y plástico para techar casas en el barrio {barrio}'],
     descriptions: ['La corriente tumbó techos. Con plástico negro y tejas podemos volver a meternos a la casa.'],
     resourceLabel: 'Tejas de zinc y rollos de plástico negro',
     unit: 'tejas',
@@ -455,7 +454,7 @@ const requestTemplates: RequestTemplate[] = [
     descriptions: ['Tenemos los mercados en el centro de acopio pero no hay carro que suba hasta la vereda.'],
     resourceLabel: 'Camioneta o chiva con capacidad de 500 kg',
     unit: 'viajes',
-    quantity: [1, 4],
+    quantity: [2, 6],
     people: [10, 60],
     urgency: [3, 5, 2],
     rural: true,
@@ -472,7 +471,10 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'herramientas',
-    titles: ['Palas, carretillas y botas para limpiar el lodo', 'Herramientas para sacar el lodo en {barrio}'],
+    titles: [
+      'Palas, carretillas y botas para limpiar el lodo',
+      'Herramientas para sacar el lodo en el barrio {barrio}',
+    ],
     descriptions: [
       'La comunidad se organizó para limpiar pero no tenemos herramientas.',
       'El lodo tapó la calle y las entradas de las casas.',
@@ -485,11 +487,11 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'herramientas',
-    titles: ['Motobomba para sacar agua de las casas', 'Motobomba para la cuadra inundada en {barrio}'],
+    titles: ['Motobomba para sacar agua de las casas', 'Motobomba para la cuadra inundada en el barrio {barrio}'],
     descriptions: ['Todavía hay casas con medio metro de agua estancada.'],
     resourceLabel: 'Motobomba de 3 pulgadas con manguera',
     unit: 'motobombas',
-    quantity: [1, 3],
+    quantity: [2, 4],
     people: [10, 40],
     urgency: [4, 5, 1],
   },
@@ -499,13 +501,16 @@ const requestTemplates: RequestTemplate[] = [
     descriptions: ['No hay luz desde la creciente; necesitamos cargar celulares y conservar medicamentos.'],
     resourceLabel: 'Planta eléctrica a gasolina',
     unit: 'plantas',
-    quantity: [1, 2],
+    quantity: [2, 3],
     people: [40, 150],
     urgency: [3, 5, 2],
   },
   {
     category: 'voluntariado',
-    titles: ['Voluntarios para limpiar casas en {barrio}', 'Voluntarios para sacar escombros en {barrio}'],
+    titles: [
+      'Voluntarios para limpiar casas en el barrio {barrio}',
+      'Voluntarios para sacar escombros en el barrio {barrio}',
+    ],
     descriptions: [
       'Somos pocos y la mayoría son adultos mayores. Con manos extra terminamos en dos días.',
       'Hay que sacar muebles dañados y lodo de las casas de la cuadra.',
@@ -550,7 +555,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'rescate',
-    titles: ['Familia atrapada en segundo piso en {barrio}'],
+    titles: ['Familia atrapada en un segundo piso en el barrio {barrio}'],
     descriptions: ['El agua no deja salir. Hay una abuela en silla de ruedas.'],
     people: [3, 8],
     urgency: [10, 0, 0],
@@ -566,7 +571,7 @@ const requestTemplates: RequestTemplate[] = [
   },
   {
     category: 'otro',
-    titles: ['Linternas y cargadores solares para el albergue', 'Linternas para familias de {barrio}'],
+    titles: ['Linternas y cargadores solares para el albergue', 'Linternas para familias del barrio {barrio}'],
     descriptions: ['En la noche todo queda oscuro y los niños tienen miedo.'],
     resourceLabel: 'Linternas con pilas o cargadores solares',
     unit: 'linternas',
@@ -683,7 +688,6 @@ const offerTemplates: OfferTemplate[] = [
     category: 'voluntariado',
     titles: ['Voluntarios de la Cruz Roja', 'Voluntarios de la Defensa Civil para censo de familias'],
     descriptions: ['Grupo con chalecos y formación en primeros auxilios y censo de damnificados.'],
-    passengerCapacity: [0, 0],
     zones,
     availableDays: [7, 21],
   },
@@ -885,6 +889,7 @@ const centres: CentreTemplate[] = [
 ];
 
 const notes = {
+  fullCoverage: ['Se completó la cantidad solicitada.', 'Con la última entrega quedó cubierto.'],
   coverage: [
     'Llegó una primera entrega de la Parroquia San Miguel.',
     'Aporte de vecinos del barrio.',
@@ -908,7 +913,9 @@ const notes = {
   offerCompleted: ['El ofrecimiento ya se entregó completo.', 'Terminó su disponibilidad; gracias.'],
 };
 
-const rejected: { submission: Omit<DemoSubmission, 'contactName' | 'contactWhatsapp'>; reason: string }[] = [
+type WithoutContact<T> = T extends unknown ? Omit<T, 'contactName' | 'contactWhatsapp'> : never;
+
+const rejected: { submission: WithoutContact<DemoSubmission>; reason: string }[] = [
   {
     submission: {
       type: 'offer',
@@ -954,11 +961,18 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
   const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
   let phones = 0;
 
+  const surnamePair = () => {
+    const first = pick(surnames);
+    let second = pick(surnames);
+    while (second === first) second = pick(surnames);
+    return `${first} ${second}`;
+  };
+
   const contact = () => {
     phones += 1;
     const prefix = mobilePrefixes[phones % mobilePrefixes.length] as string;
     return {
-      contactName: `${pick(firstNames)} ${pick(surnames)} ${pick(surnames)}`,
+      contactName: `${pick(firstNames)} ${surnamePair()}`,
       contactWhatsapp: `+57${prefix}555${String(1000 + phones).padStart(4, '0')}`,
       publishContact: true as const,
     };
@@ -982,13 +996,6 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
       ? `${place.name}, finca ${pick(fincas)}, ${pick(references)}`
       : `Calle ${int(4, 17)} # ${int(1, 11)}-${int(2, 60)}, ${pick(references)}`;
 
-  const urgency = ([urgent, needed]: Weights): Urgency => {
-    const total = urgent + needed + requestTemplates[0]!.urgency[2] * 0;
-    const roll = random() * (total + arguments.length * 0);
-    return roll < urgent ? 'urgent' : 'needed';
-  };
-  void urgency;
-
   const chooseUrgency = (weights: Weights): Urgency => {
     const roll = random() * (weights[0] + weights[1] + weights[2]);
     if (roll < weights[0]) return 'urgent';
@@ -1007,9 +1014,19 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
     const place2 = title.includes('{vereda}') && !place.rural ? pick(veredas) : place;
     const families = template.families ? int(...template.families) : undefined;
     const quantity =
-      families !== undefined ? families * (template.perFamily ?? 1) : template.quantity ? int(...template.quantity) : undefined;
-    const people = families !== undefined ? families * int(3, 5) : template.people ? int(...template.people) : undefined;
-    const values = { n: families ?? '', q: quantity ?? '', p: people ?? '', barrio: place2.name, vereda: place2.name.replace('Vereda', 'vereda') };
+      families !== undefined
+        ? families * (template.perFamily ?? 1)
+        : template.quantity
+          ? int(...template.quantity)
+          : undefined;
+    const people =
+      families !== undefined ? families * int(3, 5) : template.people ? int(...template.people) : undefined;
+    const values = {
+      n: families ?? '',
+      p: people ?? '',
+      barrio: place2.name,
+      vereda: place2.name.replace('Vereda', 'vereda'),
+    };
     const level = chooseUrgency(template.urgency);
     return {
       type: 'request',
@@ -1033,29 +1050,24 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
 
   const offerFromTemplate = (template: OfferTemplate, use: number, externalId: string): DemoSubmission => {
     const place = pick(barrios);
-    const title = template.titles[use % template.titles.length] as string;
-    const range = (r?: [number, number]) => (r ? int(...r) : undefined);
-    const located = !template.unlocated;
-    const fields = {
-      vehicle: template.vehicles ? (template.vehicles[use % template.vehicles.length] as string) : undefined,
-      capacityKg: range(template.capacityKg),
-      capacityBoxes: range(template.capacityBoxes),
-      passengerCapacity: range(template.passengerCapacity),
-      zones: template.zones ? pick(template.zones) : undefined,
-      availableUntil: template.availableDays ? availableUntil(template.availableDays) : undefined,
-      needsTransport: template.needsTransport,
-    };
+    const vehicle = template.vehicles?.[use % template.vehicles.length];
     return {
       type: 'offer',
       source: DEMO_SOURCE,
       externalId,
       emergencySlug: demoEmergency.slug,
-      title,
+      title: template.titles[use % template.titles.length] as string,
       description: pick(template.descriptions),
       category: template.category,
       ...contact(),
-      ...(located ? { address: address(place), ...near(place) } : {}),
-      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+      ...(template.unlocated ? {} : { address: address(place), ...near(place) }),
+      ...(vehicle ? { vehicle } : {}),
+      ...(template.capacityKg ? { capacityKg: int(...template.capacityKg) } : {}),
+      ...(template.capacityBoxes ? { capacityBoxes: int(...template.capacityBoxes) } : {}),
+      ...(template.passengerCapacity ? { passengerCapacity: int(...template.passengerCapacity) } : {}),
+      ...(template.zones ? { zones: pick(template.zones) } : {}),
+      ...(template.availableDays ? { availableUntil: availableUntil(template.availableDays) } : {}),
+      ...(template.needsTransport !== undefined ? { needsTransport: template.needsTransport } : {}),
     };
   };
 
@@ -1136,17 +1148,24 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
 }
 
 type Int = (min: number, max: number) => number;
-type Pick = <T>(items: readonly T[]) => T;
+type DemoFollowUpStep = DemoFollowUp extends infer F ? (F extends unknown ? Omit<F, 'minutesAgo'> : never) : never;
+type Chooser = <T>(items: readonly T[]) => T;
 
 /** Moves some published records along: coverage (partial, near complete, full), in process, completed. */
-function planLifecycles(entries: DemoEntry[], random: () => number, int: Int, pick: Pick): void {
+function planLifecycles(entries: DemoEntry[], random: () => number, int: Int, pick: Chooser): void {
   const requests = entries.filter((entry) => entry.submission.type === 'request');
-  const offers = entries.filter((entry) => entry.submission.type === 'offer' && !('collectionCenterStatus' in entry.submission));
+  const offers = entries.filter(
+    (entry) => entry.submission.type === 'offer' && !('collectionCenterStatus' in entry.submission),
+  );
   const quantityOf = (entry: DemoEntry) =>
     entry.submission.type === 'request' ? (entry.submission.quantityRequired ?? 0) : 0;
   const countable = requests.filter((entry) => quantityOf(entry) >= 4);
   const uncounted = requests.filter((entry) => quantityOf(entry) < 4);
-  const byRandom = (list: DemoEntry[]) => list.map((entry) => ({ entry, key: random() })).sort((a, b) => a.key - b.key).map((x) => x.entry);
+  const byRandom = (list: DemoEntry[]) =>
+    list
+      .map((entry) => ({ entry, key: random() }))
+      .sort((a, b) => a.key - b.key)
+      .map((x) => x.entry);
   const queue = byRandom(countable);
   const take = (n: number) => queue.splice(0, n);
 
@@ -1157,48 +1176,48 @@ function planLifecycles(entries: DemoEntry[], random: () => number, int: Int, pi
     return Array.from({ length: count }, (_, i) => Math.round(start - (span * (i + 1)) / (count + 1)));
   };
   const coverage = (quantity: number, note = pick(notes.coverage)) => ({ kind: 'coverage' as const, quantity, note });
-  const status = (value: 'in_process' | 'completed', note: string) => ({ kind: 'status' as const, status: value, note });
-  const schedule = (entry: DemoEntry, steps: (Omit<DemoFollowUp, 'minutesAgo'> & DemoFollowUp extends never ? never : object)[]) => {
-    void steps;
-    return entry;
-  };
-  void schedule;
+  const status = (value: 'in_process' | 'completed', note: string) => ({
+    kind: 'status' as const,
+    status: value,
+    note,
+  });
   const plan = (entry: DemoEntry, steps: DemoFollowUpStep[]) => {
     const at = times(entry, steps.length);
     entry.followUps = steps.map((step, i) => ({ ...step, minutesAgo: at[i] as number }) as DemoFollowUp);
   };
 
+  // At least 75% covered and not complete, so the near_covered filter finds them.
   for (const entry of take(10)) {
     const q = quantityOf(entry);
     plan(entry, [coverage(Math.floor(q * 0.4)), coverage(int(Math.ceil(q * 0.75), q - 1))]);
   }
-  for (const entry of take(14)) plan(entry, [coverage(int(1, Math.ceil(q2(entry)) - 1))]);
-  for (const entry of take(3)) plan(entry, [coverage(Math.floor(quantityOf(entry) / 2)), coverage(quantityOf(entry))]);
+  // Strictly under half covered, so the deficit filter finds them.
+  for (const entry of take(14)) plan(entry, [coverage(int(1, Math.ceil(quantityOf(entry) / 2) - 1))]);
+  for (const entry of take(3))
+    plan(entry, [coverage(Math.floor(quantityOf(entry) / 2)), coverage(quantityOf(entry), pick(notes.fullCoverage))]);
   for (const entry of take(8)) {
     const q = quantityOf(entry);
-    plan(entry, [status('in_process', pick(notes.requestInProcess)), coverage(int(Math.ceil(q * 0.3), Math.floor(q * 0.7)))]);
+    plan(entry, [
+      status('in_process', pick(notes.requestInProcess)),
+      coverage(int(Math.ceil(q * 0.3), Math.floor(q * 0.7))),
+    ]);
   }
   for (const entry of take(10)) {
     plan(entry, [
       status('in_process', pick(notes.requestInProcess)),
-      coverage(quantityOf(entry)),
+      coverage(quantityOf(entry), pick(notes.fullCoverage)),
       status('completed', pick(notes.requestCompleted)),
     ]);
   }
   const rest = byRandom(uncounted);
   for (const entry of rest.splice(0, 6)) plan(entry, [status('in_process', pick(notes.requestInProcess))]);
   for (const entry of rest.splice(0, 6)) {
-    plan(entry, [status('in_process', pick(notes.requestInProcess)), status('completed', pick(notes.requestCompleted))]);
+    plan(entry, [
+      status('in_process', pick(notes.requestInProcess)),
+      status('completed', pick(notes.requestCompleted)),
+    ]);
   }
   const offerQueue = byRandom(offers);
   for (const entry of offerQueue.splice(0, 6)) plan(entry, [status('in_process', pick(notes.offerInProcess))]);
   for (const entry of offerQueue.splice(0, 4)) plan(entry, [status('completed', pick(notes.offerCompleted))]);
-
-  function q2(entry: DemoEntry): number {
-    return quantityOf(entry) / 2;
-  }
 }
-
-type DemoFollowUpStep =
-  | { kind: 'coverage'; quantity: number; note: string }
-  | { kind: 'status'; status: 'in_process' | 'completed'; note: string };

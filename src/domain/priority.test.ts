@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { priorityScore, type PriorityInput } from './priority.ts';
+import { type PriorityInput, priorityScore } from './priority.ts';
 
 const now = new Date('2026-05-10T12:00:00Z');
 const base: PriorityInput = {

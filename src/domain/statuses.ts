@@ -63,8 +63,3 @@ export const operationalStatusLabels: Record<OperationalStatus, string> = {
   committed: 'Comprometida',
   closed: 'Cerrada',
 };
-
-/** Allowed record status changes: forward through the lifecycle, and reopening. */
-export function canChangeStatus(from: RecordStatus, to: RecordStatus): boolean {
-  return from !== to;
-}

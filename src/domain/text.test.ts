@@ -7,7 +7,14 @@ test('folding removes case and accents, including ñ', () => {
 });
 
 test('search terms are distinct folded words', () => {
-  assert.deepEqual(searchTerms('Agua potable, ¡AGUA! barrio El Porvenir-2'), ['agua', 'potable', 'barrio', 'el', 'porvenir', '2']);
+  assert.deepEqual(searchTerms('Agua potable, ¡AGUA! barrio El Porvenir-2'), [
+    'agua',
+    'potable',
+    'barrio',
+    'el',
+    'porvenir',
+    '2',
+  ]);
 });
 
 test('prefix upper bound sorts after every extension of the prefix', () => {

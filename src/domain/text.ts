@@ -1,6 +1,9 @@
 // Text folding for search: case- and accent-insensitive words ("Medicaméntos" -> "medicamentos").
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Distinct search words of a text: folded, split on anything that is not a letter or digit. */

@@ -38,7 +38,14 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     origin: '*',
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Accept-Language', 'If-None-Match'],
-    exposedHeaders: ['ETag', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'],
+    exposedHeaders: [
+      'ETag',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Idempotent-Replayed',
+    ],
     maxAge: 86_400,
     strictPreflight: false,
   });

@@ -23,7 +23,8 @@ function components(): Record<string, JsonSchema> {
   const input = z.toJSONSchema(z.globalRegistry, { ...options, io: 'input' }).schemas as Record<string, JsonSchema>;
   const output = z.toJSONSchema(z.globalRegistry, { ...options, io: 'output' }).schemas as Record<string, JsonSchema>;
   const all: Record<string, JsonSchema> = {};
-  for (const [id, schema] of Object.entries(output)) all[id] = INPUT_SCHEMAS.has(id) ? (input[id] as JsonSchema) : schema;
+  for (const [id, schema] of Object.entries(output))
+    all[id] = INPUT_SCHEMAS.has(id) ? (input[id] as JsonSchema) : schema;
   for (const schema of Object.values(all)) {
     delete schema.$schema;
     delete schema.$id;
@@ -53,9 +54,7 @@ function errorResponse(status: number, description: string, codes: ErrorCode[] =
     content: {
       'application/json': {
         schema: ref('Error'),
-        examples: Object.fromEntries(
-          codes.map((code) => [code, { value: { error: '…', code, details: null } }]),
-        ),
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: '…', code, details: null } }])),
       },
     },
   };
@@ -63,10 +62,16 @@ function errorResponse(status: number, description: string, codes: ErrorCode[] =
 
 const tooMany = {
   ...errorResponse(429, 'Límite temporal alcanzado.'),
-  headers: { 'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } }, ...rateLimitHeaders },
+  headers: {
+    'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } },
+    ...rateLimitHeaders,
+  },
 };
 
-export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number }) {
+export function buildOpenApi(
+  baseUrl: string,
+  limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number },
+) {
   const schemas = components();
   return {
     openapi: '3.1.1',
@@ -97,7 +102,10 @@ export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: nu
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: baseUrl }],
-    tags: [{ name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' }, { name: 'estado', description: 'Salud del servicio.' }],
+    tags: [
+      { name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' },
+      { name: 'estado', description: 'Salud del servicio.' },
+    ],
     paths: {
       '/api/public/v1/help': {
         get: {
@@ -120,7 +128,10 @@ export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: nu
               },
             },
             '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
-            '400': errorResponse(400, 'Filtros no válidos (details indica cada parámetro).', ['invalid_query', 'unknown_emergency']),
+            '400': errorResponse(400, 'Filtros no válidos (details indica cada parámetro).', [
+              'invalid_query',
+              'unknown_emergency',
+            ]),
             '404': errorResponse(404, 'No existe un registro publicado con ese id.', ['help_not_found']),
             '429': tooMany,
           },
@@ -157,7 +168,10 @@ export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: nu
             '202': {
               description: 'Recibido y guardado; espera revisión.',
               headers: {
-                'Idempotent-Replayed': { description: 'true si es la respuesta guardada de una Idempotency-Key.', schema: { type: 'string' } },
+                'Idempotent-Replayed': {
+                  description: 'true si es la respuesta guardada de una Idempotency-Key.',
+                  schema: { type: 'string' },
+                },
                 ...rateLimitHeaders,
               },
               content: { 'application/json': { schema: ref('PublishResult') } },
@@ -203,7 +217,9 @@ export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: nu
           operationId: 'getOpenApi',
           tags: ['ayudas'],
           summary: 'Este documento.',
-          responses: { '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } } },
+          responses: {
+            '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } },
+          },
         },
       },
       '/healthz': {
@@ -214,7 +230,11 @@ export function buildOpenApi(baseUrl: string, limits: { submissionsPerMinute: nu
           responses: {
             '200': {
               description: 'Vivo.',
-              content: { 'application/json': { schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] } } },
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },
+                },
+              },
             },
           },
         },

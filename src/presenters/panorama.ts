@@ -31,7 +31,11 @@ export function presentCounts(statusRows: StatusCountRow[], categoryRows: Catego
   }
   counts.byCategory = categories
     .filter((category) => byCategory.has(category))
-    .map((category) => ({ category, label: categoryLabel(category), ...(byCategory.get(category) as { requests: number; offers: number }) }));
+    .map((category) => ({
+      category,
+      label: categoryLabel(category),
+      ...(byCategory.get(category) as { requests: number; offers: number }),
+    }));
   return counts;
 }
 
@@ -75,6 +79,7 @@ export function presentRoutes(byStatus: Map<string, number> | undefined): Panora
 
 export function sumRoutes(list: PanoramaRoutes[]): PanoramaRoutes {
   const total = presentRoutes(undefined);
-  for (const routes of list) for (const key of Object.keys(total) as (keyof PanoramaRoutes)[]) total[key] += routes[key];
+  for (const routes of list)
+    for (const key of Object.keys(total) as (keyof PanoramaRoutes)[]) total[key] += routes[key];
   return total;
 }

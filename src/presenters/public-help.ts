@@ -3,7 +3,7 @@ import { categoryLabel } from '../domain/categories.ts';
 import { coveredFraction, operationalStatus, pendingQuantity } from '../domain/coverage.ts';
 import { roundKm } from '../domain/distance.ts';
 import { whatsappUrl } from '../domain/phone.ts';
-import { collectionCenterStatusLabels, type CollectionCenterStatus, type RecordStatus } from '../domain/statuses.ts';
+import { type CollectionCenterStatus, collectionCenterStatusLabels, type RecordStatus } from '../domain/statuses.ts';
 import type { PublicHelpRow } from '../repositories/help-records.ts';
 import type { TimelineRow } from '../repositories/timeline.ts';
 import type { PublicHelp, TimelineItem } from '../schemas/public-help.ts';
@@ -47,7 +47,11 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
   return {
     id: row.id,
     type: row.type,
-    emergency: { slug: row.emergency_slug, name: row.emergency_name, status: row.emergency_status as 'active' | 'closed' },
+    emergency: {
+      slug: row.emergency_slug,
+      name: row.emergency_name,
+      status: row.emergency_status as 'active' | 'closed',
+    },
     title: row.title,
     description: row.description,
     category: row.category as PublicHelp['category'],

@@ -2,8 +2,8 @@
 import type { Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
 import { searchPublic } from '../repositories/help-records.ts';
-import type { HelpFilters, HelpList } from '../schemas/public-help.ts';
 import type { HelpQuery } from '../schemas/help-query.ts';
+import type { HelpFilters, HelpList } from '../schemas/public-help.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
 

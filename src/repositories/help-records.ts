@@ -1,8 +1,8 @@
 // The only code that reads and writes aid records. Dialect differences stay here.
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db, Dialect, HelpRecordsTable, Tables } from '../db/types.ts';
 import { boundingBox, EARTH_RADIUS } from '../domain/distance.ts';
 import { prefixUpperBound, searchTerms } from '../domain/text.ts';
-import type { Db, Dialect, HelpRecordsTable, Tables } from '../db/types.ts';
 
 export type HelpRow = HelpRecordsTable;
 export type PublicHelpRow = HelpRow & { emergency_slug: string; emergency_name: string; emergency_status: string };
@@ -13,7 +13,11 @@ export async function findBySourceExternalId(
   source: string,
   externalId: string,
 ): Promise<HelpRow | undefined> {
-  let query = db.selectFrom('help_records').selectAll().where('source', '=', source).where('external_id', '=', externalId);
+  let query = db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('source', '=', source)
+    .where('external_id', '=', externalId);
   if (dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -51,7 +55,10 @@ export async function replaceTerms(db: Db, id: string, text: string): Promise<vo
   }
 }
 
-export function searchableText(row: Pick<HelpRow, 'title' | 'description' | 'address' | 'neighborhood' | 'category' | 'contact_name'>, categoryLabel: string): string {
+export function searchableText(
+  row: Pick<HelpRow, 'title' | 'description' | 'address' | 'neighborhood' | 'category' | 'contact_name'>,
+  categoryLabel: string,
+): string {
   return [row.title, row.description, row.address, row.neighborhood, row.category, categoryLabel, row.contact_name]
     .filter(Boolean)
     .join(' ');
@@ -97,7 +104,10 @@ function distanceSql(lat: number, lon: number) {
   )))`;
 }
 
-export async function searchPublic(db: Db, filters: SearchFilters): Promise<{ total: number; rows: (PublicHelpRow & { distance_km: number | null })[] }> {
+export async function searchPublic(
+  db: Db,
+  filters: SearchFilters,
+): Promise<{ total: number; rows: (PublicHelpRow & { distance_km: number | null })[] }> {
   if (filters.emergencyIds.length === 0) return { total: 0, rows: [] };
   let base = db
     .selectFrom('help_records as h')
@@ -114,12 +124,15 @@ export async function searchPublic(db: Db, filters: SearchFilters): Promise<{ to
   if (filters.category) base = base.where('h.category', '=', filters.category);
   if (filters.priority === 'urgent') base = base.where('h.urgency', '=', 'urgent');
   if (filters.priority === 'deficit') {
-    base = base.where('h.type', '=', 'request').where((eb) =>
-      eb.or([
-        eb.and([eb('h.quantity_required', '>', 0), sql<boolean>`h.quantity_covered < h.quantity_required * 0.5`]),
-        eb.and([eb('h.quantity_required', 'is', null), eb('h.status', '=', 'active')]),
-      ]),
-    );
+    base = base
+      .where('h.type', '=', 'request')
+      .where('h.status', '!=', 'completed')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('h.quantity_required', '>', 0), sql<boolean>`h.quantity_covered < h.quantity_required * 0.5`]),
+          eb.and([eb('h.quantity_required', 'is', null), eb('h.status', '=', 'active')]),
+        ]),
+      );
   }
   if (filters.priority === 'near_covered') {
     base = base
@@ -202,7 +215,9 @@ export async function pendingSubmissions(db: Db, emergencyId?: string) {
       'h.revision_submitted_at',
       'e.slug as emergency_slug',
     ])
-    .where((eb) => eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]));
+    .where((eb) =>
+      eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]),
+    );
   if (emergencyId) query = query.where('h.emergency_id', '=', emergencyId);
   return query.orderBy(sql`case when h.urgency = 'urgent' then 0 else 1 end`).orderBy('h.submitted_at').execute();
 }

@@ -41,7 +41,13 @@ export async function statusCounts(db: Db, emergencyIds: string[]): Promise<Stat
     ])
     .where('review_status', '=', 'approved')
     .where('emergency_id', 'in', emergencyIds)
-    .groupBy(['emergency_id', 'type', 'status', 'urgency', sql`case when collection_center_status is null then 0 else 1 end`])
+    .groupBy([
+      'emergency_id',
+      'type',
+      'status',
+      'urgency',
+      sql`case when collection_center_status is null then 0 else 1 end`,
+    ])
     .execute();
   return rows.map((row) => ({ ...row, centre: Number(row.centre), n: Number(row.n) }));
 }

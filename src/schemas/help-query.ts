@@ -8,11 +8,7 @@ import { slugPattern, text } from './common.ts';
 const decimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 function numberParam(min: number, max: number) {
-  return z
-    .string()
-    .regex(decimal, { error: 'not_a_number' })
-    .transform(Number)
-    .pipe(z.number().min(min).max(max));
+  return z.string().regex(decimal, { error: 'not_a_number' }).transform(Number).pipe(z.number().min(min).max(max));
 }
 
 const booleanParam = z
@@ -33,10 +29,14 @@ export const helpQuery = z
     priority: z
       .enum(priorityFilters)
       .default('all')
-      .describe('urgent: urgencia urgent; deficit: menos de la mitad cubierta; near_covered: 75% o más, sin completar.'),
+      .describe(
+        'urgent: urgencia urgent; deficit: menos de la mitad cubierta; near_covered: 75% o más, sin completar.',
+      ),
     q: text({ max: bounds.q.max })
       .optional()
-      .describe('Busca palabras (o su comienzo) en título, descripción, lugar, categoría o nombre público; sin distinguir mayúsculas ni tildes.'),
+      .describe(
+        'Busca palabras (o su comienzo) en título, descripción, lugar, categoría o nombre público; sin distinguir mayúsculas ni tildes.',
+      ),
     latitude: numberParam(bounds.latitude.min, bounds.latitude.max).optional(),
     longitude: numberParam(bounds.longitude.min, bounds.longitude.max).optional(),
     radiusKm: numberParam(bounds.radiusKm.min, bounds.radiusKm.max)
@@ -69,7 +69,12 @@ export const helpQuery = z
       });
     }
     if (query.radiusKm !== undefined && !hasLat) {
-      ctx.addIssue({ code: 'custom', path: ['radiusKm'], params: { code: 'needs_coordinates' }, message: 'needs_coordinates' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['radiusKm'],
+        params: { code: 'needs_coordinates' },
+        message: 'needs_coordinates',
+      });
     }
   });
 

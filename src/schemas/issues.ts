@@ -54,7 +54,8 @@ function describe(issue: Issue, lang: Lang): { code: string; message: string } {
   if (named) return { code: issue.message, message: named[lang] };
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.message.endsWith('received undefined')) return { code: 'required', message: custom.required?.[lang] as string };
+      if (issue.message.endsWith('received undefined'))
+        return { code: 'required', message: custom.required?.[lang] as string };
       return {
         code: 'invalid_type',
         message: es ? `Debe ser ${typeName(issue.expected, lang)}.` : `Must be ${typeName(issue.expected, lang)}.`,
@@ -63,7 +64,10 @@ function describe(issue: Issue, lang: Lang): { code: string; message: string } {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        return { code: 'too_small', message: es ? `Debe tener al menos ${min} caracteres.` : `Must have at least ${min} characters.` };
+        return {
+          code: 'too_small',
+          message: es ? `Debe tener al menos ${min} caracteres.` : `Must have at least ${min} characters.`,
+        };
       }
       const op = issue.inclusive ? (es ? 'mayor o igual que' : 'at least') : es ? 'mayor que' : 'greater than';
       return { code: 'too_small', message: es ? `Debe ser ${op} ${min}.` : `Must be ${op} ${min}.` };
@@ -71,23 +75,35 @@ function describe(issue: Issue, lang: Lang): { code: string; message: string } {
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') {
-        return { code: 'too_big', message: es ? `Debe tener como máximo ${max} caracteres.` : `Must have at most ${max} characters.` };
+        return {
+          code: 'too_big',
+          message: es ? `Debe tener como máximo ${max} caracteres.` : `Must have at most ${max} characters.`,
+        };
       }
       return { code: 'too_big', message: es ? `Debe ser menor o igual que ${max}.` : `Must be at most ${max}.` };
     }
     case 'invalid_value': {
       const list = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      return { code: 'invalid_value', message: es ? `Valor no permitido; use uno de: ${list}.` : `Value not allowed; use one of: ${list}.` };
+      return {
+        code: 'invalid_value',
+        message: es ? `Valor no permitido; use uno de: ${list}.` : `Value not allowed; use one of: ${list}.`,
+      };
     }
     case 'invalid_format': {
       if (issue.format === 'date') {
-        return { code: 'invalid_date', message: es ? 'Debe ser una fecha real AAAA-MM-DD.' : 'Must be a real date YYYY-MM-DD.' };
+        return {
+          code: 'invalid_date',
+          message: es ? 'Debe ser una fecha real AAAA-MM-DD.' : 'Must be a real date YYYY-MM-DD.',
+        };
       }
       return { code: 'invalid_format', message: es ? 'Formato no válido.' : 'Invalid format.' };
     }
     case 'invalid_union': {
       if ((issue as { note?: string }).note?.includes('discriminator')) {
-        return { code: 'invalid_value', message: es ? 'type debe ser "request" u "offer".' : 'type must be "request" or "offer".' };
+        return {
+          code: 'invalid_value',
+          message: es ? 'type debe ser "request" u "offer".' : 'type must be "request" or "offer".',
+        };
       }
       return { code: 'invalid_value', message: es ? 'Valor no válido.' : 'Invalid value.' };
     }
@@ -139,7 +155,9 @@ export function issuesToDetails(issues: readonly Issue[], lang: Lang, input?: un
       valueAt(input, issue.path) === undefined;
     const described = describe(issue, lang);
     const required = missing && described.code !== 'consent_required';
-    details.push(required ? { field, code: 'required', message: custom.required?.[lang] as string } : { field, ...described });
+    details.push(
+      required ? { field, code: 'required', message: custom.required?.[lang] as string } : { field, ...described },
+    );
   }
   return details;
 }

@@ -97,7 +97,13 @@ export const collectionCenter = z
   })
   .meta({ id: 'CollectionCenter', description: 'Presente si el ofrecimiento es un centro de acopio.' });
 
-export const timelineKinds = ['submitted', 'approved', 'revision_approved', 'status_changed', 'coverage_updated'] as const;
+export const timelineKinds = [
+  'submitted',
+  'approved',
+  'revision_approved',
+  'status_changed',
+  'coverage_updated',
+] as const;
 
 export const timelineItem = z
   .object({
@@ -203,7 +209,10 @@ export const panoramaQuantities = z
       }),
     ),
   })
-  .meta({ id: 'PanoramaQuantities', description: 'Cantidades de solicitudes activas o en proceso, por categoría y unidad.' });
+  .meta({
+    id: 'PanoramaQuantities',
+    description: 'Cantidades de solicitudes activas o en proceso, por categoría y unidad.',
+  });
 
 export const panoramaRoutes = z
   .object({
@@ -228,7 +237,15 @@ export const panoramaEmergency = z
     quantities: panoramaQuantities,
     routes: panoramaRoutes,
     urgentNeeds: z
-      .array(z.object({ id: z.uuid(), title: z.string(), category: z.enum(categories), priorityScore: z.number(), publicUrl: z.url() }))
+      .array(
+        z.object({
+          id: z.uuid(),
+          title: z.string(),
+          category: z.enum(categories),
+          priorityScore: z.number(),
+          publicUrl: z.url(),
+        }),
+      )
       .describe('Las solicitudes activas de mayor prioridad (hasta 5).'),
     links: z.object({ list: z.url(), page: z.url() }),
   })

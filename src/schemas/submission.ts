@@ -70,7 +70,11 @@ export const requestSubmission = z
       .max(b.quantityRequired.max)
       .optional()
       .describe('Cantidad requerida (mayor que 0).'),
-    unit: text({ min: b.unit.min, max: b.unit.max, description: 'Unidad de la cantidad (kg, litros, cajas…).' }).optional(),
+    unit: text({
+      min: b.unit.min,
+      max: b.unit.max,
+      description: 'Unidad de la cantidad (kg, litros, cajas…).',
+    }).optional(),
   })
   .meta({
     id: 'HelpRequestSubmission',
@@ -126,7 +130,12 @@ export const offerSubmission = z
   .superRefine((offer, ctx) => {
     if ((offer.latitude === undefined) !== (offer.longitude === undefined)) {
       const field = offer.latitude === undefined ? 'latitude' : 'longitude';
-      ctx.addIssue({ code: 'custom', path: [field], params: { code: 'coordinates_pair' }, message: 'coordinates_pair' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        params: { code: 'coordinates_pair' },
+        message: 'coordinates_pair',
+      });
     }
   })
   .meta({

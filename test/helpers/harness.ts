@@ -60,7 +60,13 @@ export async function setup(env: Record<string, string> = {}): Promise<Harness> 
     const url = new URL(String(options.url ?? '/'), BASE_URL);
     const method = String(options.method ?? 'GET');
     if (response.statusCode !== 304 && response.statusCode < 500) {
-      validator.check(method, url.pathname, response.statusCode, response.headers['content-type'] as string, response.body);
+      validator.check(
+        method,
+        url.pathname,
+        response.statusCode,
+        response.headers['content-type'] as string,
+        response.body,
+      );
     }
     return response;
   };
@@ -74,7 +80,11 @@ export async function setup(env: Record<string, string> = {}): Promise<Harness> 
     request,
     async json(options) {
       const response = await request(options);
-      return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : null, headers: response.headers };
+      return {
+        status: response.statusCode,
+        body: response.body ? JSON.parse(response.body) : null,
+        headers: response.headers,
+      };
     },
     async close() {
       await app.close();
@@ -140,6 +150,9 @@ export async function publish(h: Harness, body: Record<string, unknown>): Promis
 }
 
 export function list(h: Harness, params: Record<string, string | number | boolean> = {}) {
-  const query = new URLSearchParams({ view: 'list', ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) });
+  const query = new URLSearchParams({
+    view: 'list',
+    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+  });
   return h.json({ method: 'GET', url: `${HELP}?${query}` });
 }

@@ -1,7 +1,8 @@
 // Validates every response a test receives against the service's own OpenAPI document.
+
+import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 const DOC_ID = 'https://ayuda.test/openapi.json';
@@ -25,7 +26,8 @@ export class OpenApiValidator {
     const operation = this.#doc.paths[pathname]?.[method.toLowerCase()];
     if (!operation) throw new Error(`${method} ${pathname} is not in the OpenAPI document`);
     const response = operation.responses[String(status)];
-    if (!response) throw new Error(`${method} ${pathname} answered ${status}, which the OpenAPI document does not list`);
+    if (!response)
+      throw new Error(`${method} ${pathname} answered ${status}, which the OpenAPI document does not list`);
     if (!response.content) return;
     if (!contentType?.startsWith('application/json')) {
       throw new Error(`${method} ${pathname} ${status}: content-type ${contentType}, document says application/json`);
@@ -39,7 +41,9 @@ export class OpenApiValidator {
     }
     const value = JSON.parse(body);
     if (!validate(value)) {
-      throw new Error(`${key} violates the OpenAPI document: ${this.#ajv.errorsText(validate.errors, { separator: '\n' })}\n${body.slice(0, 2000)}`);
+      throw new Error(
+        `${key} violates the OpenAPI document: ${this.#ajv.errorsText(validate.errors, { separator: '\n' })}\n${body.slice(0, 2000)}`,
+      );
     }
   }
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createContext } from '../../context.ts';
 import { openDatabase } from '../../db/database.ts';
-import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
+import { demoEmergency } from '../../demo/demo-data.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
-import { DEMO_SLUG } from '../../demo/demo-data.ts';
+import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
 import type { CliCommand } from '../io.ts';
 
@@ -23,7 +23,7 @@ export const demo: CliCommand = {
     const database = await openDatabase(config.database, { listen: false, poolSize: 2 });
     try {
       const ctx = createContext(config, database);
-      if (!(await findEmergencyBySlug(ctx.db, DEMO_SLUG))) {
+      if (!(await findEmergencyBySlug(ctx.db, demoEmergency.slug))) {
         io.err('Creando la emergencia de demostración…');
         const seeded = await seedDemo(ctx);
         io.err(`Listo: ${seeded.approved} publicadas, ${seeded.pending} en revisión, ${seeded.rejected} rechazadas.`);

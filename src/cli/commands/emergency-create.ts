@@ -5,7 +5,13 @@ export const emergencyCreate: CliCommand = {
   path: ['emergency', 'create'],
   summary: 'Crea una emergencia activa.',
   usage: 'ayuda emergency create --slug S --name N [--lat LAT --lon LON] [--json]',
-  options: { slug: { type: 'string' }, name: { type: 'string' }, lat: { type: 'string' }, lon: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    slug: { type: 'string' },
+    name: { type: 'string' },
+    lat: { type: 'string' },
+    lon: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   async run(args, io) {
     const input = {
       slug: requireString(args, 'slug'),

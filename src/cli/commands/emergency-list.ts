@@ -17,7 +17,13 @@ export const emergencyList: CliCommand = {
       createdAt: e.created_at,
       closedAt: e.closed_at,
     }));
-    io.out(args.values.json ? JSON.stringify(list) : list.length ? table(list, ['slug', 'status', 'name', 'createdAt']) : 'No hay emergencias.');
+    io.out(
+      args.values.json
+        ? JSON.stringify(list)
+        : list.length
+          ? table(list, ['slug', 'status', 'name', 'createdAt'])
+          : 'No hay emergencias.',
+    );
     return 0;
   },
 };

@@ -12,9 +12,17 @@ export const recordCover: CliCommand = {
     if (quantity === undefined) throw new UsageError('falta --quantity');
     const note = (args.values.note as string | undefined) ?? null;
     const row = await withContext(io, (ctx) => setCoveredQuantity(ctx, id, quantity, cliActor(io.env), note));
-    const result = { id: row.id, covered: row.quantity_covered, required: row.quantity_required, pending: row.quantity_pending };
+    const result = {
+      id: row.id,
+      covered: row.quantity_covered,
+      required: row.quantity_required,
+      pending: row.quantity_pending,
+    };
     if (args.values.json) io.out(JSON.stringify(result));
-    else io.out(`Cubierto en ${row.id}: ${row.quantity_covered}${row.quantity_required === null ? '' : ` de ${row.quantity_required}`}`);
+    else
+      io.out(
+        `Cubierto en ${row.id}: ${row.quantity_covered}${row.quantity_required === null ? '' : ` de ${row.quantity_required}`}`,
+      );
     return 0;
   },
 };

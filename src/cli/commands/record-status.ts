@@ -10,7 +10,8 @@ export const recordStatus: CliCommand = {
   async run(args, io) {
     const id = positional(args, 0, 'ID');
     const status = positional(args, 1, 'ESTADO') as RecordStatus;
-    if (!recordStatuses.includes(status)) throw new UsageError(`estado no válido: ${status} (use ${recordStatuses.join(', ')})`);
+    if (!recordStatuses.includes(status))
+      throw new UsageError(`estado no válido: ${status} (use ${recordStatuses.join(', ')})`);
     const note = (args.values.note as string | undefined) ?? null;
     const row = await withContext(io, (ctx) => setRecordStatus(ctx, id, status, cliActor(io.env), note));
     if (args.values.json) io.out(JSON.stringify({ id: row.id, status: row.status, priorityScore: row.priority_score }));

@@ -1,6 +1,6 @@
+import { AppError } from '../../errors.ts';
 import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
 import { pendingSubmissions } from '../../repositories/help-records.ts';
-import { AppError } from '../../errors.ts';
 import { type CliCommand, table, withContext } from '../io.ts';
 
 export const reviewList: CliCommand = {
@@ -29,7 +29,12 @@ export const reviewList: CliCommand = {
       kind: r.review_status === 'pending_review' ? 'submission' : 'revision',
     }));
     if (args.values.json) io.out(JSON.stringify(list));
-    else io.out(list.length ? table(list, ['id', 'type', 'kind', 'urgency', 'emergencySlug', 'createdAt', 'title']) : 'No hay envíos pendientes.');
+    else
+      io.out(
+        list.length
+          ? table(list, ['id', 'type', 'kind', 'urgency', 'emergencySlug', 'createdAt', 'title'])
+          : 'No hay envíos pendientes.',
+      );
     return 0;
   },
 };

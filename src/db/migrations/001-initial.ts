@@ -106,7 +106,11 @@ export function initial(dialect: Dialect) {
         .addColumn('actor', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('timeline_events_help').on('timeline_events').columns(['help_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('timeline_events_help')
+        .on('timeline_events')
+        .columns(['help_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('idempotency_keys')

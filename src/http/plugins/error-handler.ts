@@ -38,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 429) return sendError(request, reply, 'rate_limited');
       if (status === 404) return sendError(request, reply, 'not_found');
       request.log.warn({ err: error }, 'client error');
-      return sendError(request, reply, 'validation_failed', [{ field: '', message: error.message, code: 'bad_request' }]);
+      return sendError(request, reply, 'validation_failed', [
+        { field: '', message: error.message, code: 'bad_request' },
+      ]);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, 'internal_error');

@@ -15,10 +15,16 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return done(new AppError('invalid_json', [{ field: '', message: (err as Error).message, code: 'syntax' }]), undefined);
+      return done(
+        new AppError('invalid_json', [{ field: '', message: (err as Error).message, code: 'syntax' }]),
+        undefined,
+      );
     }
     if (scan.problem === 'duplicate_json_key') {
-      return done(new AppError('duplicate_json_key', [{ field: scan.key ?? '', message: 'repeated', code: 'duplicate_key' }]), undefined);
+      return done(
+        new AppError('duplicate_json_key', [{ field: scan.key ?? '', message: 'repeated', code: 'duplicate_key' }]),
+        undefined,
+      );
     }
     done(null, value);
   });

@@ -4,6 +4,20 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { Redis } from 'ioredis';
 import { AppError } from '../../errors.ts';
 
+const REDIS_READY_TIMEOUT_MS = 3000;
+
+/** Start counting from the first request when Redis is up; never block start-up on it. */
+function readyOrTimeout(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export interface Limiters {
   submissions: onRequestAsyncHookHandler;
   reads: onRequestAsyncHookHandler;
@@ -15,9 +29,15 @@ export async function registerRateLimit(
   options: { submissionsPerMinute: number; readsPerMinute: number; redisUrl: string | null },
 ): Promise<Limiters> {
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new Redis(options.redisUrl, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
     : null;
   redis?.on('error', (err) => app.log.warn({ err }, 'redis unavailable: rate limits are skipped until it answers'));
+  if (redis) await readyOrTimeout(redis, REDIS_READY_TIMEOUT_MS);
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -25,12 +45,19 @@ export async function registerRateLimit(
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'ayuda-rl:' } : {}),
     errorResponseBuilder: (_req, context) => {
-      const error = new AppError('rate_limited', { limit: context.max, retryAfterSeconds: Math.ceil(context.ttl / 1000) });
+      const error = new AppError('rate_limited', {
+        limit: context.max,
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      });
       return Object.assign(error, { statusCode: 429 });
     },
   });
   const limiter = (kind: string, max: number) =>
-    app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `${kind}:${req.ip}` }) as onRequestAsyncHookHandler;
+    app.rateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (req: FastifyRequest) => `${kind}:${req.ip}`,
+    }) as onRequestAsyncHookHandler;
   return {
     submissions: limiter('submit', options.submissionsPerMinute),
     reads: limiter('read', options.readsPerMinute),

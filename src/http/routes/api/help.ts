@@ -7,11 +7,7 @@ import { discovery } from '../../../queries/discovery.ts';
 import { getHelp } from '../../../queries/get-help.ts';
 import { listHelp } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  takeOverStaleKey,
-} from '../../../repositories/idempotency.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey, takeOverStaleKey } from '../../../repositories/idempotency.ts';
 import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
 import { issuesToDetails, repeatedParameters, validationCode } from '../../../schemas/issues.ts';
 import { helpSubmission } from '../../../schemas/submission.ts';
@@ -89,7 +85,9 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       const { result } = await submitHelp(ctx, parsed.data, { idempotencyKey: key });
       return reply.code(202).send(result);
     } catch (err) {
-      await releaseIdempotencyKey(ctx.db, key).catch((releaseErr) => request.log.error({ err: releaseErr }, 'key release failed'));
+      await releaseIdempotencyKey(ctx.db, key).catch((releaseErr) =>
+        request.log.error({ err: releaseErr }, 'key release failed'),
+      );
       throw err;
     }
   });

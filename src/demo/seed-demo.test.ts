@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import { type Context, createContext } from '../context.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+import { categories } from '../domain/categories.ts';
+import { distanceKm } from '../domain/distance.ts';
+import { normalizeWhatsapp } from '../domain/phone.ts';
+import { getHelp } from '../queries/get-help.ts';
+import { listHelp } from '../queries/list-help.ts';
+import { panorama } from '../queries/panorama.ts';
+import { helpQuery } from '../schemas/help-query.ts';
+import { helpList, type PublicHelp } from '../schemas/public-help.ts';
+import { helpSubmission } from '../schemas/submission.ts';
+import { DEMO_MAX_KM, demoEmergency, demoPlan } from './demo-data.ts';
+import { type DemoSummary, seedDemo } from './seed-demo.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
+let dir: string | null = null;
+let database: Database;
+let ctx: Context;
+let summary: DemoSummary;
+let seedMs = 0;
+
+async function freshPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('drop schema public cascade; create schema public');
+  } finally {
+    await client.end();
+  }
+}
+
+before(async () => {
+  let url: string;
+  if (postgresUrl) {
+    await freshPostgres(postgresUrl);
+    url = postgresUrl;
+  } else {
+    dir = mkdtempSync(path.join(tmpdir(), 'ayuda-demo-'));
+    url = path.join(dir, 'demo.db');
+  }
+  const config = loadConfig({ ...process.env, DATABASE_URL: url });
+  database = await openDatabase(config.database);
+  ctx = createContext(config, database);
+  const started = performance.now();
+  summary = await seedDemo(ctx);
+  seedMs = performance.now() - started;
+});
+
+after(async () => {
+  await database?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function list(params: Record<string, string>) {
+  return listHelp(ctx, helpQuery.parse({ view: 'list', status: 'all', limit: '100', ...params }));
+}
+
+/** Every published record: one list per category and type stays under the 100 limit. */
+async function everyPublished(): Promise<PublicHelp[]> {
+  const byId = new Map<string, PublicHelp>();
+  for (const category of categories) {
+    for (const type of ['request', 'offer']) {
+      const page = await list({ category, type });
+      assert.equal(page.returned, page.total, `${category}/${type} fits in one page`);
+      for (const item of page.items) byId.set(item.id, item);
+    }
+  }
+  return [...byId.values()];
+}
+
+test('the plan is deterministic and every submission passes the public schema', () => {
+  const reference = new Date('2026-05-10T12:00:00Z');
+  const plan = demoPlan(reference);
+  assert.deepEqual(demoPlan(reference), plan);
+  const externalIds = new Set<string>();
+  const phones = new Set<string>();
+  for (const { submission } of plan.entries) {
+    const parsed = helpSubmission.safeParse(submission);
+    assert.ok(parsed.success, `${submission.externalId}: ${JSON.stringify(parsed.error?.issues)}`);
+    assert.equal(submission.source, 'demo');
+    assert.match(submission.externalId, /^demo-(sol|ofr)-/);
+    externalIds.add(submission.externalId);
+    phones.add(submission.contactWhatsapp);
+  }
+  assert.equal(externalIds.size, plan.entries.length, 'externalId is unique');
+  assert.equal(phones.size, plan.entries.length, 'each contact has a number of its own');
+});
+
+test('seeds about 200 published records, a few waiting for review and two rejected, in seconds', () => {
+  assert.equal(summary.emergencySlug, demoEmergency.slug);
+  assert.ok(summary.approved >= 150, String(summary.approved));
+  assert.ok(summary.pending >= 6 && summary.pending <= 10, String(summary.pending));
+  assert.equal(summary.rejected, 2);
+  assert.ok(seedMs < 30_000, `seedDemo took ${Math.round(seedMs)} ms`);
+});
+
+test('every published record is listed with status all, valid against the public schema', async () => {
+  const all = await list({});
+  helpList.parse(all);
+  assert.equal(all.total, summary.approved);
+  const items = await everyPublished();
+  assert.equal(items.length, summary.approved);
+  const requests = items.filter((item) => item.type === 'request').length;
+  assert.ok(requests >= 120 && items.length - requests >= 40, `${requests} requests of ${items.length}`);
+});
+
+test('every category, urgency and status appears', async () => {
+  const items = await everyPublished();
+  for (const category of categories) {
+    assert.ok(
+      items.some((item) => item.category === category),
+      `category ${category}`,
+    );
+  }
+  for (const urgency of ['urgent', 'needed', 'stable']) {
+    assert.ok(
+      items.some((item) => item.type === 'request' && item.urgency === urgency),
+      `urgency ${urgency}`,
+    );
+  }
+  for (const status of ['active', 'in_process', 'completed']) {
+    assert.ok((await list({ status })).total > 0, `status ${status}`);
+  }
+});
+
+test('the optional fields of requests and offers all carry data', async () => {
+  const items = await everyPublished();
+  const some = (label: string, check: (item: PublicHelp) => boolean) => assert.ok(items.some(check), label);
+  some('neighborhood', (i) => Boolean(i.location.neighborhood));
+  some('neededPeople', (i) => (i.quantities?.people ?? 0) > 1);
+  some('resourceLabel', (i) => i.resources.some((r) => r.label !== i.title));
+  some('quantityRequired and unit', (i) => (i.quantities?.required ?? 0) > 0 && Boolean(i.quantities?.unit));
+  some('vehicle', (i) => Boolean(i.logistics?.vehicle));
+  some('capacityKg', (i) => (i.logistics?.capacityKg ?? 0) > 0);
+  some('capacityBoxes', (i) => (i.logistics?.capacityBoxes ?? 0) > 0);
+  some('passengerCapacity', (i) => (i.logistics?.passengerCapacity ?? 0) > 0);
+  some('zones', (i) => Boolean(i.logistics?.zones));
+  some('availableUntil', (i) => /^\d{4}-\d{2}-\d{2}$/.test(i.logistics?.availableUntil ?? ''));
+  some('needsTransport true', (i) => i.type === 'offer' && i.logistics?.needsTransport === true);
+  some('needsTransport false', (i) => i.type === 'offer' && i.logistics?.needsTransport === false);
+  for (const status of ['full', 'needs_volunteers', 'needs_resources']) {
+    some(`collection centre ${status}`, (i) => i.collectionCenter?.status === status);
+  }
+});
+
+test('at least four collection centres, in the list and in the panorama', async () => {
+  const centres = (await list({ category: 'acopio', type: 'offer' })).items.filter((item) => item.collectionCenter);
+  assert.ok(centres.length >= 4, String(centres.length));
+  const view = await panorama(ctx);
+  assert.equal(view.emergencies.length, 1);
+  assert.equal(view.emergencies[0]?.slug, demoEmergency.slug);
+  assert.ok(view.counts.collectionCenters >= 4, String(view.counts.collectionCenters));
+  assert.equal(view.counts.requests.total + view.counts.offers.total, summary.approved);
+  assert.ok(view.counts.urgentRequests > 0);
+  assert.ok((view.emergencies[0]?.urgentNeeds.length ?? 0) > 0);
+});
+
+test('priority filters deficit and near_covered both find partly covered requests', async () => {
+  const deficit = await list({ priority: 'deficit' });
+  assert.ok(deficit.total > 0);
+  assert.ok(
+    deficit.items.some((i) => (i.quantities?.covered ?? 0) > 0),
+    'a partly covered request below half',
+  );
+  const nearCovered = await list({ priority: 'near_covered' });
+  assert.ok(nearCovered.total > 0);
+  for (const item of nearCovered.items) {
+    const fraction = item.quantities?.coveredFraction ?? 0;
+    assert.ok(fraction >= 0.75 && fraction < 1 && item.status !== 'completed', `${item.title}: ${fraction}`);
+  }
+  assert.ok((await list({ priority: 'urgent' })).total > 0);
+});
+
+test('submissions waiting for review or rejected are in no list and no detail', async () => {
+  const hidden = await ctx.db
+    .selectFrom('help_records')
+    .select(['id', 'title', 'review_status'])
+    .where('review_status', '!=', 'approved')
+    .execute();
+  assert.equal(hidden.filter((row) => row.review_status === 'pending_review').length, summary.pending);
+  assert.equal(hidden.filter((row) => row.review_status === 'rejected').length, summary.rejected);
+  const hiddenIds = new Set(hidden.map((row) => row.id));
+  const seen: PublicHelp[] = await everyPublished();
+  for (const status of ['all', 'active', 'in_process', 'completed']) {
+    for (const priority of ['all', 'urgent', 'deficit', 'near_covered']) {
+      seen.push(...(await list({ status, priority })).items);
+    }
+  }
+  for (const row of hidden) seen.push(...(await list({ q: row.title })).items);
+  for (const item of seen) assert.ok(!hiddenIds.has(item.id), `${item.title} must not be public`);
+  for (const row of hidden) {
+    await assert.rejects(getHelp(ctx, row.id), { code: 'help_not_found' } as never);
+  }
+});
+
+test('every record has a valid E.164 WhatsApp and a place within the town', async () => {
+  for (const item of await everyPublished()) {
+    const { whatsapp } = item.contact;
+    assert.match(whatsapp, /^\+573\d{9}$/);
+    assert.equal(normalizeWhatsapp(whatsapp), whatsapp);
+    const { latitude, longitude } = item.location;
+    if (latitude === null || longitude === null) continue;
+    const km = distanceKm(demoEmergency.latitude, demoEmergency.longitude, latitude, longitude);
+    assert.ok(km <= DEMO_MAX_KM, `${item.title}: ${km.toFixed(2)} km`);
+  }
+});
+
+test('seeding twice names the emergency that already exists', async () => {
+  await assert.rejects(seedDemo(ctx), /inundacion-mocoa-2026.*ya existe/);
+});

@@ -1,0 +1,95 @@
+// Fills an empty database with the demo emergency through the same commands the API and the leaders use.
+import { approveSubmission } from '../commands/approve-submission.ts';
+import { createEmergency } from '../commands/create-emergency.ts';
+import { refreshPriorities } from '../commands/refresh-priorities.ts';
+import { rejectSubmission } from '../commands/reject-submission.ts';
+import { setCoveredQuantity } from '../commands/set-covered-quantity.ts';
+import { setRecordStatus } from '../commands/set-record-status.ts';
+import { submitHelp } from '../commands/submit-help.ts';
+import type { Context } from '../context.ts';
+import { findEmergencyBySlug } from '../repositories/emergencies.ts';
+import { helpSubmission } from '../schemas/submission.ts';
+import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
+
+export interface DemoSummary {
+  emergencySlug: string;
+  approved: number;
+  pending: number;
+  rejected: number;
+}
+
+interface Step {
+  at: number;
+  order: number;
+  run: () => Promise<unknown>;
+}
+
+const MINUTE_MS = 60_000;
+
+export async function seedDemo(ctx: Context): Promise<DemoSummary> {
+  const reference = ctx.now();
+  const plan = demoPlan(reference);
+  if (await findEmergencyBySlug(ctx.db, plan.emergency.slug)) {
+    throw new Error(`La emergencia de demostración "${plan.emergency.slug}" ya existe; use una base de datos vacía.`);
+  }
+  // The clock walks through the last days so timelines, waiting times and review delays look lived in.
+  let clock = reference.getTime() - plan.emergencyCreatedMinutesAgo * MINUTE_MS;
+  const past: Context = { ...ctx, now: () => new Date(clock) };
+  const at = (minutesAgo: number) => reference.getTime() - minutesAgo * MINUTE_MS;
+
+  await createEmergency(past, plan.emergency, DEMO_ACTOR);
+
+  const steps: Step[] = [];
+  const summary: DemoSummary = { emergencySlug: plan.emergency.slug, approved: 0, pending: 0, rejected: 0 };
+  for (const entry of plan.entries) {
+    steps.push(...entrySteps(past, entry, at, steps.length));
+    if (entry.review === null) summary.pending++;
+    else if (entry.review.decision === 'approve') summary.approved++;
+    else summary.rejected++;
+  }
+  steps.sort((a, b) => a.at - b.at || a.order - b.order);
+  for (const step of steps) {
+    clock = step.at;
+    await step.run();
+  }
+  // Scores were computed at each step's past time; bring them to the present.
+  await refreshPriorities(ctx);
+  return summary;
+}
+
+/** The commands for one entry, each at its own time; later steps read the id the submission got. */
+function entrySteps(ctx: Context, entry: DemoEntry, at: (minutesAgo: number) => number, order: number): Step[] {
+  const submission = helpSubmission.parse(entry.submission);
+  let id = '';
+  const steps: Step[] = [
+    {
+      at: at(entry.submittedMinutesAgo),
+      order,
+      run: async () => {
+        id = (await submitHelp(ctx, submission)).result.id;
+      },
+    },
+  ];
+  const { review } = entry;
+  if (review) {
+    steps.push({
+      at: at(review.minutesAgo),
+      order: order + 1,
+      run: () =>
+        review.decision === 'approve'
+          ? approveSubmission(ctx, id, DEMO_ACTOR)
+          : rejectSubmission(ctx, id, DEMO_ACTOR, review.reason),
+    });
+  }
+  entry.followUps.forEach((step, i) => {
+    steps.push({
+      at: at(step.minutesAgo),
+      order: order + 2 + i,
+      run: () =>
+        step.kind === 'coverage'
+          ? setCoveredQuantity(ctx, id, step.quantity, DEMO_ACTOR, step.note)
+          : setRecordStatus(ctx, id, step.status, DEMO_ACTOR, step.note),
+    });
+  });
+  return steps;
+}
