@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { errorCodes } from '../src/errors.ts';
+import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
 
@@ -124,4 +125,16 @@ test('the response validator rejects a response that strays from the document', 
       JSON.stringify({ ...result, identityDocument: '1' }),
     ),
   );
+});
+
+test('response examples in the document are valid responses', () => {
+  const validator = new OpenApiValidator(doc);
+  const examples = doc.paths['/api/public/v1/help'].get.responses['200'].content['application/json'].examples;
+  assert.deepEqual(Object.keys(examples).sort(), ['detail', 'discovery', 'list', 'panorama']);
+  for (const { value } of Object.values(examples) as { value: unknown }[]) {
+    validator.check('GET', '/api/public/v1/help', 200, 'application/json', JSON.stringify(value));
+  }
+  const post = doc.paths['/api/public/v1/help'].post.requestBody.content['application/json'].examples;
+  assert.equal(helpSubmission.parse(post.request.value).type, 'request');
+  assert.equal(helpSubmission.parse(post.offer.value).type, 'offer');
 });

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
-import { submitHelp } from '../src/commands/submit-help.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
@@ -30,11 +30,23 @@ let approvedWithDocument = '';
 before(async () => {
   h = await setup();
   const emergency = await addEmergency(h);
-  await submit(h, requestBody({ contactWhatsapp: canaries.pendingPhone, contactName: canaries.pendingName, title: 'Agua pendiente de revisión' }));
-  const rejected = await submit(h, requestBody({ contactWhatsapp: canaries.rejectedPhone, title: 'Solicitud rechazada' }));
+  await submit(
+    h,
+    requestBody({
+      contactWhatsapp: canaries.pendingPhone,
+      contactName: canaries.pendingName,
+      title: 'Agua pendiente de revisión',
+    }),
+  );
+  const rejected = await submit(
+    h,
+    requestBody({ contactWhatsapp: canaries.rejectedPhone, title: 'Solicitud rechazada' }),
+  );
   await rejectSubmission(h.ctx, rejected, canaries.actor, canaries.rejectReason);
   // The web form may carry an identity document; it is for the leaders only, even once approved.
-  const withDocument = helpSubmission.parse(requestBody({ contactWhatsapp: published.phone, contactName: published.name, title: 'Medicamentos con documento' }));
+  const withDocument = helpSubmission.parse(
+    requestBody({ contactWhatsapp: published.phone, contactName: published.name, title: 'Medicamentos con documento' }),
+  );
   const { result } = await submitHelp(h.ctx, withDocument, { identityDocument: canaries.identityDocument });
   approvedWithDocument = result.id;
   await approveSubmission(h.ctx, approvedWithDocument, canaries.actor);
@@ -85,7 +97,10 @@ test('no private value appears in any public output', async () => {
 test('the canary search can fail: consented contact data of approved records is public', async () => {
   const outputs = await crawlPublic(h);
   const found = leaks(outputs, [published.phone, published.name]);
-  assert.ok(found.some((f) => f.includes(`id=${approvedWithDocument}`)), found.join('\n'));
+  assert.ok(
+    found.some((f) => f.includes(`id=${approvedWithDocument}`)),
+    found.join('\n'),
+  );
   // And the route exists publicly as a count, without its volunteer.
   assert.ok(outputs.some((o) => o.text.includes('"availableRoutes":1')));
 });

@@ -4,6 +4,7 @@ import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
 import { API_VERSION } from '../queries/discovery.ts';
+import { responseExamples } from './openapi-examples.ts';
 import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';
 import '../schemas/public-help.ts';
@@ -124,6 +125,12 @@ export function buildOpenApi(
               content: {
                 'application/json': {
                   schema: { oneOf: [ref('Discovery'), ref('Panorama'), ref('HelpList'), ref('HelpDetail')] },
+                  examples: Object.fromEntries(
+                    Object.entries(responseExamples(baseUrl)).map(([view, value]) => [
+                      view,
+                      { summary: `view=${view}`, value },
+                    ]),
+                  ),
                 },
               },
             },

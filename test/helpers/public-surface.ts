@@ -1,5 +1,5 @@
 // Every public output the service has, fetched as an anonymous client would, for privacy canary searches.
-import { HELP, type Harness } from './harness.ts';
+import { type Harness, HELP } from './harness.ts';
 
 export interface PublicOutput {
   url: string;
@@ -21,7 +21,13 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const slug of [undefined, ...slugs]) {
     const scope = slug ? `&emergencySlug=${slug}` : '';
     if (slug) await get(`${HELP}?view=panorama${scope}`);
-    for (const filter of ['status=all', 'type=request&status=all', 'type=offer&status=all', 'logistics=true', 'priority=urgent&status=all']) {
+    for (const filter of [
+      'status=all',
+      'type=request&status=all',
+      'type=offer&status=all',
+      'logistics=true',
+      'priority=urgent&status=all',
+    ]) {
       const res = await get(`${HELP}?view=list&limit=100&${filter}${scope}`);
       for (const item of JSON.parse(res.body).items ?? []) ids.add(item.id);
     }
