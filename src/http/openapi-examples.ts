@@ -1,13 +1,27 @@
 // Response examples for the OpenAPI document, made by the real presenters so they cannot drift from responses.
+import { presentDiscovery } from '../presenters/discovery.ts';
+import { emergencyFields } from '../presenters/emergency.ts';
 import { presentCounts, presentQuantities, presentRoutes } from '../presenters/panorama.ts';
 import { presentPublicHelp } from '../presenters/public-help.ts';
 import { urls } from '../presenters/urls.ts';
+import type { EmergencyRow } from '../repositories/emergencies.ts';
 import type { PublicHelpRow } from '../repositories/help-records.ts';
 import type { Discovery, HelpList, Panorama } from '../schemas/public-help.ts';
 
 const AT = '2026-05-10T14:32:00.000Z';
 const SLUG = 'inundacion-mocoa-2026';
 const ID = '0b6c7a9e-4f1d-4a51-9a34-2f9f0c1d2e11';
+
+const emergencyRow: EmergencyRow = {
+  id: 'e1',
+  slug: SLUG,
+  name: 'Inundación del río Mocoa 2026',
+  status: 'active',
+  latitude: 1.1466,
+  longitude: -76.6475,
+  created_at: '2026-05-09T22:00:00.000Z',
+  closed_at: null,
+};
 
 const row: PublicHelpRow = {
   id: ID,
@@ -129,38 +143,9 @@ export function responseExamples(base: string): {
     startedAt: '2026-05-09T22:00:00.000Z',
   };
   return {
-    discovery: {
-      name: 'Ayuda Directa',
-      version: '1.6.0',
-      public: true,
-      documentation: urls.developers(base),
-      openapi: urls.openapi(base),
-      mcp: urls.mcp(base),
-      views: {
-        discovery: urls.api(base, { view: 'discovery' }),
-        panorama: urls.api(base, { view: 'panorama' }),
-        list: urls.api(base, { view: 'list' }),
-        detail: `${urls.api(base, { view: 'detail' })}&id={id}`,
-        inventory: urls.inventory(base),
-        logistics: `${base}/api/logistics-operations?emergencia={emergencia}`,
-        places: urls.places(base),
-        submit: { method: 'POST', url: urls.api(base), contentType: 'application/json' },
-      },
-      capabilities: ['discovery', 'panorama', 'search', 'geo_search', 'detail', 'submit_request', 'submit_offer'],
-      limits: { submissionsPerMinute: 60, readsPerMinute: 600, bodyBytes: 32768, listLimitMax: 100, radiusKmMax: 500 },
-      emergencies: [
-        {
-          ...emergency,
-          links: {
-            panorama: urls.api(base, { view: 'panorama', emergencySlug: SLUG }),
-            list: urls.api(base, { view: 'list', emergencySlug: SLUG }),
-            inventory: urls.inventory(base, SLUG),
-            logistics: urls.logistics(base, SLUG),
-            page: urls.emergencyPage(base, SLUG),
-          },
-        },
-      ],
-    },
+    discovery: presentDiscovery(base, { submissionsPerMinute: 60, readsPerMinute: 600, bodyLimitBytes: 32768 }, [
+      emergencyRow,
+    ]),
     panorama: {
       generatedAt: AT,
       emergencies: [

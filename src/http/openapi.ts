@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
-import { API_VERSION } from '../queries/discovery.ts';
+import { API_VERSION } from '../presenters/discovery.ts';
 import { responseExamples } from './openapi-examples.ts';
 import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';

@@ -1,5 +1,6 @@
 // Panorama (SPEC 2.8): each active emergency (or the one named) with counts, quantities, routes, urgent needs.
 import type { Context } from '../context.ts';
+import { emergencyFields } from '../presenters/emergency.ts';
 import { presentCounts, presentQuantities, presentRoutes, sumRoutes } from '../presenters/panorama.ts';
 import { urls } from '../presenters/urls.ts';
 import { routeCountsByStatus } from '../repositories/logistics.ts';
@@ -21,12 +22,7 @@ export async function panorama(ctx: Context, emergencySlug?: string): Promise<Pa
     Promise.all(scope.map((e) => topUrgentNeeds(ctx.db, e.id, URGENT_NEEDS))),
   ]);
   const emergencies = scope.map((e, index) => ({
-    slug: e.slug,
-    name: e.name,
-    status: e.status,
-    latitude: e.latitude,
-    longitude: e.longitude,
-    startedAt: e.created_at,
+    ...emergencyFields(e),
     counts: presentCounts(
       statusRows.filter((row) => row.emergency_id === e.id),
       categoryRows.filter((row) => row.emergency_id === e.id),

@@ -225,14 +225,19 @@ export const panoramaRoutes = z
   })
   .meta({ id: 'PanoramaRoutes', description: 'Rutas logísticas por estado.' });
 
+/** Fields every view gives about an emergency. */
+const emergencyFields = {
+  slug: z.string(),
+  name: z.string(),
+  status: z.enum(emergencyStatuses),
+  latitude: nullableNumber,
+  longitude: nullableNumber,
+  startedAt: isoDateTime,
+};
+
 export const panoramaEmergency = z
   .object({
-    slug: z.string(),
-    name: z.string(),
-    status: z.enum(emergencyStatuses),
-    latitude: nullableNumber,
-    longitude: nullableNumber,
-    startedAt: isoDateTime,
+    ...emergencyFields,
     counts: panoramaCounts,
     quantities: panoramaQuantities,
     routes: panoramaRoutes,
@@ -263,12 +268,7 @@ export const panorama = z
 
 export const discoveryEmergency = z
   .object({
-    slug: z.string(),
-    name: z.string(),
-    status: z.enum(emergencyStatuses),
-    latitude: nullableNumber,
-    longitude: nullableNumber,
-    startedAt: isoDateTime,
+    ...emergencyFields,
     links: z.object({ panorama: z.url(), list: z.url(), inventory: z.url(), logistics: z.url(), page: z.url() }),
   })
   .meta({ id: 'DiscoveryEmergency' });
