@@ -134,14 +134,7 @@ export function responseExamples(base: string): {
       ['in_transit', 1],
     ]),
   );
-  const emergency = {
-    slug: SLUG,
-    name: 'Inundación del río Mocoa 2026',
-    status: 'active' as const,
-    latitude: 1.1466,
-    longitude: -76.6475,
-    startedAt: '2026-05-09T22:00:00.000Z',
-  };
+  const emergency = emergencyFields(emergencyRow);
   return {
     discovery: presentDiscovery(base, { submissionsPerMinute: 60, readsPerMinute: 600, bodyLimitBytes: 32768 }, [
       emergencyRow,
