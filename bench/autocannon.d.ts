@@ -1,17 +1,17 @@
 // The part of autocannon's programmatic API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface RequestParams {
+  export interface RequestParams {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
   }
 
-  interface Request extends RequestParams {
+  export interface Request extends RequestParams {
     setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -23,7 +23,7 @@ declare module 'autocannon' {
     requests?: Request[];
   }
 
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -35,7 +35,7 @@ declare module 'autocannon' {
     p99: number;
   }
 
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;

@@ -11,7 +11,10 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: node bench/bare-server.ts <responses.json>');
 const recorded = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Recorded>;
 const responses = new Map(
-  Object.entries(recorded).map(([path, r]) => [path, { contentType: r.contentType, body: Buffer.from(r.body, 'base64') }]),
+  Object.entries(recorded).map(([path, r]) => [
+    path,
+    { contentType: r.contentType, body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 
 const server = createServer((req, res) => {

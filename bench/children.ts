@@ -11,6 +11,7 @@ export interface Child {
 }
 
 const READY_TIMEOUT_MS = 60_000;
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 const STOP_TIMEOUT_MS = 10_000;
 
 /** A port nobody listens on right now (released before the child binds it). */
@@ -75,6 +76,18 @@ export function residentMb(pid: number): number | null {
     return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in seconds, from /proc (Linux); 0 when unavailable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name, which may itself contain spaces: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
   }
 }
 

@@ -2,7 +2,6 @@
 import type { Category } from '../src/domain/categories.ts';
 import type { RecordStatus } from '../src/domain/statuses.ts';
 import type { HelpSubmission } from '../src/schemas/submission.ts';
-import type { Random } from './prng.ts';
 import {
   firstNames,
   landmarks,
@@ -16,6 +15,7 @@ import {
   streets,
   surnames,
 } from './pools.ts';
+import type { Random } from './prng.ts';
 
 export const CENTRE = { latitude: 1.1466, longitude: -76.6475 };
 const KM_PER_DEGREE = 111.32;
@@ -123,7 +123,8 @@ export function offerBody(random: Random, source: string, externalId: string): R
     if (random.chance(0.4)) body.passengerCapacity = random.int(1, 12);
     body.zones = `Mocoa y ${random.pick(neighborhoods)}`;
   }
-  if (random.chance(0.4)) body.availableUntil = `2026-${String(random.int(6, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+  if (random.chance(0.4))
+    body.availableUntil = `2026-${String(random.int(6, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
   if (random.chance(0.3)) body.needsTransport = random.chance(0.5);
   return body;
 }

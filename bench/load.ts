@@ -1,5 +1,6 @@
 // One autocannon run, reduced to the figures the report needs.
 import autocannon, { type Request } from 'autocannon';
+import { cpuSeconds } from './children.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -11,6 +12,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** Socket errors and timeouts. */
   errors: number;
+  /** Server CPU time per response, in microseconds: steadier than req/s when other work shares the machine. */
+  cpuMicros: number;
 }
 
 export interface LoadOptions {
@@ -19,26 +22,53 @@ export interface LoadOptions {
   connections: number;
   path?: string;
   requests?: Request[];
+  /** The server process, to charge its CPU time to this run. */
+  pid: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  const cpuBefore = cpuSeconds(options.pid);
   const result = await autocannon({
     url: options.url + (options.path ?? ''),
     connections: options.connections,
     duration: options.seconds,
     requests: options.requests,
+    // Slow answers are measured as latency (a missed target), not dropped as client timeouts.
+    timeout: 60,
   });
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
   const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+  const cpu = cpuSeconds(options.pid) - cpuBefore;
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: result.duration > 0 ? total / result.duration : 0,
     p50: result.latency.p50,
     p99: result.latency.p99,
     seconds: result.duration,
     total,
     statuses,
     errors: result.errors, // autocannon counts timeouts among errors
+    cpuMicros: total > 0 ? (cpu * 1e6) / total : 0,
+  };
+}
+
+/** Several runs as one: rates over the summed time, the worst p99, the median p50. */
+export function combine(results: LoadResult[]): LoadResult {
+  const total = results.reduce((sum, r) => sum + r.total, 0);
+  const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+  const statuses: Record<string, number> = {};
+  for (const r of results)
+    for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const p50s = results.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    requestsPerSecond: seconds > 0 ? total / seconds : 0,
+    p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    p99: Math.max(...results.map((r) => r.p99)),
+    seconds,
+    total,
+    statuses,
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    cpuMicros: total > 0 ? results.reduce((sum, r) => sum + r.cpuMicros * r.total, 0) / total : 0,
   };
 }
 

@@ -136,22 +136,47 @@ export interface NeedPool {
 /** Requests by category: {n} is a count, {place} a neighbourhood. */
 export const needs: Partial<Record<Category, NeedPool>> = {
   agua: {
-    titles: ['Agua potable para {n} familias', 'Necesitamos agua en {place}', 'Sin agua desde la avalancha', 'Bidones de agua para el albergue'],
-    resources: ['Bidones de agua de 20 litros', 'Botellones de agua potable', 'Filtros de agua', 'Pastillas potabilizadoras'],
+    titles: [
+      'Agua potable para {n} familias',
+      'Necesitamos agua en {place}',
+      'Sin agua desde la avalancha',
+      'Bidones de agua para el albergue',
+    ],
+    resources: [
+      'Bidones de agua de 20 litros',
+      'Botellones de agua potable',
+      'Filtros de agua',
+      'Pastillas potabilizadoras',
+    ],
     units: ['bidones', 'litros', 'botellones', 'unidades'],
   },
   alimentos: {
-    titles: ['Mercados para {n} familias', 'Comida para familias damnificadas', 'Alimentos no perecederos en {place}', 'Raciones calientes para el albergue'],
+    titles: [
+      'Mercados para {n} familias',
+      'Comida para familias damnificadas',
+      'Alimentos no perecederos en {place}',
+      'Raciones calientes para el albergue',
+    ],
     resources: ['Mercados básicos', 'Arroz, panela y enlatados', 'Leche en polvo', 'Raciones calientes'],
     units: ['mercados', 'kg', 'raciones', 'libras'],
   },
   medicamentos: {
-    titles: ['Medicamentos para adultos mayores', 'Insulina para paciente diabético', 'Antibióticos y analgésicos en {place}', 'Suero oral para niños'],
+    titles: [
+      'Medicamentos para adultos mayores',
+      'Insulina para paciente diabético',
+      'Antibióticos y analgésicos en {place}',
+      'Suero oral para niños',
+    ],
     resources: ['Acetaminofén', 'Suero oral', 'Insulina', 'Botiquín de primeros auxilios', 'Antiparasitarios'],
     units: ['cajas', 'unidades', 'frascos', 'sobres'],
   },
   higiene: {
-    titles: ['Kits de aseo para {n} familias', 'Elementos de higiene en {place}', 'Toallas higiénicas y jabón', 'Desinfectante para viviendas inundadas'],
+    titles: [
+      'Kits de aseo para {n} familias',
+      'Elementos de higiene en {place}',
+      'Toallas higiénicas y jabón',
+      'Desinfectante para viviendas inundadas',
+    ],
     resources: ['Kits de aseo', 'Jabón y crema dental', 'Toallas higiénicas', 'Cloro y desinfectante'],
     units: ['kits', 'unidades', 'paquetes', 'galones'],
   },
@@ -161,37 +186,70 @@ export const needs: Partial<Record<Category, NeedPool>> = {
     units: ['paquetes', 'unidades'],
   },
   mascotas: {
-    titles: ['Concentrado para perros rescatados', 'Alimento para mascotas en {place}', 'Atención veterinaria para animales heridos'],
+    titles: [
+      'Concentrado para perros rescatados',
+      'Alimento para mascotas en {place}',
+      'Atención veterinaria para animales heridos',
+    ],
     resources: ['Concentrado para perros', 'Concentrado para gatos', 'Medicina veterinaria'],
     units: ['bultos', 'kg'],
   },
   ropa: {
-    titles: ['Ropa para niños en {place}', 'Cobijas y ropa seca', 'Botas de caucho para {n} personas', 'Ropa de abrigo para el albergue'],
+    titles: [
+      'Ropa para niños en {place}',
+      'Cobijas y ropa seca',
+      'Botas de caucho para {n} personas',
+      'Ropa de abrigo para el albergue',
+    ],
     resources: ['Cobijas', 'Ropa para niños', 'Botas de caucho', 'Ropa interior nueva'],
     units: ['prendas', 'cajas', 'pares', 'unidades'],
   },
   salud: {
-    titles: ['Atención médica en {place}', 'Brigada de salud para el albergue', 'Paciente con fractura necesita traslado', 'Apoyo psicológico para familias'],
+    titles: [
+      'Atención médica en {place}',
+      'Brigada de salud para el albergue',
+      'Paciente con fractura necesita traslado',
+      'Apoyo psicológico para familias',
+    ],
     resources: ['Consulta médica', 'Silla de ruedas', 'Muletas', 'Tensiómetro'],
     units: ['personas', 'unidades'],
   },
   refugio: {
-    titles: ['Albergue para {n} familias', 'Carpas para familias de {place}', 'Colchonetas para el albergue', 'Techo para vivienda destruida'],
+    titles: [
+      'Albergue para {n} familias',
+      'Carpas para familias de {place}',
+      'Colchonetas para el albergue',
+      'Techo para vivienda destruida',
+    ],
     resources: ['Carpas', 'Colchonetas', 'Tejas de zinc', 'Plástico negro'],
     units: ['carpas', 'colchonetas', 'tejas', 'metros'],
   },
   rescate: {
-    titles: ['Familia atrapada en {place}', 'Rescate de adultos mayores aislados', 'Personas incomunicadas por el río', 'Búsqueda de desaparecido en {place}'],
+    titles: [
+      'Familia atrapada en {place}',
+      'Rescate de adultos mayores aislados',
+      'Personas incomunicadas por el río',
+      'Búsqueda de desaparecido en {place}',
+    ],
     resources: ['Equipo de rescate', 'Lancha', 'Cuerdas y arneses'],
     units: ['personas', 'equipos'],
   },
   herramientas: {
-    titles: ['Palas y carretillas para limpiar lodo', 'Motobomba para sacar agua', 'Herramientas para limpieza en {place}', 'Motosierra para retirar árboles caídos'],
+    titles: [
+      'Palas y carretillas para limpiar lodo',
+      'Motobomba para sacar agua',
+      'Herramientas para limpieza en {place}',
+      'Motosierra para retirar árboles caídos',
+    ],
     resources: ['Palas', 'Carretillas', 'Motobomba', 'Guantes de trabajo', 'Motosierra'],
     units: ['unidades', 'pares'],
   },
   otro: {
-    titles: ['Apoyo para trámites de familias damnificadas', 'Linternas y pilas en {place}', 'Cargadores solares para la vereda'],
+    titles: [
+      'Apoyo para trámites de familias damnificadas',
+      'Linternas y pilas en {place}',
+      'Cargadores solares para la vereda',
+    ],
     resources: ['Linternas', 'Pilas', 'Cargadores solares', 'Velas'],
     units: ['unidades', 'paquetes'],
   },
@@ -233,7 +291,12 @@ export const needSentences = [
 export const offerKinds = [
   {
     category: 'transporte',
-    titles: ['Camioneta 4x4 para llevar mercados', 'Moto para entregas en veredas', 'Camión para trasladar donaciones', 'Lancha para cruzar el río'],
+    titles: [
+      'Camioneta 4x4 para llevar mercados',
+      'Moto para entregas en veredas',
+      'Camión para trasladar donaciones',
+      'Lancha para cruzar el río',
+    ],
     vehicles: ['Camioneta 4x4', 'Moto', 'Camión de 3 toneladas', 'Lancha con motor', 'Chiva'],
   },
   {
@@ -243,12 +306,21 @@ export const offerKinds = [
   },
   {
     category: 'voluntariado',
-    titles: ['Voluntarios para limpiar viviendas', 'Brigada de jóvenes disponible', 'Enfermera voluntaria en {place}', 'Grupo scout para repartir mercados'],
+    titles: [
+      'Voluntarios para limpiar viviendas',
+      'Brigada de jóvenes disponible',
+      'Enfermera voluntaria en {place}',
+      'Grupo scout para repartir mercados',
+    ],
     vehicles: [],
   },
   {
     category: 'alimentos',
-    titles: ['Ofrecemos almuerzos calientes', 'Donación de mercados para {n} familias', 'Panadería dona pan cada mañana'],
+    titles: [
+      'Ofrecemos almuerzos calientes',
+      'Donación de mercados para {n} familias',
+      'Panadería dona pan cada mañana',
+    ],
     vehicles: [],
   },
   {
@@ -283,9 +355,17 @@ export const offerSentences = [
   'Contamos con {n} personas dispuestas a ayudar.',
 ];
 
-export const sources = ['app-ayuda-putumayo', 'formulario-web', 'bot-whatsapp', 'cruz-roja-mocoa', 'alcaldia-mocoa'] as const;
+export const sources = [
+  'app-ayuda-putumayo',
+  'formulario-web',
+  'bot-whatsapp',
+  'cruz-roja-mocoa',
+  'alcaldia-mocoa',
+] as const;
 
 export const leaders = ['coordinacion:ana.rojas', 'coordinacion:jorge.munoz', 'coordinacion:luz.jamioy'] as const;
 
 /** Colombian mobile prefixes libphonenumber accepts. */
-export const mobilePrefixes = [300, 301, 302, 303, 304, 305, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 350, 351];
+export const mobilePrefixes = [
+  300, 301, 302, 303, 304, 305, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 350, 351,
+];

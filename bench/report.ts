@@ -1,6 +1,7 @@
 // The printed report: environment lines and a Markdown table.
-import { cpus } from 'node:os';
+
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 
 export interface Row {
   metric: string;
@@ -44,4 +45,5 @@ export function table(rows: Row[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-export const fixed = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fixed = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,25 +1,27 @@
-// Bulk seeder: N approved records in one emergency, with the columns, search words and timeline the commands write.
+// Bulk seeder: N approved records in one emergency, with the columns and timeline the commands write.
+import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import { createEmergency } from '../src/commands/create-emergency.ts';
 import { derivedFields } from '../src/commands/derived-fields.ts';
 import { contentHash, submissionFields } from '../src/commands/submission-fields.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
-import type { AuditLogTable, Db, HelpTermsTable, TimelineEventsTable } from '../src/db/types.ts';
+import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts';
 import { categoryLabel } from '../src/domain/categories.ts';
 import { searchTerms } from '../src/domain/text.ts';
 import { type HelpRow, searchableText } from '../src/repositories/help-records.ts';
 import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
 import { lifecycle, offerBody, requestBody } from './generate.ts';
-import { createRandom, type Random } from './prng.ts';
 import { leaders, sources } from './pools.ts';
+import { createRandom, type Random } from './prng.ts';
 
 export const EMERGENCY_SLUG = 'inundacion-mocoa-2026';
-const RECORDS_PER_TRANSACTION = 5000;
-// Rows per INSERT, kept under SQLite's 32766 bound parameters (45, 2, 8 and 6 columns).
-const CHUNK = { records: 500, terms: 5000, timeline: 2000, audit: 2000 };
+const RECORDS_PER_TRANSACTION = 20_000;
+// Rows per INSERT, kept under SQLite's 32766 bound parameters (46, 8 and 6 columns).
+const CHUNK = { records: 500, timeline: 2000, audit: 2000 };
 const HOUR = 3_600_000;
-const STOP_WORDS = new Set(['para', 'desde', 'hace', 'hasta', 'junto', 'antes', 'como', 'cada', 'solo', 'todavia', 'favor']);
+const STOP_WORDS = new Set('para desde hace hasta junto antes como cada solo todavia favor'.split(' '));
 
 export interface SeedResult {
   emergencySlug: string;
@@ -31,14 +33,20 @@ export interface SeedResult {
 
 interface Batch {
   records: HelpRow[];
-  terms: HelpTermsTable[];
   timeline: TimelineEventsTable[];
   audit: Omit<AuditLogTable, 'id'>[];
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Words worth searching for: no numbers, no short or filler words. */
+const searchable = (term: string) => term.length >= 4 && !/^\d+$/.test(term) && !STOP_WORDS.has(term);
 
-async function insertChunks<T>(trx: Db, table: 'help_records' | 'help_terms' | 'timeline_events' | 'audit_log', rows: T[], size: number) {
+async function insertChunks<T>(
+  trx: Db,
+  table: 'help_records' | 'timeline_events' | 'audit_log',
+  rows: T[],
+  size: number,
+) {
   for (let i = 0; i < rows.length; i += size) {
     await trx
       .insertInto(table)
@@ -48,7 +56,14 @@ async function insertChunks<T>(trx: Db, table: 'help_records' | 'help_terms' | '
 }
 
 /** One record as submit + approve (+ coverage and status changes) would have left it. */
-function buildRecord(random: Random, index: number, emergencyId: string, now: number, batch: Batch, vocabulary: Set<string>) {
+function buildRecord(
+  random: Random,
+  index: number,
+  emergencyId: string,
+  now: number,
+  batch: Batch,
+  vocabulary: Set<string>,
+) {
   const source = random.pick(sources);
   const externalId = `${source.slice(0, 3)}-${index}`;
   const body = random.chance(0.75) ? requestBody(random, source, externalId) : offerBody(random, source, externalId);
@@ -85,25 +100,48 @@ function buildRecord(random: Random, index: number, emergencyId: string, now: nu
     submitted_at: iso(createdMs),
     reviewed_at: iso(publishedMs),
     published_at: iso(publishedMs),
+    change_seq: index + 1,
   };
   // Scores as the periodic refresh leaves them: waiting time counted up to now.
   Object.assign(row, derivedFields(row, new Date(now)));
   batch.records.push(row);
   for (const term of searchTerms(searchableText(row, categoryLabel(row.category)))) {
-    batch.terms.push({ term, help_id: row.id });
-    if (term.length >= 4 && !/^\d+$/.test(term) && !STOP_WORDS.has(term)) vocabulary.add(term);
+    if (searchable(term)) vocabulary.add(term);
   }
-  const event = (kind: string, atMs: number, fieldsOf: Partial<TimelineEventsTable>, details?: unknown) => {
+  // Public timeline entries; every leader decision is also audited (logDecision), the submission itself is not.
+  const addEvent = (
+    kind: string,
+    atMs: number,
+    state: string | null,
+    note: string | null,
+    audit: object | null | false,
+  ) => {
     const at = iso(atMs);
-    batch.timeline.push({ id: random.uuid(), help_id: row.id, kind, is_public: 1, note: null, status: null, actor, created_at: at, ...fieldsOf });
-    if (fieldsOf.actor === null) return;
-    const detailsJson = details ?? (fieldsOf.note ? { note: fieldsOf.note } : undefined);
-    batch.audit.push({ actor, action: kind, target_type: 'help_record', target_id: row.id, details: detailsJson === undefined ? null : JSON.stringify(detailsJson), created_at: at });
+    const by = audit === false ? null : actor;
+    batch.timeline.push({
+      id: random.uuid(),
+      help_id: row.id,
+      kind,
+      is_public: 1,
+      note,
+      status: state,
+      actor: by,
+      created_at: at,
+    });
+    if (audit === false) return;
+    const details = audit === null ? null : JSON.stringify(audit);
+    batch.audit.push({ actor, action: kind, target_type: 'help_record', target_id: row.id, details, created_at: at });
   };
-  event('submitted', createdMs, { status: 'active', actor: null });
-  event('approved', publishedMs, { status: 'active', note: reviewNote });
-  if (covered > 0) event('coverage_updated', coveredMs, {}, { from: 0, to: covered });
-  if (status !== 'active') event('status_changed', statusMs, { status, note: statusNote }, { from: 'active', to: status, note: statusNote });
+  addEvent('submitted', createdMs, 'active', null, false);
+  addEvent('approved', publishedMs, 'active', reviewNote, reviewNote ? { note: reviewNote } : null);
+  if (covered > 0) addEvent('coverage_updated', coveredMs, null, null, { from: 0, to: covered });
+  if (status !== 'active') {
+    addEvent('status_changed', statusMs, status, statusNote, {
+      from: 'active',
+      to: status,
+      note: statusNote ?? undefined,
+    });
+  }
 }
 
 export async function seedDatabase(file: string, count: number, seed = 20260510): Promise<SeedResult> {
@@ -112,27 +150,64 @@ export async function seedDatabase(file: string, count: number, seed = 20260510)
   const config = loadConfig({ DATABASE_URL: file, LOG_LEVEL: 'silent' });
   const database = await openDatabase(config.database);
   try {
+    // This connection only: the random-order index inserts need a large page cache; a crash just means reseeding.
+    await sql`PRAGMA cache_size = -2000000`.execute(database.db);
+    await sql`PRAGMA synchronous = OFF`.execute(database.db);
     const ctx = createContext(config, database, () => new Date(now - 10 * 24 * HOUR));
-    const emergency = await createEmergency(ctx, { slug: EMERGENCY_SLUG, name: 'Inundación y avalancha en Mocoa 2026', latitude: 1.1466, longitude: -76.6475 }, 'coordinacion:ana.rojas');
+    const emergency = await createEmergency(
+      ctx,
+      { slug: EMERGENCY_SLUG, name: 'Inundación y avalancha en Mocoa 2026', latitude: 1.1466, longitude: -76.6475 },
+      'coordinacion:ana.rojas',
+    );
     const random = createRandom(seed);
     const ids: string[] = [];
     const vocabulary = new Set<string>();
     for (let start = 0; start < count; start += RECORDS_PER_TRANSACTION) {
-      const batch: Batch = { records: [], terms: [], timeline: [], audit: [] };
+      const batch: Batch = { records: [], timeline: [], audit: [] };
       for (let i = start; i < Math.min(count, start + RECORDS_PER_TRANSACTION); i++) {
         buildRecord(random, i, emergency.id, now, batch, vocabulary);
       }
       await database.db.transaction().execute(async (trx) => {
         await insertChunks(trx, 'help_records', batch.records, CHUNK.records);
-        await insertChunks(trx, 'help_terms', batch.terms, CHUNK.terms);
         await insertChunks(trx, 'timeline_events', batch.timeline, CHUNK.timeline);
         await insertChunks(trx, 'audit_log', batch.audit, CHUNK.audit);
       });
       for (const row of batch.records) ids.push(row.id);
     }
-    return { emergencySlug: EMERGENCY_SLUG, ids, vocabulary: [...vocabulary].sort(), seconds: (performance.now() - started) / 1000 };
+    return {
+      emergencySlug: EMERGENCY_SLUG,
+      ids,
+      vocabulary: [...vocabulary].sort(),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     await database.close();
+  }
+}
+
+/** The same description of a file seeded earlier, read back from it (to rerun the benchmark without reseeding). */
+export function describeSeeded(file: string): Omit<SeedResult, 'seconds'> {
+  const raw = new DatabaseSync(file, { readOnly: true });
+  try {
+    const emergency = raw.prepare('select slug from emergencies').get() as { slug: string } | undefined;
+    if (!emergency) throw new Error(`${file} has no emergency: seed it with bench/seed.ts`);
+    const ids = raw.prepare("select id from help_records where review_status = 'approved' order by rowid").all();
+    const vocabulary = new Set<string>();
+    for (const row of raw
+      .prepare(
+        "select title, description, address, neighborhood, category, contact_name from help_records where review_status = 'approved'",
+      )
+      .iterate()) {
+      const text = searchableText(row as never, categoryLabel(row.category as string));
+      for (const term of searchTerms(text)) if (searchable(term)) vocabulary.add(term);
+    }
+    return {
+      emergencySlug: emergency.slug,
+      ids: ids.map((row) => row.id as string),
+      vocabulary: [...vocabulary].sort(),
+    };
+  } finally {
+    raw.close();
   }
 }
 
@@ -141,5 +216,7 @@ if (import.meta.main) {
   const [file, records = '100000'] = process.argv.slice(2);
   if (!file) throw new Error('usage: node bench/seed.ts <sqlite file> [records]');
   const result = await seedDatabase(file, Number(records));
-  console.log(`seeded ${result.ids.length} records in ${result.seconds.toFixed(1)} s (${result.vocabulary.length} search words)`);
+  console.log(
+    `seeded ${result.ids.length} records in ${result.seconds.toFixed(1)} s (${result.vocabulary.length} search words)`,
+  );
 }

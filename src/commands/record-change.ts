@@ -2,10 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
 import type { Db } from '../db/types.ts';
-import { categoryLabel } from '../domain/categories.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
-import { findById, type HelpRow, replaceTerms, searchableText, updateRecord } from '../repositories/help-records.ts';
+import { findById, type HelpRow, updateRecord } from '../repositories/help-records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import { derivedFields } from './derived-fields.ts';
 
@@ -28,16 +27,12 @@ export async function changeRecord<T>(ctx: Context, id: string, change: (step: C
   return result;
 }
 
-/** Applies a patch plus the derived columns; reindexes search words when the record is public. */
+/** Applies a patch plus the derived columns. */
 export async function saveRecord(ctx: Context, step: ChangeStep, patch: Partial<HelpRow>): Promise<HelpRow> {
   const merged = { ...step.record, ...patch, updated_at: step.now };
   const full = { ...patch, ...derivedFields(merged, ctx.now()), updated_at: step.now };
-  await updateRecord(step.trx, step.record.id, full);
-  const saved = { ...step.record, ...full };
-  if (saved.review_status === 'approved') {
-    await replaceTerms(step.trx, saved.id, searchableText(saved, categoryLabel(saved.category)));
-  }
-  return saved;
+  await updateRecord(step.trx, ctx.dialect, step.record.id, full);
+  return { ...step.record, ...full };
 }
 
 export async function logDecision(

@@ -18,7 +18,7 @@ export async function refreshPriorities(ctx: Context): Promise<number> {
       .filter(({ row, score }) => score !== row.priority_score);
     if (updates.length === 0) continue;
     await ctx.db.transaction().execute(async (trx) => {
-      for (const { row, score } of updates) await updateRecord(trx, row.id, { priority_score: score });
+      for (const { row, score } of updates) await updateRecord(trx, ctx.dialect, row.id, { priority_score: score });
       await ctx.changes.announce(trx);
     });
     ctx.changes.written();

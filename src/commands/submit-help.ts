@@ -1,7 +1,7 @@
 // Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
-import type { Db, HelpRecordsTable } from '../db/types.ts';
+import type { Db, Dialect } from '../db/types.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
 import { completeIdempotencyKey } from '../repositories/idempotency.ts';
@@ -35,7 +35,7 @@ export async function submitHelp(
     let outcome: SubmitOutcome;
     if (!existing) {
       const row = newRecord(submission, fields, hash, now);
-      if (await insertIfNew(trx, row)) {
+      if (await insertIfNew(trx, ctx.dialect, row)) {
         record = row;
         outcome = 'created';
         await timeline(trx, row.id, 'submitted', now);
@@ -43,10 +43,10 @@ export async function submitHelp(
         // A concurrent twin committed first: treat this one as its repeat.
         const twin = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
         if (!twin) throw new Error('record vanished after a unique conflict');
-        ({ record, outcome } = await revise(trx, twin, fields, hash, now));
+        ({ record, outcome } = await revise(trx, ctx.dialect, twin, fields, hash, now));
       }
     } else {
-      ({ record, outcome } = await revise(trx, existing, fields, hash, now));
+      ({ record, outcome } = await revise(trx, ctx.dialect, existing, fields, hash, now));
     }
     const result = presentPublishResult(record, emergency.slug, outcome);
     if (options.idempotencyKey) {
@@ -79,12 +79,14 @@ function newRecord(submission: HelpSubmission, fields: SubmissionFields, hash: s
     submitted_at: now,
     reviewed_at: null,
     published_at: null,
+    change_seq: 0, // the repository assigns the real one
   };
 }
 
 /** The same pair again: nothing when the content is the same; otherwise a revision that waits for review. */
 async function revise(
   trx: Db,
+  dialect: Dialect,
   existing: HelpRow,
   fields: SubmissionFields,
   hash: string,
@@ -99,7 +101,7 @@ async function revise(
     if (existing.content_hash === hash) {
       // Back to the published content: the waiting revision is withdrawn.
       const patch = { pending_revision: null, revision_hash: null, revision_submitted_at: null, updated_at: now };
-      await updateRecord(trx, existing.id, patch);
+      await updateRecord(trx, dialect, existing.id, patch);
       await timeline(trx, existing.id, 'revision_withdrawn', now);
       return { record: { ...existing, ...patch }, outcome: 'unchanged' };
     }
@@ -109,12 +111,12 @@ async function revise(
       revision_submitted_at: now,
       updated_at: now,
     };
-    await updateRecord(trx, existing.id, patch);
+    await updateRecord(trx, dialect, existing.id, patch);
     await timeline(trx, existing.id, 'revision_submitted', now);
     return { record: { ...existing, ...patch }, outcome: 'revised' };
   }
   // Not published yet (pending or rejected): the new content replaces the old and goes back to review.
-  const patch: Partial<HelpRecordsTable> = {
+  const patch: Partial<HelpRow> = {
     ...fields,
     quantity_pending:
       fields.quantity_required === null ? null : Math.max(0, fields.quantity_required - existing.quantity_covered),
@@ -124,7 +126,7 @@ async function revise(
     submitted_at: now,
     updated_at: now,
   };
-  await updateRecord(trx, existing.id, patch);
+  await updateRecord(trx, dialect, existing.id, patch);
   await timeline(trx, existing.id, 'resubmitted', now);
   return { record: { ...existing, ...patch }, outcome: 'revised' };
 }

@@ -7,6 +7,7 @@ import type { DatabaseAdapter } from './sqlite-dialect.ts';
 import type { Db } from './types.ts';
 
 export const CHANGE_CHANNEL = 'ayuda_changes';
+const OTHER_PROCESS_LAG_MS = 100;
 
 export interface ChangeFeed {
   /** Opaque; equal values mean no public data changed in between. */
@@ -21,8 +22,18 @@ export interface ChangeFeed {
 export function sqliteChangeFeed(adapter: DatabaseAdapter): ChangeFeed {
   let local = 0;
   const dataVersion = adapter.raw.prepare('PRAGMA data_version');
+  // Reading data_version takes file locks (syscalls); other processes' commits are seen within OTHER_PROCESS_LAG_MS.
+  let seen = 0;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   return {
-    version: () => `${local}.${(dataVersion.get() as { data_version: number }).data_version}`,
+    version: () => {
+      const now = performance.now();
+      if (now - checkedAt >= OTHER_PROCESS_LAG_MS) {
+        seen = (dataVersion.get() as { data_version: number }).data_version;
+        checkedAt = now;
+      }
+      return `${local}.${seen}`;
+    },
     announce: async () => {
       local++;
     },

@@ -2,10 +2,11 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { initial } from './migrations/001-initial.ts';
+import { changeSeq } from './migrations/002-change-seq.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '001-initial': initial(dialect) };
+  return { '001-initial': initial(dialect), '002-change-seq': changeSeq(dialect) };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

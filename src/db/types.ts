@@ -58,11 +58,8 @@ export interface HelpRecordsTable {
   submitted_at: string;
   reviewed_at: string | null;
   published_at: string | null;
-}
-
-export interface HelpTermsTable {
-  term: string;
-  help_id: string;
+  /** Set by the repository on every write; see migrations/002-change-seq.ts. */
+  change_seq: Generated<number>;
 }
 
 export interface TimelineEventsTable {
@@ -117,7 +114,6 @@ export interface LogisticsOperationsTable {
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
-  help_terms: HelpTermsTable;
   timeline_events: TimelineEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;

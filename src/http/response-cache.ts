@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import type { ChangeFeed } from '../db/change-feed.ts';
 
 export interface CachedResponse {
-  body: string;
+  /** Encoded once: sending a string re-encodes it as UTF-8 on every response. */
+  body: Buffer;
   etag: string;
 }
 
@@ -12,13 +13,15 @@ interface Entry extends CachedResponse {
   storedAt: number;
 }
 
-const MAX_ENTRIES = 1000;
+/** Memory the cache may hold; the least recently used responses go first. */
+const MAX_BYTES = 32 * 1024 * 1024;
 /** Upper bound on staleness should a change notification ever be missed. */
 export const MAX_AGE_MS = 30_000;
 
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
   readonly #changes: ChangeFeed;
+  #bytes = 0;
   constructor(changes: ChangeFeed) {
     this.#changes = changes;
   }
@@ -27,16 +30,31 @@ export class ResponseCache {
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse> {
     const version = this.#changes.version();
     const hit = this.#entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) return hit;
-    const body = JSON.stringify(await compute());
+    if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) {
+      // Map order is the eviction order: a hit moves to the back.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    const body = Buffer.from(JSON.stringify(await compute()));
     const entry: Entry = { body, etag: etagOf(body), version, storedAt: Date.now() };
-    this.#entries.delete(key);
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value as string);
+    this.#remove(key);
+    while (this.#bytes + body.length > MAX_BYTES && this.#entries.size > 0) {
+      this.#remove(this.#entries.keys().next().value as string);
+    }
     this.#entries.set(key, entry);
+    this.#bytes += body.length;
     return entry;
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.body.length;
   }
 }
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }

@@ -1,11 +1,15 @@
 // HelpList (SPEC 2.7): approved records only, filtered, best priority first.
 import type { Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
-import { searchPublic } from '../repositories/help-records.ts';
+import { roundKm } from '../domain/distance.ts';
+import { findPublicByIds } from '../repositories/help-records.ts';
 import type { HelpQuery } from '../schemas/help-query.ts';
-import type { HelpFilters, HelpList } from '../schemas/public-help.ts';
+import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
+import { publicSearch } from '../search/public-search.ts';
+import type { IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
+import { PresentedItems, presentedItems } from './presented-items.ts';
 
 export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
   const scope = await emergencyScope(ctx.db, query.emergencySlug);
@@ -13,7 +17,7 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     query.latitude !== undefined && query.longitude !== undefined
       ? { latitude: query.latitude, longitude: query.longitude, radiusKm: query.radiusKm ?? bounds.radiusKm.default }
       : undefined;
-  const { total, rows } = await searchPublic(ctx.db, {
+  const { total, hits } = await publicSearch(ctx).search({
     emergencyIds: scope.map((e) => e.id),
     type: query.type,
     status: query.status,
@@ -39,6 +43,37 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     capacity: query.capacity ?? null,
     limit: query.limit,
   };
-  const items = await presentRows(ctx, rows);
+  const items = await presentHits(ctx, hits, new Map(scope.map((e) => [e.id, e.status])));
   return { generatedAt: ctx.now().toISOString(), total, returned: items.length, filters, items };
+}
+
+/** The index picks and orders; records not presented before are read from the database in one go. */
+async function presentHits(
+  ctx: Context,
+  hits: IndexHit[],
+  emergencyStatus: Map<string, string>,
+): Promise<PublicHelp[]> {
+  const cache = presentedItems(ctx);
+  const keys = hits.map((hit) => PresentedItems.key(hit.id, hit.changeSeq, emergencyStatus.get(hit.emergencyId) ?? ''));
+  const missing = hits.filter((_, i) => !cache.get(keys[i] as string));
+  const fresh = new Map<string, PublicHelp>();
+  if (missing.length > 0) {
+    const rows = await findPublicByIds(
+      ctx.db,
+      missing.map((hit) => hit.id),
+    );
+    for (const item of await presentRows(ctx, rows)) fresh.set(item.id, item);
+  }
+  return hits.flatMap((hit, i) => {
+    const key = keys[i] as string;
+    let item = cache.get(key);
+    if (!item) {
+      item = fresh.get(hit.id);
+      if (!item) return []; // unpublished since the index saw it
+      cache.set(key, item);
+    }
+    return hit.distanceKm === null
+      ? [item]
+      : [{ ...item, location: { ...item.location, distanceKm: roundKm(hit.distanceKm) } }];
+  });
 }

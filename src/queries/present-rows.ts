@@ -6,9 +6,11 @@ import { availableRoutesByDestination } from '../repositories/logistics.ts';
 import { publicTimelines } from '../repositories/timeline.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 
+/** distances: km from the search point, by record id, when the read was filtered by place. */
 export async function presentRows(
   ctx: Context,
-  rows: (PublicHelpRow & { distance_km?: number | null })[],
+  rows: PublicHelpRow[],
+  distances?: Map<string, number | null>,
 ): Promise<PublicHelp[]> {
   const ids = rows.map((row) => row.id);
   const [timelines, routes] = await Promise.all([
@@ -20,7 +22,7 @@ export async function presentRows(
       baseUrl: ctx.config.baseUrl,
       timeline: timelines.get(row.id) ?? [],
       availableRoutes: routes.get(row.id) ?? 0,
-      distanceKm: row.distance_km ?? null,
+      distanceKm: distances?.get(row.id) ?? null,
     }),
   );
 }

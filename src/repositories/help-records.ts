@@ -1,11 +1,49 @@
 // The only code that reads and writes aid records. Dialect differences stay here.
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, Dialect, HelpRecordsTable, Tables } from '../db/types.ts';
-import { boundingBox, EARTH_RADIUS } from '../domain/distance.ts';
-import { prefixUpperBound, searchTerms } from '../domain/text.ts';
 
-export type HelpRow = HelpRecordsTable;
-export type PublicHelpRow = HelpRow & { emergency_slug: string; emergency_name: string; emergency_status: string };
+export type HelpRow = Selectable<HelpRecordsTable>;
+/** The columns a public read may load: never identity documents, revisions or review notes. */
+const PUBLIC_FIELDS = [
+  'id',
+  'type',
+  'review_status',
+  'status',
+  'title',
+  'description',
+  'category',
+  'urgency',
+  'contact_name',
+  'contact_whatsapp',
+  'address',
+  'neighborhood',
+  'latitude',
+  'longitude',
+  'people',
+  'resource_label',
+  'quantity_required',
+  'quantity_covered',
+  'unit',
+  'collection_center_status',
+  'vehicle',
+  'capacity_kg',
+  'capacity_boxes',
+  'passenger_capacity',
+  'zones',
+  'available_until',
+  'needs_transport',
+  'priority_score',
+  'created_at',
+  'updated_at',
+  'reviewed_at',
+  'published_at',
+] as const;
+
+export type PublicHelpRow = Pick<HelpRow, (typeof PUBLIC_FIELDS)[number]> & {
+  emergency_slug: string;
+  emergency_name: string;
+  emergency_status: string;
+};
 
 export async function findBySourceExternalId(
   db: Db,
@@ -28,31 +66,31 @@ export async function findById(db: Db, dialect: Dialect, id: string, lock = fals
   return query.executeTakeFirst();
 }
 
+/** The next change number: a sequence on PostgreSQL; on SQLite writers are serialised, so max + 1 is safe. */
+function nextChangeSeq(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? sql<number>`nextval('help_records_change_seq')`
+    : sql<number>`(select coalesce(max(change_seq), 0) + 1 from help_records)`;
+}
+
 /** Inserts unless the source + externalId pair exists (a concurrent twin); true when inserted. */
-export async function insertIfNew(db: Db, row: HelpRow): Promise<boolean> {
+export async function insertIfNew(db: Db, dialect: Dialect, row: Insertable<HelpRecordsTable>): Promise<boolean> {
   const inserted = await db
     .insertInto('help_records')
-    .values(row)
+    .values({ ...row, change_seq: nextChangeSeq(dialect) })
     .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
 }
 
-export async function updateRecord(db: Db, id: string, patch: Partial<HelpRow>): Promise<void> {
-  await db.updateTable('help_records').set(patch).where('id', '=', id).execute();
-}
-
-/** Replaces the public search words of a record. */
-export async function replaceTerms(db: Db, id: string, text: string): Promise<void> {
-  await db.deleteFrom('help_terms').where('help_id', '=', id).execute();
-  const terms = searchTerms(text);
-  if (terms.length > 0) {
-    await db
-      .insertInto('help_terms')
-      .values(terms.map((term) => ({ term, help_id: id })))
-      .execute();
-  }
+/** Every write takes a new change number, so the search indexes of all instances see it. */
+export async function updateRecord(db: Db, dialect: Dialect, id: string, patch: Partial<HelpRow>): Promise<void> {
+  await db
+    .updateTable('help_records')
+    .set({ ...patch, change_seq: nextChangeSeq(dialect) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function searchableText(
@@ -71,121 +109,52 @@ const publicColumns = (eb: ExpressionBuilder<Tables & { h: HelpRow; e: Tables['e
 ];
 
 export async function findPublicById(db: Db, id: string): Promise<PublicHelpRow | undefined> {
-  return (await db
+  return (await findPublicByIds(db, [id]))[0];
+}
+
+/** Published records by id, in no particular order. */
+export async function findPublicByIds(db: Db, ids: string[]): Promise<PublicHelpRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
     .selectFrom('help_records as h')
     .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
-    .selectAll('h')
+    .select(PUBLIC_FIELDS.map((field) => `h.${field}` as const))
     .select(publicColumns as never)
-    .where('h.id', '=', id)
-    .where('h.review_status', '=', 'approved')
-    .executeTakeFirst()) as PublicHelpRow | undefined;
+    .where('h.id', 'in', ids)
+    .execute()) as unknown as PublicHelpRow[];
+  // Filtered here, not in SQL, so the planner always takes the primary key.
+  return rows.filter((row) => row.review_status === 'approved');
 }
 
-export interface SearchFilters {
-  emergencyIds: string[];
-  type: 'all' | 'request' | 'offer';
-  status: 'all' | 'active' | 'in_process' | 'completed';
-  category?: string;
-  priority: 'all' | 'urgent' | 'deficit' | 'near_covered';
-  q?: string;
-  near?: { latitude: number; longitude: number; radiusKm: number };
-  logistics: boolean;
-  capacity?: number;
-  limit: number;
-}
-
-const MAX_QUERY_TERMS = 8;
-
-/** Great-circle distance in SQL; the same expression runs on SQLite (math functions) and PostgreSQL. */
-function distanceSql(lat: number, lon: number) {
-  return sql<number>`(${2 * EARTH_RADIUS} * asin(sqrt(
-    power(sin(radians(h.latitude - ${lat}) / 2), 2) +
-    ${Math.cos((lat * Math.PI) / 180)} * cos(radians(h.latitude)) * power(sin(radians(h.longitude - ${lon}) / 2), 2)
-  )))`;
-}
-
-export async function searchPublic(
-  db: Db,
-  filters: SearchFilters,
-): Promise<{ total: number; rows: (PublicHelpRow & { distance_km: number | null })[] }> {
-  if (filters.emergencyIds.length === 0) return { total: 0, rows: [] };
-  let base = db
-    .selectFrom('help_records as h')
-    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
-    .where('h.review_status', '=', 'approved');
-  base =
-    filters.emergencyIds.length === 1
-      ? base.where('h.emergency_id', '=', filters.emergencyIds[0] as string)
-      : base.where('h.emergency_id', 'in', filters.emergencyIds);
-  const type = filters.logistics ? 'request' : filters.type;
-  const status = filters.logistics ? 'active' : filters.status;
-  if (type !== 'all') base = base.where('h.type', '=', type);
-  if (status !== 'all') base = base.where('h.status', '=', status);
-  if (filters.category) base = base.where('h.category', '=', filters.category);
-  if (filters.priority === 'urgent') base = base.where('h.urgency', '=', 'urgent');
-  if (filters.priority === 'deficit') {
-    base = base
-      .where('h.type', '=', 'request')
-      .where('h.status', '!=', 'completed')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('h.quantity_required', '>', 0), sql<boolean>`h.quantity_covered < h.quantity_required * 0.5`]),
-          eb.and([eb('h.quantity_required', 'is', null), eb('h.status', '=', 'active')]),
-        ]),
-      );
-  }
-  if (filters.priority === 'near_covered') {
-    base = base
-      .where('h.type', '=', 'request')
-      .where('h.status', '!=', 'completed')
-      .where('h.quantity_required', '>', 0)
-      .where(sql<boolean>`h.quantity_covered >= h.quantity_required * 0.75`)
-      .where(sql<boolean>`h.quantity_covered < h.quantity_required`);
-  }
-  if (filters.logistics) {
-    base = base
-      .where('h.latitude', 'is not', null)
-      .where((eb) => eb.or([eb('h.quantity_pending', '>', 0), eb('h.quantity_required', 'is', null)]));
-  }
-  if (filters.capacity !== undefined) {
-    base = base.where('h.quantity_pending', '>', 0).where('h.quantity_pending', '<=', filters.capacity);
-  }
-  if (filters.q) {
-    for (const term of searchTerms(filters.q).slice(0, MAX_QUERY_TERMS)) {
-      base = base.where('h.id', 'in', (eb) =>
-        eb
-          .selectFrom('help_terms')
-          .select('help_id')
-          .where('term', '>=', term)
-          .where('term', '<', prefixUpperBound(term)),
-      );
-    }
-  }
-  let distance: ReturnType<typeof distanceSql> | null = null;
-  if (filters.near) {
-    const { latitude, longitude, radiusKm } = filters.near;
-    const box = boundingBox(latitude, longitude, radiusKm);
-    distance = distanceSql(latitude, longitude);
-    base = base
-      .where('h.latitude', '>=', box.minLat)
-      .where('h.latitude', '<=', box.maxLat)
-      .where('h.longitude', '>=', box.minLon)
-      .where('h.longitude', '<=', box.maxLon)
-      .where(distance, '<=', radiusKm);
-  }
-  const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const total = Number(counted.n);
-  if (total === 0) return { total, rows: [] };
-  const rows = await base
-    .selectAll('h')
-    .select(publicColumns as never)
-    .select(distance ? distance.as('distance_km') : sql<null>`null`.as('distance_km'))
-    .orderBy('h.priority_score', 'desc')
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.id')
-    .limit(filters.limit)
-    .execute();
-  return { total, rows: rows as unknown as (PublicHelpRow & { distance_km: number | null })[] };
+/** What the search index needs of every record written after change number `after`, streamed in batches. */
+export async function* indexRowsSince(db: Db, after: number) {
+  const rows = db
+    .selectFrom('help_records')
+    .select([
+      'id',
+      'emergency_id',
+      'review_status',
+      'type',
+      'status',
+      'category',
+      'urgency',
+      'latitude',
+      'longitude',
+      'priority_score',
+      'created_at',
+      'quantity_required',
+      'quantity_covered',
+      'quantity_pending',
+      'title',
+      'description',
+      'address',
+      'neighborhood',
+      'contact_name',
+      'change_seq',
+    ])
+    .where('change_seq', '>', after)
+    .stream(500);
+  for await (const row of rows) yield { ...row, change_seq: Number(row.change_seq) };
 }
 
 export async function approvedForRefresh(db: Db, afterId: string, limit: number): Promise<HelpRow[]> {

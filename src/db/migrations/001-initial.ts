@@ -1,10 +1,9 @@
-// The core schema: emergencies, aid records with their search words and timeline, idempotency, audit, routes.
+// The core schema: emergencies, aid records and their timeline, idempotency, audit, logistics routes.
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../types.ts';
 
 export function initial(dialect: Dialect) {
   const number = 'double precision';
-  const term = dialect === 'postgres' ? sql`text collate "C"` : sql`text`;
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -86,14 +85,6 @@ export function initial(dialect: Dialect) {
         .columns(['revision_submitted_at'])
         .where(sql.ref('revision_submitted_at'), 'is not', null)
         .execute();
-
-      await db.schema
-        .createTable('help_terms')
-        .addColumn('term', term, (c) => c.notNull())
-        .addColumn('help_id', 'text', (c) => c.notNull().references('help_records.id').onDelete('cascade'))
-        .addPrimaryKeyConstraint('help_terms_pk', ['term', 'help_id'])
-        .execute();
-      await db.schema.createIndex('help_terms_help').on('help_terms').column('help_id').execute();
 
       await db.schema
         .createTable('timeline_events')

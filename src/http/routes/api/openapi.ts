@@ -5,10 +5,10 @@ import { etagOf } from '../../response-cache.ts';
 import { sendJson } from './help.ts';
 
 export function openApiRoutes(app: FastifyInstance, ctx: Context): void {
-  let cached: { body: string; etag: string } | null = null;
+  let cached: { body: Buffer; etag: string } | null = null;
   app.get('/api/public/openapi.json', async (request, reply) => {
     if (!cached) {
-      const body = JSON.stringify(buildOpenApi(ctx.config.baseUrl, ctx.config));
+      const body = Buffer.from(JSON.stringify(buildOpenApi(ctx.config.baseUrl, ctx.config)));
       cached = { body, etag: etagOf(body) };
     }
     return sendJson(request, reply, cached);

@@ -1,0 +1,83 @@
+// Keeps this process's search index in step with the database: built once, then fed every record written
+// since (by change number) whenever the change feed says public data moved, here or on another instance.
+import type { Context } from '../context.ts';
+import { categoryLabel } from '../domain/categories.ts';
+import { indexRowsSince, searchableText } from '../repositories/help-records.ts';
+import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
+
+/**
+ * On PostgreSQL change numbers are taken before commit, so a slow transaction can commit a number lower than
+ * one already seen: re-reading this many numbers back catches it (re-applying a current row is harmless).
+ */
+const REREAD_WINDOW = 1000;
+
+class PublicSearch {
+  readonly #ctx: Context;
+  readonly #index = new SearchIndex();
+  #seenSeq = -1;
+  #version: string | null = null;
+  #syncing: Promise<void> | null = null;
+
+  constructor(ctx: Context) {
+    this.#ctx = ctx;
+  }
+
+  /** Builds the index ahead of the first search. */
+  warm(): Promise<void> {
+    return this.#fresh();
+  }
+
+  async search(query: IndexQuery): Promise<IndexResult> {
+    await this.#fresh();
+    return this.#index.search(query);
+  }
+
+  #fresh(): Promise<void> {
+    const version = this.#ctx.changes.version();
+    if (version === this.#version) return Promise.resolve();
+    this.#syncing ??= this.#sync(version).finally(() => {
+      this.#syncing = null;
+    });
+    return this.#syncing;
+  }
+
+  async #sync(version: string): Promise<void> {
+    const rows = indexRowsSince(this.#ctx.db, this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW);
+    for await (const row of rows) {
+      if (row.review_status !== 'approved') {
+        this.#index.remove(row.id);
+        continue;
+      }
+      this.#index.upsert({
+        id: row.id,
+        emergencyId: row.emergency_id,
+        type: row.type,
+        status: row.status,
+        category: row.category,
+        urgency: row.urgency,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        priorityScore: row.priority_score,
+        createdAt: row.created_at,
+        quantityRequired: row.quantity_required,
+        quantityCovered: row.quantity_covered,
+        quantityPending: row.quantity_pending,
+        changeSeq: row.change_seq,
+        text: searchableText(row, categoryLabel(row.category)),
+      });
+      if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
+    }
+    this.#version = version;
+  }
+}
+
+const byContext = new WeakMap<Context, PublicSearch>();
+
+export function publicSearch(ctx: Context): PublicSearch {
+  let search = byContext.get(ctx);
+  if (!search) {
+    search = new PublicSearch(ctx);
+    byContext.set(ctx, search);
+  }
+  return search;
+}

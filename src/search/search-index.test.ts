@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type IndexedRecord, type IndexQuery, SearchIndex } from './search-index.ts';
+
+const base: IndexedRecord = {
+  id: 'a',
+  emergencyId: 'e1',
+  type: 'request',
+  status: 'active',
+  category: 'agua',
+  urgency: 'needed',
+  latitude: 1.15,
+  longitude: -76.65,
+  priorityScore: 50,
+  createdAt: '2026-05-10T12:00:00Z',
+  quantityRequired: null,
+  quantityCovered: 0,
+  quantityPending: null,
+  changeSeq: 1,
+  text: 'Agua potable',
+};
+const query: IndexQuery = {
+  emergencyIds: ['e1'],
+  type: 'all',
+  status: 'active',
+  priority: 'all',
+  logistics: false,
+  limit: 50,
+};
+const ids = (index: SearchIndex, q: Partial<IndexQuery> = {}) => index.search({ ...query, ...q }).hits.map((h) => h.id);
+
+test('order: priority, then newest, then id; limit keeps the best and total counts all', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'low', priorityScore: 10 });
+  index.upsert({ ...base, id: 'old', priorityScore: 60, createdAt: '2026-05-09T00:00:00Z' });
+  index.upsert({ ...base, id: 'new', priorityScore: 60, createdAt: '2026-05-10T00:00:00Z' });
+  index.upsert({ ...base, id: 'b-tie', priorityScore: 60, createdAt: '2026-05-10T00:00:00Z' });
+  assert.deepEqual(ids(index), ['b-tie', 'new', 'old', 'low']);
+  const limited = index.search({ ...query, limit: 2 });
+  assert.deepEqual([limited.total, limited.hits.map((h) => h.id)], [4, ['b-tie', 'new']]);
+});
+
+test('an update replaces the record everywhere, including its words', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, text: 'Agua potable' });
+  index.upsert({ ...base, text: 'Colchonetas', status: 'in_process' });
+  assert.equal(index.size, 1);
+  assert.deepEqual(ids(index, { q: 'agua', status: 'all' }), []);
+  assert.deepEqual(ids(index, { q: 'colch', status: 'all' }), ['a']);
+  assert.deepEqual(ids(index), [], 'no longer active');
+  index.remove('a');
+  assert.deepEqual(ids(index, { status: 'all' }), []);
+});
+
+test('words match by beginning, every word must match, accents and case do not matter', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'x', text: 'Medicaméntos para adultos' });
+  index.upsert({ ...base, id: 'y', text: 'Medicina general' });
+  assert.deepEqual(ids(index, { q: 'MEDIC' }).sort(), ['x', 'y']);
+  assert.deepEqual(ids(index, { q: 'medicamentos adultos' }), ['x']);
+  assert.deepEqual(ids(index, { q: 'medicamentos ninos' }), []);
+  assert.deepEqual(ids(index, { q: '¡!' }).sort(), ['x', 'y'], 'no words: no restriction');
+});
+
+test('compaction after many replacements keeps every live record findable', () => {
+  const index = new SearchIndex();
+  for (let round = 0; round < 5; round++) {
+    for (let i = 0; i < 1000; i++)
+      index.upsert({ ...base, id: `r${i}`, text: `registro numero${i} ronda${round}`, priorityScore: i });
+  }
+  assert.equal(index.size, 1000);
+  const all = index.search({ ...query, limit: 100 });
+  assert.equal(all.total, 1000);
+  assert.equal(all.hits[0]?.id, 'r999');
+  assert.deepEqual(ids(index, { q: 'numero123' }), ['r123']);
+  assert.deepEqual(ids(index, { q: 'ronda3' }), [], 'old words are gone');
+  assert.equal(index.search({ ...query, q: 'ronda4' }).total, 1000);
+});
+
+test('geo, priority, logistics and capacity filters', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'near', quantityRequired: 100, quantityCovered: 80, quantityPending: 20 });
+  index.upsert({ ...base, id: 'far', latitude: 1.5, quantityRequired: 10, quantityCovered: 1, quantityPending: 9 });
+  index.upsert({ ...base, id: 'offer', type: 'offer', latitude: null, longitude: null });
+  const near = index.search({ ...query, near: { latitude: 1.15, longitude: -76.65, radiusKm: 5 } });
+  assert.deepEqual(
+    near.hits.map((h) => [h.id, h.distanceKm]),
+    [['near', 0]],
+  );
+  assert.deepEqual(ids(index, { priority: 'near_covered' }), ['near']);
+  assert.deepEqual(ids(index, { priority: 'deficit' }), ['far']);
+  assert.deepEqual(ids(index, { logistics: true }).sort(), ['far', 'near']);
+  assert.deepEqual(ids(index, { capacity: 10 }), ['far']);
+  assert.deepEqual(ids(index, { emergencyIds: ['e2'] }), []);
+});

@@ -1,0 +1,349 @@
+// The public records' filter columns and search words in memory, so any combination of filters answers in
+// about a millisecond. It holds no contact data: only what filtering and ordering need.
+import { boundingBox, distanceKm } from '../domain/distance.ts';
+import { prefixUpperBound, searchTerms } from '../domain/text.ts';
+
+export interface IndexedRecord {
+  id: string;
+  emergencyId: string;
+  type: 'request' | 'offer';
+  status: 'active' | 'in_process' | 'completed';
+  category: string;
+  urgency: string;
+  latitude: number | null;
+  longitude: number | null;
+  priorityScore: number;
+  createdAt: string;
+  quantityRequired: number | null;
+  quantityCovered: number;
+  quantityPending: number | null;
+  /** Moves with every write to the record (see migrations/002-change-seq.ts). */
+  changeSeq: number;
+  /** Title, description, place, category and public name: the words q searches. */
+  text: string;
+}
+
+export interface IndexQuery {
+  emergencyIds: string[];
+  type: 'all' | 'request' | 'offer';
+  status: 'all' | 'active' | 'in_process' | 'completed';
+  category?: string;
+  priority: 'all' | 'urgent' | 'deficit' | 'near_covered';
+  q?: string;
+  near?: { latitude: number; longitude: number; radiusKm: number };
+  logistics: boolean;
+  capacity?: number;
+  limit: number;
+}
+
+export interface IndexHit {
+  id: string;
+  emergencyId: string;
+  changeSeq: number;
+  distanceKm: number | null;
+}
+
+export interface IndexResult {
+  total: number;
+  hits: IndexHit[];
+}
+
+const MAX_QUERY_TERMS = 8;
+
+/**
+ * One record's filter fields. A class with every field always a number or a string keeps one hidden class
+ * for all documents (missing quantities are NaN), which keeps the scan loop fast.
+ */
+class Doc {
+  readonly id: string;
+  readonly emergencyId: string;
+  readonly type: string;
+  readonly status: string;
+  readonly category: string;
+  readonly urgency: string;
+  readonly priorityScore: number;
+  readonly createdMs: number;
+  readonly quantityRequired: number;
+  readonly quantityCovered: number;
+  readonly quantityPending: number;
+  readonly changeSeq: number;
+  constructor(record: IndexedRecord) {
+    this.id = record.id;
+    this.emergencyId = record.emergencyId;
+    this.type = record.type;
+    this.status = record.status;
+    this.category = record.category;
+    this.urgency = record.urgency;
+    this.priorityScore = +record.priorityScore;
+    this.createdMs = +Date.parse(record.createdAt);
+    this.quantityRequired = record.quantityRequired ?? Number.NaN;
+    this.quantityCovered = +record.quantityCovered;
+    this.quantityPending = record.quantityPending ?? Number.NaN;
+    this.changeSeq = +record.changeSeq;
+  }
+}
+
+const TYPE_CODES = { request: 0, offer: 1 } as const;
+const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
+
+function stateCode(type: IndexedRecord['type'], status: IndexedRecord['status']): number {
+  return TYPE_CODES[type] * 4 + STATUS_CODES[status];
+}
+
+/** Best priority first, then newest, then id: the public order. */
+function before(a: Doc, b: Doc): boolean {
+  if (a.priorityScore !== b.priorityScore) return a.priorityScore > b.priorityScore;
+  if (a.createdMs !== b.createdMs) return a.createdMs > b.createdMs;
+  return a.id < b.id;
+}
+
+/** Rebuild the word lists once this share of document slots belongs to replaced or removed versions. */
+const COMPACT_AT = 0.3;
+
+export class SearchIndex {
+  /** Document slots; a replaced or removed record leaves null behind until the next compaction. */
+  #docs: (Doc | null)[] = [];
+  readonly #slotById = new Map<string, number>();
+  /** Word -> slots, in insertion order; slots of replaced records are skipped when read. */
+  #postings = new Map<string, number[]>();
+  #sortedTerms: string[] | null = null;
+  #dead = 0;
+  #marks = new Uint32Array(0);
+  #stamp = 0;
+  /** Columns read for every candidate, kept in typed arrays: -1 / NaN for empty slots and missing places. */
+  #emergencyOf = new Int32Array(1024).fill(-1);
+  #latitude = new Float64Array(1024).fill(Number.NaN);
+  #longitude = new Float64Array(1024).fill(Number.NaN);
+  /** type and status in one byte: TYPE_CODE * 4 + STATUS_CODE. */
+  #state = new Uint8Array(1024);
+  #priority = new Float64Array(1024);
+  readonly #emergencyNumbers = new Map<string, number>();
+
+  get size(): number {
+    return this.#slotById.size;
+  }
+
+  upsert(record: IndexedRecord): void {
+    this.remove(record.id);
+    const slot = this.#docs.length;
+    this.#docs.push(new Doc(record));
+    this.#setColumns(slot, record);
+    this.#slotById.set(record.id, slot);
+    this.#addTerms(slot, record.text);
+  }
+
+  remove(id: string): void {
+    const slot = this.#slotById.get(id);
+    if (slot === undefined) return;
+    this.#slotById.delete(id);
+    this.#docs[slot] = null;
+    this.#emergencyOf[slot] = -1;
+    this.#dead++;
+    if (this.#dead > 1000 && this.#dead > this.#docs.length * COMPACT_AT) this.#compact();
+  }
+
+  #grow(): void {
+    const size = this.#emergencyOf.length * 2;
+    const emergencyOf = new Int32Array(size).fill(-1);
+    const latitude = new Float64Array(size).fill(Number.NaN);
+    const longitude = new Float64Array(size).fill(Number.NaN);
+    const state = new Uint8Array(size);
+    const priority = new Float64Array(size);
+    emergencyOf.set(this.#emergencyOf);
+    latitude.set(this.#latitude);
+    longitude.set(this.#longitude);
+    state.set(this.#state);
+    priority.set(this.#priority);
+    this.#emergencyOf = emergencyOf;
+    this.#latitude = latitude;
+    this.#longitude = longitude;
+    this.#state = state;
+    this.#priority = priority;
+  }
+
+  #setColumns(slot: number, record: IndexedRecord): void {
+    if (slot >= this.#emergencyOf.length) this.#grow();
+    let number = this.#emergencyNumbers.get(record.emergencyId);
+    if (number === undefined) {
+      number = this.#emergencyNumbers.size;
+      this.#emergencyNumbers.set(record.emergencyId, number);
+    }
+    this.#emergencyOf[slot] = number;
+    this.#latitude[slot] = record.latitude ?? Number.NaN;
+    this.#longitude[slot] = record.longitude ?? Number.NaN;
+    this.#state[slot] = stateCode(record.type, record.status);
+    this.#priority[slot] = record.priorityScore;
+  }
+
+  #addTerms(slot: number, text: string): void {
+    for (const term of searchTerms(text)) {
+      const posting = this.#postings.get(term);
+      if (posting) posting.push(slot);
+      else {
+        this.#postings.set(term, [slot]);
+        this.#sortedTerms = null;
+      }
+    }
+  }
+
+  /** Drops the slots of replaced and removed records, renumbering the rest; no text is re-read. */
+  #compact(): void {
+    const renumbered = new Int32Array(this.#docs.length).fill(-1);
+    const docs: Doc[] = [];
+    this.#docs.forEach((doc, slot) => {
+      if (!doc) return;
+      const next = docs.length;
+      renumbered[slot] = next;
+      this.#slotById.set(doc.id, next);
+      docs.push(doc);
+      // next <= slot, so copying forward in place never overwrites a slot still to be read.
+      this.#emergencyOf[next] = this.#emergencyOf[slot] as number;
+      this.#latitude[next] = this.#latitude[slot] as number;
+      this.#longitude[next] = this.#longitude[slot] as number;
+      this.#state[next] = this.#state[slot] as number;
+      this.#priority[next] = this.#priority[slot] as number;
+    });
+    this.#emergencyOf.fill(-1, docs.length);
+    for (const [term, slots] of this.#postings) {
+      const kept = slots.filter((slot) => renumbered[slot] !== -1).map((slot) => renumbered[slot] as number);
+      if (kept.length > 0) this.#postings.set(term, kept);
+      else this.#postings.delete(term);
+    }
+    this.#docs = docs;
+    this.#sortedTerms = null;
+    this.#dead = 0;
+  }
+
+  /** Slots of records whose words start with every word of q; null when q has no words (no restriction). */
+  #wordMatches(q: string | undefined): number[] | null {
+    const words = q ? searchTerms(q).slice(0, MAX_QUERY_TERMS) : [];
+    if (words.length === 0) return null;
+    this.#sortedTerms ??= [...this.#postings.keys()].sort();
+    const terms = this.#sortedTerms;
+    if (this.#marks.length < this.#docs.length) this.#marks = new Uint32Array(this.#docs.length * 2);
+    const marks = this.#marks;
+    const docs = this.#docs;
+    let matches: number[] = [];
+    // A slot survives word k when it carried the stamp of word k-1; stamps make repeats across terms free.
+    for (let k = 0; k < words.length; k++) {
+      const word = words[k] as string;
+      const previous = this.#stamp;
+      const current = ++this.#stamp;
+      matches = [];
+      const upper = prefixUpperBound(word);
+      for (let i = lowerBound(terms, word); i < terms.length && (terms[i] as string) < upper; i++) {
+        const posting = this.#postings.get(terms[i] as string) as number[];
+        for (let j = 0; j < posting.length; j++) {
+          const slot = posting[j] as number;
+          if (marks[slot] === current || (k > 0 && marks[slot] !== previous) || docs[slot] === null) continue;
+          marks[slot] = current;
+          matches.push(slot);
+        }
+      }
+      if (matches.length === 0) break;
+    }
+    return matches;
+  }
+
+  search(query: IndexQuery): IndexResult {
+    const allowed = new Uint8Array(this.#emergencyNumbers.size);
+    for (const id of query.emergencyIds) {
+      const number = this.#emergencyNumbers.get(id);
+      if (number !== undefined) allowed[number] = 1;
+    }
+    const type = query.logistics ? 'request' : query.type;
+    const status = query.logistics ? 'active' : query.status;
+    const words = this.#wordMatches(query.q);
+    const near = query.near;
+    const box = near ? boundingBox(near.latitude, near.longitude, near.radiusKm) : null;
+    const top: { doc: Doc; distance: number | null }[] = [];
+    let total = 0;
+    const docs = this.#docs;
+    const emergencyOf = this.#emergencyOf;
+    const lat = this.#latitude;
+    const lon = this.#longitude;
+    const state = this.#state;
+    const priority = this.#priority;
+    const typeCode = type === 'all' ? -1 : TYPE_CODES[type];
+    const statusCode = status === 'all' ? -1 : STATUS_CODES[status];
+    const count = words ? words.length : docs.length;
+    const needsDoc =
+      query.category !== undefined || query.priority !== 'all' || query.logistics || query.capacity !== undefined;
+    for (let n = 0; n < count; n++) {
+      const slot = words ? (words[n] as number) : n;
+      const emergency = emergencyOf[slot] as number;
+      if (emergency < 0 || allowed[emergency] !== 1) continue;
+      const la = lat[slot] as number;
+      const lo = lon[slot] as number;
+      // NaN (no place) fails both comparisons.
+      if (box && !(la >= box.minLat && la <= box.maxLat && lo >= box.minLon && lo <= box.maxLon)) continue;
+      const code = state[slot] as number;
+      if (typeCode >= 0 && code >> 2 !== typeCode) continue;
+      if (statusCode >= 0 && (code & 3) !== statusCode) continue;
+      if (needsDoc) {
+        const doc = docs[slot] as Doc;
+        if (query.category && doc.category !== query.category) continue;
+        if (!matchesPriority(doc, query.priority)) continue;
+        // Logistics: a place, and something still to deliver (no quantity given counts as open).
+        if (query.logistics && (Number.isNaN(la) || doc.quantityPending <= 0)) continue;
+        if (query.capacity !== undefined && !(doc.quantityPending > 0 && doc.quantityPending <= query.capacity))
+          continue;
+      }
+      let distance: number | null = null;
+      if (near) {
+        distance = distanceKm(near.latitude, near.longitude, la, lo);
+        if (distance > near.radiusKm) continue;
+      }
+      total++;
+      // A full top list only takes records that could outrank its last entry.
+      if (
+        top.length === query.limit &&
+        (priority[slot] as number) < (top[top.length - 1] as { doc: Doc }).doc.priorityScore
+      )
+        continue;
+      insertTop(top, { doc: docs[slot] as Doc, distance }, query.limit);
+    }
+    const hits = top.map(({ doc, distance }) => ({
+      id: doc.id,
+      emergencyId: doc.emergencyId,
+      changeSeq: doc.changeSeq,
+      distanceKm: distance,
+    }));
+    return { total, hits };
+  }
+}
+
+/** DESIGN.md: urgent = urgency urgent; deficit = less than half covered; near_covered = 75 % or more, not complete. */
+function matchesPriority(doc: Doc, priority: IndexQuery['priority']): boolean {
+  if (priority === 'all') return true;
+  if (priority === 'urgent') return doc.urgency === 'urgent';
+  if (doc.type !== 'request' || doc.status === 'completed') return false;
+  const required = doc.quantityRequired;
+  const hasQuantity = required > 0; // false for NaN (no quantity given)
+  if (priority === 'deficit') return hasQuantity ? doc.quantityCovered < required * 0.5 : doc.status === 'active';
+  return hasQuantity && doc.quantityCovered >= required * 0.75 && doc.quantityCovered < required;
+}
+
+/** Keeps the best `limit` entries in order; cheap because limit is at most 100. */
+function insertTop(
+  top: { doc: Doc; distance: number | null }[],
+  entry: { doc: Doc; distance: number | null },
+  limit: number,
+) {
+  if (top.length === limit && !before(entry.doc, (top[limit - 1] as { doc: Doc }).doc)) return;
+  let i = top.length;
+  while (i > 0 && before(entry.doc, (top[i - 1] as { doc: Doc }).doc)) i--;
+  top.splice(i, 0, entry);
+  if (top.length > limit) top.pop();
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as string) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
