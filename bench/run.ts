@@ -71,7 +71,8 @@ async function main(): Promise<Row[]> {
   const seeded = await prepareDatabase(file);
   const onCrash = (message: string) => failures.push(message);
   const service = await startChild('service', path.join(import.meta.dirname, 'serve.ts'), {
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    // The same V8 flags as `npm start`: a small young generation keeps resident memory down.
+    nodeArgs: ['--max-semi-space-size=4', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     env: {
       DATABASE_URL: file,
       PORT: String(await freePort()),

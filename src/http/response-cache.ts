@@ -26,16 +26,21 @@ export class ResponseCache {
     this.#changes = changes;
   }
 
+  /** The cached response for key while it is current, or undefined. */
+  peek(key: string): CachedResponse | undefined {
+    const hit = this.#entries.get(key);
+    if (!hit || hit.version !== this.#changes.version() || Date.now() - hit.storedAt >= MAX_AGE_MS) return undefined;
+    // Map order is the eviction order: a hit moves to the back.
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
+    return hit;
+  }
+
   /** Returns the cached response for key, or computes, stores and returns it. */
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse> {
     const version = this.#changes.version();
-    const hit = this.#entries.get(key);
-    if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) {
-      // Map order is the eviction order: a hit moves to the back.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit;
-    }
+    const hit = this.peek(key);
+    if (hit) return hit;
     const body = Buffer.from(JSON.stringify(await compute()));
     const entry: Entry = { body, etag: etagOf(body), version, storedAt: Date.now() };
     this.#remove(key);

@@ -5,7 +5,8 @@
 import type { Context } from '../context.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 
-const MAX_ITEMS = 20_000;
+/** About 3 KB each: the records that searches show most stay, at a few megabytes. */
+const MAX_ITEMS = 4000;
 
 export class PresentedItems {
   readonly #items = new Map<string, PublicHelp>();

@@ -69,11 +69,11 @@ class Doc {
   readonly changeSeq: number;
   constructor(record: IndexedRecord) {
     this.id = record.id;
-    this.emergencyId = record.emergencyId;
-    this.type = record.type;
-    this.status = record.status;
-    this.category = record.category;
-    this.urgency = record.urgency;
+    this.emergencyId = intern(record.emergencyId);
+    this.type = intern(record.type);
+    this.status = intern(record.status);
+    this.category = intern(record.category);
+    this.urgency = intern(record.urgency);
     this.priorityScore = +record.priorityScore;
     this.createdMs = +Date.parse(record.createdAt);
     this.quantityRequired = record.quantityRequired ?? Number.NaN;
@@ -81,6 +81,15 @@ class Doc {
     this.quantityPending = record.quantityPending ?? Number.NaN;
     this.changeSeq = +record.changeSeq;
   }
+}
+
+/** Strings read from the database are fresh copies; records share one copy of each repeated value. */
+const interned = new Map<string, string>();
+function intern(value: string): string {
+  const known = interned.get(value);
+  if (known !== undefined) return known;
+  interned.set(value, value);
+  return value;
 }
 
 const TYPE_CODES = { request: 0, offer: 1 } as const;

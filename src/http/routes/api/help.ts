@@ -39,14 +39,16 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: C
 
 export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
   app.get(HELP_PATH, { onRequest: limiters.reads }, async (request, reply) => {
+    // The exact URL answered before: it was valid then and still is, so validation is skipped.
+    const known = cache.peek(request.url);
+    if (known) return sendJson(request, reply, known);
     const lang = preferredLanguage(request.headers['accept-language']);
     const repeated = repeatedParameters(request.query as Record<string, unknown>, lang);
     if (repeated.length > 0) throw new AppError('invalid_query', repeated);
     const parsed = helpQuery.safeParse(request.query);
     if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, lang, request.query));
     const query = parsed.data;
-    const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return sendJson(request, reply, await cache.get(key, () => compute(ctx, query)));
+    return sendJson(request, reply, await cache.get(request.url, () => compute(ctx, query)));
   });
 
   app.post(HELP_PATH, { onRequest: limiters.submissions }, async (request, reply) => {
