@@ -126,9 +126,21 @@ export async function findPublicByIds(db: Db, ids: string[]): Promise<PublicHelp
   return rows.filter((row) => row.review_status === 'approved');
 }
 
-/** What the search index needs of every record written after change number `after`, streamed in batches. */
+const INDEX_PAGE = 2000;
+
+/** What the search index needs of every record written after change number `after`, a page at a time. */
 export async function* indexRowsSince(db: Db, after: number) {
-  const rows = db
+  let from = after;
+  for (;;) {
+    const page = await indexPage(db, from);
+    for (const row of page) yield row;
+    if (page.length < INDEX_PAGE) return;
+    from = (page[page.length - 1] as { change_seq: number }).change_seq;
+  }
+}
+
+async function indexPage(db: Db, after: number) {
+  const rows = await db
     .selectFrom('help_records')
     .select([
       'id',
@@ -153,8 +165,10 @@ export async function* indexRowsSince(db: Db, after: number) {
       'change_seq',
     ])
     .where('change_seq', '>', after)
-    .stream(500);
-  for await (const row of rows) yield { ...row, change_seq: Number(row.change_seq) };
+    .orderBy('change_seq')
+    .limit(INDEX_PAGE)
+    .execute();
+  return rows.map((row) => ({ ...row, change_seq: Number(row.change_seq) }));
 }
 
 export async function approvedForRefresh(db: Db, afterId: string, limit: number): Promise<HelpRow[]> {

@@ -38,8 +38,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function setup(env: Record<string, string> = {}): Promise<Harness> {
-  const db: TestDatabase = await freshDatabase();
+/** env: configuration; sameDatabaseAs: a second instance on another harness's database. */
+export async function setup(env: Record<string, string> = {}, sameDatabaseAs?: Harness): Promise<Harness> {
+  const db: TestDatabase = sameDatabaseAs ? { url: sameDatabaseAs.dbUrl, cleanup: () => {} } : await freshDatabase();
   const config = loadConfig({
     PORT: '0',
     BASE_URL,

@@ -1,0 +1,51 @@
+// Two instances on one database: what one writes, the other's searches and caches show without a restart.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { addEmergency, type Harness, list, requestBody, setup, submit } from './helpers/harness.ts';
+
+let a: Harness;
+let b: Harness;
+before(async () => {
+  a = await setup();
+  b = await setup({}, a);
+  await addEmergency(a);
+});
+after(async () => {
+  await b.close();
+  await a.close();
+});
+
+/** Polls instance h until check passes; returns how long it took. */
+async function eventually(check: () => Promise<boolean>, limitMs = 2000): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+test('a record approved on one instance is found on the other, and follows its later changes', async () => {
+  // B has built its index and cached this search before anything is published.
+  assert.equal((await list(b, { q: 'lancha' })).body.total, 0);
+  const id = await submit(a, requestBody({ title: 'Lancha para rescate en la vereda' }));
+  await approveSubmission(a.ctx, id, 'test');
+  const waited = await eventually(async () => (await list(b, { q: 'lancha' })).body.total === 1);
+  assert.ok(waited < 500, `seen after ${waited} ms`);
+  await setRecordStatus(a.ctx, id, 'completed', 'test');
+  await eventually(async () => (await list(b, { q: 'lancha' })).body.total === 0);
+  const all = await list(b, { q: 'lancha', status: 'all' });
+  assert.equal(all.body.items[0].status, 'completed', 'the presented record is the new version, not a cached one');
+});
+
+test('many writes on one instance reach the other exactly', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 30; i++)
+    ids.push(await submit(a, requestBody({ title: `Mercado familiar numero ${i}`, category: 'alimentos' })));
+  await Promise.all(ids.map((id) => approveSubmission(a.ctx, id, 'test')));
+  await eventually(async () => (await list(b, { category: 'alimentos', limit: 100 })).body.total === 30);
+  const found = (await list(b, { category: 'alimentos', limit: 100 })).body.items.map((i: { id: string }) => i.id);
+  assert.deepEqual([...found].sort(), [...ids].sort());
+});
