@@ -32,7 +32,7 @@ export const demo: CliCommand = {
       await database.close();
     }
     const server = await startServer(config);
-    io.err(`Demostración en ${config.baseUrl} (base: ${url})`);
+    io.err(`Demostración escuchando en ${server.url} (enlaces públicos: ${config.baseUrl}; base: ${url})`);
     stopOnSignals(server);
     return new Promise<number>(() => {});
   },

@@ -8,6 +8,7 @@ export const serve: CliCommand = {
   usage: 'ayuda serve',
   async run(_args, io) {
     const server = await startServer(loadConfig(io.env));
+    io.err(`Ayuda Directa escuchando en ${server.url}`);
     stopOnSignals(server);
     return new Promise<number>(() => {}); // runs until a signal stops it
   },
