@@ -37,9 +37,13 @@ test('ayuda demo seeds a flood, serves it, and exits cleanly on SIGTERM', {
       });
       child.once('exit', (code) => reject(new Error(`demo exited with ${code}: ${stderr}`)));
     });
-    const list = await (await fetch(`${url}/api/public/v1/help?view=list&status=all&limit=100`)).json();
+    const list = (await (await fetch(`${url}/api/public/v1/help?view=list&status=all&limit=100`)).json()) as {
+      total: number;
+    };
     assert.ok(list.total >= 150, `published records: ${list.total}`);
-    const panorama = await (await fetch(`${url}/api/public/v1/help?view=panorama`)).json();
+    const panorama = (await (await fetch(`${url}/api/public/v1/help?view=panorama`)).json()) as {
+      emergencies: { slug: string }[];
+    };
     assert.equal(panorama.emergencies[0].slug, 'inundacion-mocoa-2026');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const started = Date.now();
