@@ -44,7 +44,7 @@ test('ayuda demo seeds a flood, serves it, and exits cleanly on SIGTERM', {
     const panorama = (await (await fetch(`${url}/api/public/v1/help?view=panorama`)).json()) as {
       emergencies: { slug: string }[];
     };
-    assert.equal(panorama.emergencies[0].slug, 'inundacion-mocoa-2026');
+    assert.equal(panorama.emergencies[0]?.slug, 'inundacion-mocoa-2026');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const started = Date.now();
     child.kill('SIGTERM');
