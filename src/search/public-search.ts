@@ -8,8 +8,9 @@ import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.t
 /**
  * On PostgreSQL change numbers are taken before commit, so a slow transaction can commit a number lower than
  * one already seen: re-reading this many numbers back catches it (re-applying a current row is harmless).
+ * SQLite commits one writer at a time, in number order.
  */
-const REREAD_WINDOW = 1000;
+const REREAD_WINDOW = { postgres: 1000, sqlite: 0 } as const;
 
 class PublicSearch {
   readonly #ctx: Context;
@@ -42,7 +43,7 @@ class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
-    const rows = indexRowsSince(this.#ctx.db, this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW);
+    const rows = indexRowsSince(this.#ctx.db, this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect]);
     for await (const row of rows) {
       if (row.review_status !== 'approved') {
         this.#index.remove(row.id);
