@@ -26,6 +26,16 @@ const catalogue = {
     es: 'El JSON repite un mismo campo dentro de un objeto.',
     en: 'The JSON repeats a field inside one object.',
   },
+  mcp_session_required: {
+    status: 400,
+    es: 'Falta la cabecera Mcp-Session-Id: inicie una sesión MCP con initialize.',
+    en: 'The Mcp-Session-Id header is missing: open an MCP session with initialize.',
+  },
+  mcp_protocol_version: {
+    status: 400,
+    es: 'La cabecera MCP-Protocol-Version indica una versión que este servidor no admite.',
+    en: 'The MCP-Protocol-Version header names a version this server does not support.',
+  },
   empty_body: { status: 400, es: 'Falta el cuerpo de la solicitud.', en: 'The request body is missing.' },
   consent_required: {
     status: 400,
@@ -56,6 +66,16 @@ const catalogue = {
     status: 400,
     es: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',
     en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+  },
+  forbidden_origin: {
+    status: 403,
+    es: 'El origen o el host de la petición no corresponden a este servicio.',
+    en: 'The request origin or host does not belong to this service.',
+  },
+  mcp_session_not_found: {
+    status: 404,
+    es: 'La sesión MCP no existe o expiró: inicie otra con initialize.',
+    en: 'The MCP session does not exist or has expired: open another with initialize.',
   },
   help_not_found: {
     status: 404,

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Context, createContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
+import { purgeIdleSessions } from './mcp/sessions.ts';
 import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
 import { publicSearch } from './search/public-search.ts';
 
@@ -29,6 +30,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const upkeep = async () => {
     try {
       await purgeIdempotencyKeys(ctx.db, new Date(ctx.now().getTime() - KEY_RETENTION_MS).toISOString());
+      await purgeIdleSessions(ctx);
       if (config.priorityRefreshMinutes > 0) await refreshPriorities(ctx);
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');

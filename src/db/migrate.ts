@@ -3,10 +3,15 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { initial } from './migrations/001-initial.ts';
 import { changeSeq } from './migrations/002-change-seq.ts';
+import { mcpSessions } from './migrations/003-mcp-sessions.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '001-initial': initial(dialect), '002-change-seq': changeSeq(dialect) };
+  return {
+    '001-initial': initial(dialect),
+    '002-change-seq': changeSeq(dialect),
+    '003-mcp-sessions': mcpSessions(dialect),
+  };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

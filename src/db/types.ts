@@ -111,6 +111,13 @@ export interface LogisticsOperationsTable {
   updated_at: string;
 }
 
+export interface McpSessionsTable {
+  id: string;
+  protocol_version: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -118,6 +125,7 @@ export interface Tables {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   logistics_operations: LogisticsOperationsTable;
+  mcp_sessions: McpSessionsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Context } from '../context.ts';
 import type { Database } from '../db/database.ts';
+import { mcpRoutes } from '../mcp/transport-route.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -36,8 +37,16 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   // 3. CORS for every public response, any origin, preflight 204.
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key', 'Accept-Language', 'If-None-Match'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'Content-Type',
+      'Idempotency-Key',
+      'Accept-Language',
+      'If-None-Match',
+      'Mcp-Session-Id',
+      'MCP-Protocol-Version',
+      'Last-Event-ID',
+    ],
     exposedHeaders: [
       'ETag',
       'Retry-After',
@@ -45,6 +54,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
       'RateLimit-Remaining',
       'RateLimit-Reset',
       'Idempotent-Replayed',
+      'Mcp-Session-Id',
     ],
     maxAge: 86_400,
     strictPreflight: false,
@@ -62,5 +72,6 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   healthRoutes(app, database);
   helpRoutes(app, ctx, limiters, cache);
   openApiRoutes(app, ctx);
+  mcpRoutes(app, ctx, limiters);
   return app;
 }

@@ -69,6 +69,78 @@ const tooMany = {
   },
 };
 
+const mcpSessionHeader = {
+  name: 'Mcp-Session-Id',
+  in: 'header',
+  required: false,
+  description:
+    'Sesión devuelta por initialize; obligatoria en todo lo demás (400 sin ella, 404 si no existe o expiró).',
+  schema: { type: 'string' },
+};
+const mcpVersionHeader = {
+  name: 'MCP-Protocol-Version',
+  in: 'header',
+  required: false,
+  description: 'Versión negociada en initialize (2025-11-25, 2025-06-18, 2025-03-26…); otra -> 400.',
+  schema: { type: 'string' },
+};
+const mcpErrors = {
+  '400': errorResponse(400, 'Falta la sesión o la versión de protocolo no se admite.', [
+    'mcp_session_required',
+    'mcp_protocol_version',
+  ]),
+  '403': errorResponse(403, 'Host u Origin ajenos a este servicio (protección contra DNS rebinding).'),
+  '404': errorResponse(404, 'La sesión no existe, terminó o expiró (30 minutos sin uso).', ['mcp_session_not_found']),
+  '429': tooMany,
+};
+const jsonRpc = { type: 'object', description: 'Mensaje JSON-RPC 2.0 de MCP.' };
+
+/** /mcp: the MCP transport; its messages are described by MCP itself, the HTTP layer here. */
+function mcpPaths() {
+  return {
+    post: {
+      operationId: 'mcpPost',
+      tags: ['mcp'],
+      summary: 'Enviar mensajes MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
+      description:
+        'Herramientas: listar_emergencias, consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, ' +
+        'publicar_solicitud y publicar_ofrecimiento (estas dos envían a revisión; no publican). Límites: cuenta como lectura, ' +
+        'salvo tools/call de publicar_solicitud o publicar_ofrecimiento, que cuenta como envío.',
+      parameters: [mcpSessionHeader, mcpVersionHeader],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { oneOf: [jsonRpc, { type: 'array', items: jsonRpc }] } } },
+      },
+      responses: {
+        '200': {
+          description: 'Respuesta MCP.',
+          headers: { 'Mcp-Session-Id': { schema: { type: 'string' } }, ...rateLimitHeaders },
+          content: { 'application/json': { schema: jsonRpc }, 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        '202': { description: 'Notificación o respuesta del cliente recibida.' },
+        ...mcpErrors,
+      },
+    },
+    get: {
+      operationId: 'mcpStream',
+      tags: ['mcp'],
+      summary: 'Abrir el flujo de eventos del servidor (SSE) de una sesión.',
+      parameters: [mcpSessionHeader, mcpVersionHeader],
+      responses: {
+        '200': { description: 'Flujo MCP.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+        ...mcpErrors,
+      },
+    },
+    delete: {
+      operationId: 'mcpEndSession',
+      tags: ['mcp'],
+      summary: 'Terminar una sesión MCP; la siguiente petición con ese id recibe 404.',
+      parameters: [mcpSessionHeader, mcpVersionHeader],
+      responses: { '200': { description: 'Sesión terminada.' }, ...mcpErrors },
+    },
+  };
+}
+
 export function buildOpenApi(
   baseUrl: string,
   limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number },
@@ -106,6 +178,7 @@ export function buildOpenApi(
     tags: [
       { name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' },
       { name: 'estado', description: 'Salud del servicio.' },
+      { name: 'mcp', description: 'Servidor MCP remoto (Streamable HTTP, protocolo 2025-11-25).' },
     ],
     paths: {
       '/api/public/v1/help': {
@@ -229,6 +302,7 @@ export function buildOpenApi(
           },
         },
       },
+      '/mcp': mcpPaths(),
       '/healthz': {
         get: {
           operationId: 'health',

@@ -31,3 +31,51 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
   }
   return result;
 }
+
+export interface AvailableRouteRow {
+  id: string;
+  title: string;
+  supply_description: string;
+  quantity_label: string | null;
+  pickup_address: string;
+  pickup_latitude: number;
+  pickup_longitude: number;
+  destination_help_id: string;
+  destination_address: string | null;
+  destination_latitude: number | null;
+  destination_longitude: number | null;
+  distance_km: number;
+  route_conditions: string | null;
+  created_at: string;
+}
+
+/** Available routes of an emergency whose destination is a published record with a place; newest first. */
+export function availableRoutes(db: Db, emergencyId: string): Promise<AvailableRouteRow[]> {
+  return db
+    .selectFrom('logistics_operations as o')
+    .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
+    .select([
+      'o.id',
+      'o.title',
+      'o.supply_description',
+      'o.quantity_label',
+      'o.pickup_address',
+      'o.pickup_latitude',
+      'o.pickup_longitude',
+      'o.destination_help_id',
+      'h.address as destination_address',
+      'h.latitude as destination_latitude',
+      'h.longitude as destination_longitude',
+      'o.distance_km',
+      'o.route_conditions',
+      'o.created_at',
+    ])
+    .where('o.emergency_id', '=', emergencyId)
+    .where('o.status', '=', 'available')
+    .where('h.review_status', '=', 'approved')
+    .where('h.latitude', 'is not', null)
+    .where('h.longitude', 'is not', null)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id')
+    .execute();
+}

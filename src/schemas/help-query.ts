@@ -16,6 +16,33 @@ const booleanParam = z
   .transform((value) => value === 'true' || value === '1')
   .pipe(z.boolean());
 
+/** Rules across parameters, shared with the MCP search tool. */
+export function queryRules(
+  query: { view?: string; id?: string; latitude?: number; longitude?: number; radiusKm?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (query.view === 'detail' && !query.id) {
+    ctx.addIssue({ code: 'custom', path: ['id'], params: { code: 'required' }, message: 'required' });
+  }
+  const hasLat = query.latitude !== undefined;
+  if (hasLat !== (query.longitude !== undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [hasLat ? 'longitude' : 'latitude'],
+      params: { code: 'coordinates_pair' },
+      message: 'coordinates_pair',
+    });
+  }
+  if (query.radiusKm !== undefined && !hasLat) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['radiusKm'],
+      params: { code: 'needs_coordinates' },
+      message: 'needs_coordinates',
+    });
+  }
+}
+
 export const helpViews = ['discovery', 'panorama', 'list', 'detail'] as const;
 
 export const helpQuery = z
@@ -55,27 +82,6 @@ export const helpQuery = z
       .pipe(z.int().min(bounds.limit.min).max(bounds.limit.max))
       .default(bounds.limit.default),
   })
-  .superRefine((query, ctx) => {
-    if (query.view === 'detail' && !query.id) {
-      ctx.addIssue({ code: 'custom', path: ['id'], params: { code: 'required' }, message: 'required' });
-    }
-    const hasLat = query.latitude !== undefined;
-    if (hasLat !== (query.longitude !== undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [hasLat ? 'longitude' : 'latitude'],
-        params: { code: 'coordinates_pair' },
-        message: 'coordinates_pair',
-      });
-    }
-    if (query.radiusKm !== undefined && !hasLat) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['radiusKm'],
-        params: { code: 'needs_coordinates' },
-        message: 'needs_coordinates',
-      });
-    }
-  });
+  .superRefine(queryRules);
 
 export type HelpQuery = z.output<typeof helpQuery>;

@@ -43,7 +43,10 @@ class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
-    const rows = indexRowsSince(this.#ctx.db, this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect]);
+    const rows = indexRowsSince(
+      this.#ctx.db,
+      this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect],
+    );
     for await (const row of rows) {
       if (row.review_status !== 'approved') {
         this.#index.remove(row.id);

@@ -1,0 +1,59 @@
+// A fresh MCP server per HTTP request: the SDK's stateless transport cannot be reused, and sessions live in the
+// database, so nothing here needs to outlive the request.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import * as z from 'zod';
+import type { Context } from '../context.ts';
+import { API_VERSION } from '../presenters/discovery.ts';
+import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
+import { runTool, tools } from './tools.ts';
+
+export const instructions = [
+  'Ayuda Directa coordina ayuda directa en emergencias en Colombia.',
+  'Empiece con listar_emergencias o consultar_panorama; busque registros con buscar_ayudas y vea uno con ver_ayuda.',
+  'Regla de revisión: publicar_solicitud y publicar_ofrecimiento NO publican. Todo envío queda en la bandeja de',
+  'revisión del equipo de la emergencia y solo aparece en las lecturas cuando un líder lo aprueba; dígalo así a la persona.',
+  'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',
+  'Use un externalId estable por registro: reenviar lo mismo no crea duplicados y un cambio queda como revisión.',
+].join(' ');
+
+export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void): McpServer {
+  const server = new McpServer(
+    { name: 'ayuda-directa', title: 'Ayuda Directa', version: API_VERSION },
+    { instructions, capabilities: { tools: { listChanged: false }, resources: { listChanged: false } } },
+  );
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        // A fresh root: a schema registered with an id would be listed as a bare $ref, not as an object.
+        outputSchema: z.object(tool.output.shape),
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      (args: Record<string, unknown>) => runTool(tool, ctx, args, onUnexpected),
+    );
+  }
+  server.registerResource(
+    'openapi',
+    openApiUri(ctx.config),
+    {
+      title: 'Descripción OpenAPI 3.1 de la API pública',
+      description: 'Todas las rutas, parámetros, esquemas y errores de la API REST.',
+      mimeType: 'application/json',
+    },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] }),
+  );
+  server.registerResource(
+    'acerca',
+    aboutUri(ctx.config),
+    {
+      title: 'Qué es Ayuda Directa',
+      description: 'Resumen del servicio, sus reglas de revisión y privacidad, y sus direcciones (formato llms.txt).',
+      mimeType: 'text/markdown',
+    },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: aboutText(ctx.config) }] }),
+  );
+  return server;
+}

@@ -1,0 +1,174 @@
+// The MCP tools: each one names the query or command it calls, the same ones the REST API calls.
+import * as z from 'zod';
+import { submitHelp } from '../commands/submit-help.ts';
+import type { Context } from '../context.ts';
+import { AppError, errorBody } from '../errors.ts';
+import { discovery } from '../queries/discovery.ts';
+import { getHelp } from '../queries/get-help.ts';
+import { listHelp } from '../queries/list-help.ts';
+import { listLogistics } from '../queries/list-logistics.ts';
+import { panorama } from '../queries/panorama.ts';
+import { issuesToDetails, validationCode } from '../schemas/issues.ts';
+import { logisticsOperationList } from '../schemas/logistics-operation.ts';
+import {
+  discovery as discoverySchema,
+  helpDetail,
+  helpList,
+  panorama as panoramaSchema,
+} from '../schemas/public-help.ts';
+import { publishResult } from '../schemas/publish-result.ts';
+import { helpSubmission } from '../schemas/submission.ts';
+import {
+  helpIdInputShape,
+  helpSearch,
+  helpSearchShape,
+  logisticsInputShape,
+  offerToolShape,
+  panoramaInputShape,
+  requestToolShape,
+} from '../schemas/tool-inputs.ts';
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  output: z.ZodObject;
+  annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  /** Sends a submission: counted by the submissions rate limit. */
+  submits?: boolean;
+  run(ctx: Context, args: Record<string, unknown>): Promise<unknown>;
+}
+
+const read = { readOnlyHint: true, openWorldHint: false } as const;
+const submission = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+const reviewNote =
+  'NO publica nada: el envío queda en la bandeja de revisión del equipo de la emergencia (reviewStatus ' +
+  'pending_review) y solo aparece en las lecturas públicas cuando un líder lo aprueba. Es idempotente: source + ' +
+  'externalId identifican el registro; reenviar lo mismo devuelve el mismo id, y un cambio queda como revisión. ' +
+  'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true).';
+
+/** The REST body schema decides, so a tool accepts exactly what POST /api/public/v1/help accepts. */
+async function submit(ctx: Context, type: 'request' | 'offer', args: Record<string, unknown>) {
+  const body = { type, ...args };
+  const parsed = helpSubmission.safeParse(body);
+  if (!parsed.success) {
+    const details = issuesToDetails(parsed.error.issues, 'es', body);
+    throw new AppError(validationCode(details, 'validation_failed'), details);
+  }
+  return (await submitHelp(ctx, parsed.data)).result;
+}
+
+export const tools: ToolDefinition[] = [
+  {
+    name: 'listar_emergencias',
+    title: 'Listar emergencias activas',
+    description:
+      'Devuelve el descubrimiento del servicio: las emergencias activas (slug, nombre, coordenadas, fecha de inicio, ' +
+      'enlaces), los límites y las direcciones de la API. Úsela primero para saber qué emergencySlug usar en las demás herramientas.',
+    input: z.strictObject({}),
+    output: discoverySchema,
+    annotations: read,
+    run: (ctx) => discovery(ctx),
+  },
+  {
+    name: 'consultar_panorama',
+    title: 'Consultar el panorama de una emergencia',
+    description:
+      'Devuelve el resumen de las emergencias activas (o de la indicada): solicitudes y ofrecimientos por estado y ' +
+      'categoría, cantidades requeridas, cubiertas y pendientes, rutas logísticas por estado y las 5 necesidades ' +
+      'urgentes de mayor prioridad. Úsela para una visión general antes de buscar registros concretos.',
+    input: z.strictObject(panoramaInputShape),
+    output: panoramaSchema,
+    annotations: read,
+    run: (ctx, args) => panorama(ctx, args.emergencySlug as string | undefined),
+  },
+  {
+    name: 'buscar_ayudas',
+    title: 'Buscar solicitudes y ofrecimientos publicados',
+    description:
+      'Busca registros publicados (aprobados por el equipo de la emergencia): solicitudes (type=request) y ' +
+      'ofrecimientos (type=offer), con filtros por emergencia, estado, categoría, prioridad, texto (q), cercanía ' +
+      '(latitude + longitude + radiusKm), rutas logísticas (logistics) y capacidad. Orden: mayor priorityScore primero. ' +
+      'Devuelve total, filtros aplicados e items con ubicación, contacto publicado con consentimiento, cantidades y enlaces.',
+    input: z.strictObject(helpSearchShape),
+    output: helpList,
+    annotations: read,
+    run: (ctx, args) => {
+      const parsed = helpSearch.safeParse(args);
+      if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, 'es', args));
+      return listHelp(ctx, { ...parsed.data, view: 'list' });
+    },
+  },
+  {
+    name: 'ver_ayuda',
+    title: 'Ver el detalle de un registro publicado',
+    description:
+      'Devuelve un registro publicado por su id (de buscar_ayudas o consultar_panorama): descripción, lugar, contacto, ' +
+      'cantidades, recursos, verificación, logística e historial público. Un id no publicado responde help_not_found.',
+    input: z.strictObject(helpIdInputShape),
+    output: helpDetail,
+    annotations: read,
+    run: async (ctx, args) => ({ generatedAt: ctx.now().toISOString(), item: await getHelp(ctx, args.id as string) }),
+  },
+  {
+    name: 'buscar_operaciones_logisticas',
+    title: 'Buscar rutas logísticas disponibles',
+    description:
+      'Devuelve las rutas logísticas disponibles (status available) de una emergencia, con punto de recogida y destino ' +
+      'confirmados, qué se lleva y la distancia. Úsela para ofrecer transporte a quien tiene vehículo. No incluye ' +
+      'contactos privados de voluntarios; canManage es siempre false.',
+    input: z.strictObject(logisticsInputShape),
+    output: logisticsOperationList,
+    annotations: read,
+    run: (ctx, args) => listLogistics(ctx, args.emergencia as string),
+  },
+  {
+    name: 'publicar_solicitud',
+    title: 'Enviar una solicitud de ayuda a revisión',
+    description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id y el estado de revisión.`,
+    input: z.strictObject(requestToolShape),
+    output: publishResult,
+    annotations: submission,
+    submits: true,
+    run: (ctx, args) => submit(ctx, 'request', args),
+  },
+  {
+    name: 'publicar_ofrecimiento',
+    title: 'Enviar un ofrecimiento de ayuda a revisión',
+    description: `Envía un ofrecimiento de ayuda (insumos, transporte, centro de acopio, voluntariado). ${reviewNote} Devuelve el id y el estado de revisión.`,
+    input: z.strictObject(offerToolShape),
+    output: publishResult,
+    annotations: submission,
+    submits: true,
+    run: (ctx, args) => submit(ctx, 'offer', args),
+  },
+];
+
+export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
+
+/** Structured result plus the same JSON as text; a catalogue error becomes a tool error naming each field. */
+export async function runTool(
+  tool: ToolDefinition,
+  ctx: Context,
+  args: Record<string, unknown>,
+  onUnexpected: (err: unknown) => void,
+): Promise<ToolResult> {
+  try {
+    const value = (await tool.run(ctx, args)) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+  } catch (err) {
+    // Unexpected failures are logged, never shown: their messages may carry internals.
+    if (!(err instanceof AppError)) onUnexpected(err);
+    const body = err instanceof AppError ? errorBody(err.code, 'es', err.details) : errorBody('internal_error', 'es');
+    return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
+  }
+}

@@ -1,0 +1,54 @@
+// Inputs of the MCP tools: typed twins of the REST query (same bounds, enums and defaults) and the submission
+// schemas without `type`, which each tool fixes.
+import * as z from 'zod';
+import { bounds } from '../domain/bounds.ts';
+import { categories } from '../domain/categories.ts';
+import { helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
+import { emergencySlug, text } from './common.ts';
+import { helpQuery, queryRules } from './help-query.ts';
+import { commonFields, offerSubmission, requestSubmission } from './submission.ts';
+
+const about = (name: keyof typeof helpQuery.shape) => helpQuery.shape[name].description ?? '';
+
+/** The fields of buscar_ayudas; queryRules adds the rules across fields. */
+export const helpSearchShape = {
+  emergencySlug: emergencySlug.optional().describe('Limita a una emergencia (ver listar_emergencias).'),
+  type: z
+    .enum(['all', ...helpTypes])
+    .default('all')
+    .describe('request: solicitudes; offer: ofrecimientos.'),
+  status: z.enum(['all', ...recordStatuses]).default('active'),
+  category: z.enum(categories).optional(),
+  priority: z.enum(priorityFilters).default('all').describe(about('priority')),
+  q: text({ max: bounds.q.max }).optional().describe(about('q')),
+  latitude: z.number().min(bounds.latitude.min).max(bounds.latitude.max).optional().describe('Latitud WGS84.'),
+  longitude: z.number().min(bounds.longitude.min).max(bounds.longitude.max).optional().describe('Longitud WGS84.'),
+  radiusKm: z.number().min(bounds.radiusKm.min).max(bounds.radiusKm.max).optional().describe(about('radiusKm')),
+  logistics: z.boolean().default(false).describe(about('logistics')),
+  capacity: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe(about('capacity')),
+  limit: z.int().min(bounds.limit.min).max(bounds.limit.max).default(bounds.limit.default),
+};
+
+export const helpSearch = z.strictObject(helpSearchShape).superRefine(queryRules);
+export type HelpSearch = z.output<typeof helpSearch>;
+
+export const panoramaInputShape = {
+  emergencySlug: emergencySlug.optional().describe('Una emergencia; sin él, todas las activas.'),
+};
+
+export const helpIdInputShape = {
+  id: z.string().min(1).max(64).describe('Id (uuid) del registro publicado, tomado de buscar_ayudas.'),
+};
+
+export const logisticsInputShape = {
+  emergencia: emergencySlug.describe('Identificador de la emergencia (slug), obligatorio.'),
+};
+
+/** Without `type`, and with `source` defaulting to mcp; everything else as the REST body. */
+function submissionShape<T extends Record<string, z.ZodType>>(shape: T) {
+  const { type: _type, ...rest } = shape;
+  return { ...rest, source: commonFields.source.default('mcp') };
+}
+
+export const requestToolShape = submissionShape(requestSubmission.shape);
+export const offerToolShape = submissionShape(offerSubmission.shape);

@@ -1,0 +1,103 @@
+// MCP over real HTTP with the SDK's own client, and the raw requests needed to test the transport's error paths.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Harness } from './harness.ts';
+
+/** BASE_URL of the MCP tests: a local address, so loopback Host and Origin are this service's own. */
+export const LOCAL_BASE_URL = 'http://localhost:3000';
+
+export async function listen(h: Harness): Promise<string> {
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+}
+
+export interface Connected {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+  sessionId: string;
+}
+
+export async function connect(url: string): Promise<Connected> {
+  const client = new Client({ name: 'ayuda-tests', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+  await client.connect(transport);
+  return { client, transport, sessionId: transport.sessionId as string };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A raw HTTP request (node:http, so Host can be forged); streams are read for at most readMs. */
+export function raw(
+  url: string,
+  options: { method: string; headers?: Record<string, string>; body?: unknown; readMs?: number },
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(`${url}/mcp`);
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const req = httpRequest(
+      target,
+      {
+        method: options.method,
+        headers: {
+          accept: 'application/json, text/event-stream',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        const done = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        res.on('end', done);
+        if (options.readMs !== undefined) {
+          setTimeout(() => {
+            res.destroy();
+            done();
+          }, options.readMs);
+        }
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export const rpc = (method: string, params: Record<string, unknown> = {}, id = 1) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params,
+});
+
+export const initialize = rpc('initialize', {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'raw', version: '1.0.0' },
+});
+
+/** The JSON of every tool output of a session: each read tool with the given arguments. */
+export async function crawlMcp(
+  client: Client,
+  calls: { name: string; arguments: Record<string, unknown> }[],
+): Promise<{ url: string; text: string }[]> {
+  const outputs: { url: string; text: string }[] = [];
+  for (const call of calls) {
+    const result = await client.callTool(call);
+    outputs.push({ url: `mcp:${call.name}(${JSON.stringify(call.arguments)})`, text: JSON.stringify(result) });
+  }
+  for (const resource of (await client.listResources()).resources) {
+    const read = await client.readResource({ uri: resource.uri });
+    outputs.push({ url: `mcp:${resource.uri}`, text: JSON.stringify(read) });
+  }
+  return outputs;
+}
