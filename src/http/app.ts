@@ -9,6 +9,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
 import { helpRoutes } from './routes/api/help.ts';
+import { logisticsRoutes } from './routes/api/logistics.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 
@@ -71,6 +72,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   const cache = new ResponseCache(ctx.changes);
   healthRoutes(app, database);
   helpRoutes(app, ctx, limiters, cache);
+  logisticsRoutes(app, ctx, limiters, cache);
   openApiRoutes(app, ctx);
   mcpRoutes(app, ctx, limiters);
   return app;

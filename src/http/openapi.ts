@@ -4,9 +4,11 @@ import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
+import { slugPattern } from '../schemas/common.ts';
 import { responseExamples } from './openapi-examples.ts';
 import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';
+import '../schemas/logistics-operation.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
@@ -177,6 +179,7 @@ export function buildOpenApi(
     servers: [{ url: baseUrl }],
     tags: [
       { name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' },
+      { name: 'logistica', description: 'Rutas logísticas disponibles.' },
       { name: 'estado', description: 'Salud del servicio.' },
       { name: 'mcp', description: 'Servidor MCP remoto (Streamable HTTP, protocolo 2025-11-25).' },
     ],
@@ -289,6 +292,35 @@ export function buildOpenApi(
                 'Access-Control-Allow-Headers': { schema: { type: 'string' } },
               },
             },
+          },
+        },
+      },
+      '/api/logistics-operations': {
+        get: {
+          operationId: 'listLogisticsOperations',
+          tags: ['logistica'],
+          summary: 'Rutas logísticas disponibles de una emergencia.',
+          description:
+            'Solo rutas en estado available, con recogida y destino confirmados (el destino es una solicitud publicada). ' +
+            'Nunca incluye el contacto privado del voluntario. canManage es siempre false.',
+          parameters: [
+            {
+              name: 'emergencia',
+              in: 'query',
+              required: true,
+              description: 'Identificador de la emergencia (slug).',
+              schema: { type: 'string', pattern: slugPattern.source },
+            },
+          ],
+          responses: {
+            '200': {
+              description: 'Las rutas disponibles.',
+              headers: { ETag: { schema: { type: 'string' } }, ...rateLimitHeaders },
+              content: { 'application/json': { schema: ref('LogisticsOperationList') } },
+            },
+            '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
+            '400': errorResponse(400, 'Falta emergencia o no es válida.', ['invalid_query', 'unknown_emergency']),
+            '429': tooMany,
           },
         },
       },

@@ -1,6 +1,6 @@
 // LogisticsOperation (SPEC 2.10) and its listing (SPEC 4.5): only available routes, never a volunteer's contact.
 import * as z from 'zod';
-import { isoDateTime } from './common.ts';
+import { emergencySlug, isoDateTime } from './common.ts';
 
 export const logisticsOperation = z
   .object({
@@ -29,6 +29,11 @@ export const logisticsOperationList = z
     canManage: z.literal(false).describe('Siempre false: la interfaz pública no gestiona rutas.'),
   })
   .meta({ id: 'LogisticsOperationList' });
+
+/** GET /api/logistics-operations query; the MCP tool takes the same field. */
+export const logisticsQuery = z.strictObject({
+  emergencia: emergencySlug.describe('Identificador de la emergencia (slug), obligatorio.'),
+});
 
 export type LogisticsOperation = z.infer<typeof logisticsOperation>;
 export type LogisticsOperationList = z.infer<typeof logisticsOperationList>;

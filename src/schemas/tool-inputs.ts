@@ -6,6 +6,7 @@ import { categories } from '../domain/categories.ts';
 import { helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
 import { helpQuery, queryRules } from './help-query.ts';
+import { logisticsQuery } from './logistics-operation.ts';
 import { commonFields, offerSubmission, requestSubmission } from './submission.ts';
 
 const about = (name: keyof typeof helpQuery.shape) => helpQuery.shape[name].description ?? '';
@@ -40,9 +41,7 @@ export const helpIdInputShape = {
   id: z.string().min(1).max(64).describe('Id (uuid) del registro publicado, tomado de buscar_ayudas.'),
 };
 
-export const logisticsInputShape = {
-  emergencia: emergencySlug.describe('Identificador de la emergencia (slug), obligatorio.'),
-};
+export const logisticsInputShape = logisticsQuery.shape;
 
 /** Without `type`, and with `source` defaulting to mcp; everything else as the REST body. */
 function submissionShape<T extends Record<string, z.ZodType>>(shape: T) {

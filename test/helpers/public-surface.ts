@@ -20,7 +20,10 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   const ids = new Set<string>();
   for (const slug of [undefined, ...slugs]) {
     const scope = slug ? `&emergencySlug=${slug}` : '';
-    if (slug) await get(`${HELP}?view=panorama${scope}`);
+    if (slug) {
+      await get(`${HELP}?view=panorama${scope}`);
+      await get(`/api/logistics-operations?emergencia=${slug}`);
+    }
     for (const filter of [
       'status=all',
       'type=request&status=all',
