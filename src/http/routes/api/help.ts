@@ -1,5 +1,5 @@
 // GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
@@ -9,12 +9,13 @@ import { listHelp } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
 import { claimIdempotencyKey, releaseIdempotencyKey, takeOverStaleKey } from '../../../repositories/idempotency.ts';
 import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
-import { issuesToDetails, repeatedParameters, validationCode } from '../../../schemas/issues.ts';
+import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
 import { helpSubmission } from '../../../schemas/submission.ts';
 import { fingerprintOf, IDEMPOTENCY_KEY, IN_FLIGHT_TIMEOUT_MS, storedKey } from '../../idempotency.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
+import type { ResponseCache } from '../../response-cache.ts';
+import { cachedRead } from './cached-read.ts';
 
 export const HELP_PATH = '/api/public/v1/help';
 
@@ -31,25 +32,8 @@ function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
   }
 }
 
-export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
-}
-
 export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
-  app.get(HELP_PATH, { onRequest: limiters.reads }, async (request, reply) => {
-    // The exact URL answered before: it was valid then and still is, so validation is skipped.
-    const known = cache.peek(request.url);
-    if (known) return sendJson(request, reply, known);
-    const lang = preferredLanguage(request.headers['accept-language']);
-    const repeated = repeatedParameters(request.query as Record<string, unknown>, lang);
-    if (repeated.length > 0) throw new AppError('invalid_query', repeated);
-    const parsed = helpQuery.safeParse(request.query);
-    if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, lang, request.query));
-    const query = parsed.data;
-    return sendJson(request, reply, await cache.get(request.url, () => compute(ctx, query)));
-  });
+  cachedRead(app, HELP_PATH, { limiters, cache }, helpQuery, (query) => compute(ctx, query));
 
   app.post(HELP_PATH, { onRequest: limiters.submissions }, async (request, reply) => {
     const lang = preferredLanguage(request.headers['accept-language']);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { buildOpenApi } from '../../openapi.ts';
 import { etagOf } from '../../response-cache.ts';
-import { sendJson } from './help.ts';
+import { sendJson } from './cached-read.ts';
 
 export function openApiRoutes(app: FastifyInstance, ctx: Context): void {
   let cached: { body: Buffer; etag: string } | null = null;
