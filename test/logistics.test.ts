@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { LogisticsOperationsTable } from '../src/db/types.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
+import { LOGISTICS_OPERATION_FIELDS } from './helpers/spec.ts';
 
 let h: Harness;
 let destination = '';
@@ -54,24 +55,7 @@ test('only available routes, with exactly the fields of SPEC 2.10 and canManage 
   assert.equal(res.body.canManage, false);
   assert.equal(res.body.operations.length, 1);
   const [op] = res.body.operations;
-  assert.deepEqual(Object.keys(op).sort(), [
-    'created_at',
-    'destination_address',
-    'destination_help_point_id',
-    'destination_latitude',
-    'destination_longitude',
-    'distance_km',
-    'emergency_slug',
-    'id',
-    'pickup_address',
-    'pickup_latitude',
-    'pickup_longitude',
-    'quantity_label',
-    'route_conditions',
-    'status',
-    'supply_description',
-    'title',
-  ]);
+  assert.deepEqual(Object.keys(op).sort(), LOGISTICS_OPERATION_FIELDS);
   assert.deepEqual(
     [op.title, op.status, op.emergency_slug, op.destination_help_point_id],
     ['Llevar agua al albergue', 'available', 'inundacion-mocoa', destination],

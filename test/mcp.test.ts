@@ -9,6 +9,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, crawlMcp, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';
 import { leaks } from './helpers/public-surface.ts';
+import { LOGISTICS_OPERATION_FIELDS } from './helpers/spec.ts';
 
 let a: Harness;
 let b: Harness;
@@ -128,24 +129,7 @@ test('read tools return structured content and the same JSON as text', async () 
   const routes = await call('buscar_operaciones_logisticas', { emergencia: slug });
   assert.equal(routes.structuredContent.canManage, false);
   assert.equal(routes.structuredContent.operations.length, 1);
-  assert.deepEqual(Object.keys(routes.structuredContent.operations[0]).sort(), [
-    'created_at',
-    'destination_address',
-    'destination_help_point_id',
-    'destination_latitude',
-    'destination_longitude',
-    'distance_km',
-    'emergency_slug',
-    'id',
-    'pickup_address',
-    'pickup_latitude',
-    'pickup_longitude',
-    'quantity_label',
-    'route_conditions',
-    'status',
-    'supply_description',
-    'title',
-  ]);
+  assert.deepEqual(Object.keys(routes.structuredContent.operations[0]).sort(), LOGISTICS_OPERATION_FIELDS);
   assert.equal(routes.structuredContent.operations[0].destination_help_point_id, publishedId);
 });
 

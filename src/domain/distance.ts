@@ -26,5 +26,3 @@ export function boundingBox(lat: number, lon: number, radiusKm: number): Boundin
   const dLon = dLat / Math.max(0.01, Math.cos(rad(lat)));
   return { minLat: lat - dLat, maxLat: lat + dLat, minLon: lon - dLon, maxLon: lon + dLon };
 }
-
-export const EARTH_RADIUS = EARTH_RADIUS_KM;

@@ -35,31 +35,8 @@ export type OperationalStatus = (typeof operationalStatuses)[number];
 export const emergencyStatuses = ['active', 'closed'] as const;
 export type EmergencyStatus = (typeof emergencyStatuses)[number];
 
-export const statusLabels: Record<RecordStatus, string> = {
-  active: 'Activa',
-  in_process: 'En proceso',
-  completed: 'Completada',
-};
-
-export const urgencyLabels: Record<Urgency, string> = {
-  urgent: 'Urgente',
-  needed: 'Necesaria',
-  stable: 'Estable',
-};
-
 export const collectionCenterStatusLabels: Record<CollectionCenterStatus, string> = {
   full: 'Lleno',
   needs_volunteers: 'Necesita voluntarios',
   needs_resources: 'Necesita recursos',
-};
-
-export const operationalStatusLabels: Record<OperationalStatus, string> = {
-  unattended: 'Sin atender',
-  partially_covered: 'Parcialmente cubierta',
-  covered: 'Cubierta',
-  in_transit: 'En camino',
-  delivered: 'Entregada',
-  available: 'Disponible',
-  committed: 'Comprometida',
-  closed: 'Cerrada',
 };

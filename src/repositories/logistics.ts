@@ -32,25 +32,8 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
   return result;
 }
 
-export interface AvailableRouteRow {
-  id: string;
-  title: string;
-  supply_description: string;
-  quantity_label: string | null;
-  pickup_address: string;
-  pickup_latitude: number;
-  pickup_longitude: number;
-  destination_help_id: string;
-  destination_address: string | null;
-  destination_latitude: number | null;
-  destination_longitude: number | null;
-  distance_km: number;
-  route_conditions: string | null;
-  created_at: string;
-}
-
 /** Available routes of an emergency whose destination is a published record with a place; newest first. */
-export function availableRoutes(db: Db, emergencyId: string): Promise<AvailableRouteRow[]> {
+export function availableRoutes(db: Db, emergencyId: string) {
   return db
     .selectFrom('logistics_operations as o')
     .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
@@ -79,3 +62,5 @@ export function availableRoutes(db: Db, emergencyId: string): Promise<AvailableR
     .orderBy('o.id')
     .execute();
 }
+
+export type AvailableRouteRow = Awaited<ReturnType<typeof availableRoutes>>[number];

@@ -5,7 +5,6 @@ import {
   collectionCenterStatuses,
   emergencyStatuses,
   helpTypes,
-  logisticsStatuses,
   operationalStatuses,
   recordStatuses,
   urgencies,
@@ -304,8 +303,6 @@ export const discovery = z
     emergencies: z.array(discoveryEmergency),
   })
   .meta({ id: 'Discovery' });
-
-export const logisticsStatusEnum = z.enum(logisticsStatuses);
 
 export type PublicHelp = z.infer<typeof publicHelp>;
 export type HelpList = z.infer<typeof helpList>;
