@@ -67,6 +67,61 @@ const catalogue = {
     es: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',
     en: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
   },
+  invalid_transition: {
+    status: 409,
+    es: 'Ese cambio de estado no está permitido desde el estado actual.',
+    en: 'That status change is not allowed from the current status.',
+  },
+  not_a_collection_center: {
+    status: 409,
+    es: 'El registro no es un centro de acopio publicado.',
+    en: 'The record is not a published collection centre.',
+  },
+  not_a_published_request: {
+    status: 409,
+    es: 'El destino debe ser una solicitud publicada con ubicación.',
+    en: 'The destination must be a published request with a location.',
+  },
+  account_exists: {
+    status: 409,
+    es: 'Ya existe una cuenta con ese correo.',
+    en: 'An account with that e-mail already exists.',
+  },
+  invalid_credentials: {
+    status: 401,
+    es: 'Correo o contraseña incorrectos.',
+    en: 'Wrong e-mail or password.',
+  },
+  login_throttled: {
+    status: 429,
+    es: 'Demasiados intentos fallidos de ingreso; espere unos minutos e intente de nuevo.',
+    en: 'Too many failed sign-in attempts; wait a few minutes and try again.',
+  },
+  csrf_failed: {
+    status: 403,
+    es: 'El formulario caducó o no vino de este sitio; recargue la página e intente de nuevo.',
+    en: 'The form expired or did not come from this site; reload the page and try again.',
+  },
+  forbidden: {
+    status: 403,
+    es: 'Su cuenta no tiene acceso a esta emergencia.',
+    en: 'Your account has no access to this emergency.',
+  },
+  edit_link_invalid: {
+    status: 404,
+    es: 'El enlace de edición no existe o fue revocado.',
+    en: 'The edit link does not exist or was revoked.',
+  },
+  inventory_line_not_found: {
+    status: 404,
+    es: 'No existe esa línea de inventario.',
+    en: 'No such inventory line.',
+  },
+  logistics_operation_not_found: {
+    status: 404,
+    es: 'No existe esa operación logística.',
+    en: 'No such logistics operation.',
+  },
   forbidden_origin: {
     status: 403,
     es: 'El origen o el host de la petición no corresponden a este servicio.',

@@ -4,6 +4,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import { initial } from './migrations/001-initial.ts';
 import { changeSeq } from './migrations/002-change-seq.ts';
 import { mcpSessions } from './migrations/003-mcp-sessions.ts';
+import { consoleTables } from './migrations/004-console.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-change-seq': changeSeq(dialect),
     '003-mcp-sessions': mcpSessions(dialect),
+    '004-console': consoleTables(dialect),
   };
 }
 

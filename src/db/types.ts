@@ -118,6 +118,70 @@ export interface McpSessionsTable {
   last_seen_at: string;
 }
 
+export type Role = 'admin' | 'leader';
+
+export interface AccountsTable {
+  id: string;
+  /** Stored lower-case; unique. */
+  email: string;
+  name: string;
+  /** argon2id, PHC string. */
+  password_hash: string;
+  role: Role;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+export interface AccountEmergenciesTable {
+  account_id: string;
+  emergency_id: string;
+}
+
+export interface ConsoleSessionsTable {
+  /** sha256 (base64url) of the cookie's token. */
+  id: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+}
+
+export type InventoryKind = 'have' | 'need';
+
+export interface InventoryLinesTable {
+  id: string;
+  emergency_id: string;
+  /** The approved offer that is the collection centre. */
+  center_id: string;
+  kind: InventoryKind;
+  category: string;
+  quantity: number;
+  unit: string;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CenterEditLinksTable {
+  id: string;
+  center_id: string;
+  /** sha256 (base64url) of the secret in the link. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -126,6 +190,12 @@ export interface Tables {
   audit_log: AuditLogTable;
   logistics_operations: LogisticsOperationsTable;
   mcp_sessions: McpSessionsTable;
+  accounts: AccountsTable;
+  account_emergencies: AccountEmergenciesTable;
+  console_sessions: ConsoleSessionsTable;
+  login_attempts: LoginAttemptsTable;
+  inventory_lines: InventoryLinesTable;
+  center_edit_links: CenterEditLinksTable;
 }
 
 export type Db = Kysely<Tables>;
