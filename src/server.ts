@@ -1,5 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
+import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
 import type { Config } from './config.ts';
 import { type Context, createContext } from './context.ts';
@@ -31,6 +32,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     try {
       await purgeIdempotencyKeys(ctx.db, new Date(ctx.now().getTime() - KEY_RETENTION_MS).toISOString());
       await purgeIdleSessions(ctx);
+      await purgeConsoleState(ctx);
       if (config.priorityRefreshMinutes > 0) await refreshPriorities(ctx);
     } catch (err) {
       app.log.error({ err }, 'upkeep failed');

@@ -7,6 +7,18 @@ export function consoleTables(_dialect: Dialect) {
   const number = 'double precision';
   return {
     async up(db: Kysely<unknown>) {
+      // Likely duplicates in the review inbox: the same WhatsApp number, or the same kind of aid nearby.
+      await db.schema
+        .createIndex('help_records_whatsapp')
+        .on('help_records')
+        .columns(['emergency_id', 'contact_whatsapp'])
+        .execute();
+      await db.schema
+        .createIndex('help_records_nearby')
+        .on('help_records')
+        .columns(['emergency_id', 'type', 'category', 'latitude'])
+        .execute();
+
       await db.schema
         .createTable('accounts')
         .addColumn('id', 'text', (c) => c.primaryKey())

@@ -1,0 +1,72 @@
+// An admin creates a leader (assigned to some emergencies) or another admin (all emergencies).
+import { randomUUID } from 'node:crypto';
+import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import type { Actor, Context } from '../context.ts';
+import type { Role } from '../db/types.ts';
+import { AppError, type ErrorDetail } from '../errors.ts';
+import { type AccountRow, insertAccount } from '../repositories/accounts.ts';
+import { audit } from '../repositories/audit.ts';
+import { findEmergencyBySlug } from '../repositories/emergencies.ts';
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  password: string;
+  role: Role;
+  emergencySlugs: string[];
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}\.[^\s@]{2,}$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createAccount(ctx: Context, input: NewAccount, actor: Actor): Promise<AccountRow> {
+  const email = normalizeEmail(input.email);
+  const name = input.name.trim();
+  const problems: ErrorDetail[] = [];
+  if (!EMAIL.test(email)) problems.push({ field: 'email', message: 'correo no válido', code: 'invalid_email' });
+  if (name.length < 2 || name.length > 100)
+    problems.push({ field: 'name', message: '2 a 100 caracteres', code: 'out_of_range' });
+  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
+    problems.push({
+      field: 'password',
+      message: `${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres`,
+      code: 'out_of_range',
+    });
+  }
+  if (problems.length > 0) throw new AppError('validation_failed', problems);
+  const emergencyIds: string[] = [];
+  for (const slug of new Set(input.emergencySlugs)) {
+    const emergency = await findEmergencyBySlug(ctx.db, slug);
+    if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
+    emergencyIds.push(emergency.id);
+  }
+  // Hashing is slow by design: done before the transaction so no lock is held meanwhile.
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now().toISOString();
+  const row: AccountRow = {
+    id: randomUUID(),
+    email,
+    name,
+    password_hash: passwordHash,
+    role: input.role,
+    created_at: now,
+    updated_at: now,
+    disabled_at: null,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await insertAccount(trx, row, input.role === 'admin' ? [] : emergencyIds);
+    if (!inserted) throw new AppError('account_exists', [{ field: 'email', message: email, code: 'taken' }]);
+    await audit(trx, {
+      actor,
+      action: 'account_created',
+      targetType: 'account',
+      targetId: row.id,
+      details: { role: row.role, emergencies: input.role === 'admin' ? [] : [...new Set(input.emergencySlugs)] },
+      at: now,
+    });
+  });
+  return row;
+}
