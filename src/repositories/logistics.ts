@@ -1,4 +1,8 @@
-import type { Db } from '../db/types.ts';
+// The only code that reads and writes logistics routes. The volunteer's contact leaves only through the leaders' reads.
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, Dialect, LogisticsOperationsTable } from '../db/types.ts';
+
+export type LogisticsRow = Selectable<LogisticsOperationsTable>;
 
 /** Available routes per destination record. */
 export async function availableRoutesByDestination(db: Db, helpIds: string[]): Promise<Map<string, number>> {
@@ -64,3 +68,59 @@ export function availableRoutes(db: Db, emergencyId: string) {
 }
 
 export type AvailableRouteRow = Awaited<ReturnType<typeof availableRoutes>>[number];
+
+export async function insertLogisticsOperation(
+  db: Db,
+  row: Insertable<LogisticsOperationsTable>,
+): Promise<LogisticsRow> {
+  return db.insertInto('logistics_operations').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Every column, volunteer's contact included: for leaders and the commands that change a route. */
+export async function findLogisticsOperation(
+  db: Db,
+  dialect: Dialect,
+  id: string,
+  lock = false,
+): Promise<LogisticsRow | undefined> {
+  let query = db.selectFrom('logistics_operations').selectAll().where('id', '=', id);
+  if (lock && dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Moves a route only if it is still in `from` (so a concurrent move is never overwritten); true when moved. */
+export async function updateLogisticsStatus(
+  db: Db,
+  id: string,
+  from: LogisticsRow['status'],
+  to: LogisticsRow['status'],
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('logistics_operations')
+    .set({ status: to, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every route of an emergency in any status, with its destination's title and place: the leaders' console only. */
+export function routesForLeaders(db: Db, emergencyId: string) {
+  return db
+    .selectFrom('logistics_operations as o')
+    .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
+    .selectAll('o')
+    .select([
+      'h.title as destination_title',
+      'h.address as destination_address',
+      'h.latitude as destination_latitude',
+      'h.longitude as destination_longitude',
+    ])
+    .where('o.emergency_id', '=', emergencyId)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id')
+    .execute();
+}
+
+export type LeaderRouteRow = Awaited<ReturnType<typeof routesForLeaders>>[number];

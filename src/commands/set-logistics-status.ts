@@ -1,0 +1,118 @@
+// A leader moves a logistics route along its lifecycle; a delivery can add to what the request has covered.
+import type { Actor, Context } from '../context.ts';
+import { bounds } from '../domain/bounds.ts';
+import { canMove, isLogisticsStatus, type LogisticsStatus } from '../domain/logistics-status.ts';
+import { AppError, type ErrorDetail } from '../errors.ts';
+import { audit } from '../repositories/audit.ts';
+import { findById, updateRecord } from '../repositories/help-records.ts';
+import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
+import { type ChangeStep, logDecision, saveRecord } from './record-change.ts';
+
+export interface LogisticsStatusOptions {
+  /** Quantity the delivery brought: added to the destination's covered quantity. Only with 'delivered'. */
+  addCovered?: number;
+  /** Goes to the audit log; with addCovered it is also the public note of the coverage event. */
+  note?: string | null;
+}
+
+function checkOptions(status: string, options: LogisticsStatusOptions): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (!isLogisticsStatus(status)) {
+    problems.push({ field: 'status', message: `Estado desconocido: ${status}`, code: 'invalid_value' });
+  }
+  const { addCovered, note } = options;
+  if (addCovered !== undefined) {
+    if (status !== 'delivered') {
+      problems.push({
+        field: 'addCovered',
+        message: 'Solo se suma cantidad cubierta al marcar la ruta como entregada.',
+        code: 'only_when_delivered',
+      });
+    } else if (!Number.isFinite(addCovered) || addCovered <= 0) {
+      problems.push({ field: 'addCovered', message: 'Debe ser mayor que 0.', code: 'too_small' });
+    } else if (addCovered > bounds.quantityRequired.max) {
+      problems.push({
+        field: 'addCovered',
+        message: `Debe ser menor o igual que ${bounds.quantityRequired.max}.`,
+        code: 'too_big',
+      });
+    }
+  }
+  if (note != null && note.length > bounds.note.max) {
+    problems.push({ field: 'note', message: `Debe tener como máximo ${bounds.note.max} caracteres.`, code: 'too_big' });
+  }
+  return problems;
+}
+
+export async function setLogisticsStatus(
+  ctx: Context,
+  id: string,
+  status: LogisticsStatus,
+  actor: Actor,
+  options: LogisticsStatusOptions = {},
+): Promise<LogisticsRow> {
+  const problems = checkOptions(status, options);
+  if (problems.length > 0) throw new AppError('validation_failed', problems);
+  const note = options.note?.trim() || null;
+  const { addCovered } = options;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // Route first, then its destination: every writer takes the locks in this order.
+    const route = await findLogisticsOperation(trx, ctx.dialect, id, true);
+    if (!route) {
+      throw new AppError('logistics_operation_not_found', [
+        { field: 'id', message: id, code: 'logistics_operation_not_found' },
+      ]);
+    }
+    const from = route.status;
+    const refused = () =>
+      new AppError('invalid_transition', [
+        { field: 'status', message: `${from} -> ${status}`, code: 'invalid_transition', from, to: status },
+      ]);
+    if (!canMove(from, status)) throw refused();
+    const destination = await findById(trx, ctx.dialect, route.destination_help_id, true);
+    if (!destination) throw new AppError('not_found', [{ field: 'destinationHelpId', message: route.id }]);
+    const now = ctx.now().toISOString();
+    if (!(await updateLogisticsStatus(trx, route.id, from, status, now))) throw refused();
+    if (addCovered !== undefined) {
+      if (destination.review_status !== 'approved' || destination.type !== 'request') {
+        throw new AppError('not_a_published_request', [
+          { field: 'destinationHelpId', message: destination.id, code: 'not_a_published_request' },
+        ]);
+      }
+      const covered = destination.quantity_covered + addCovered;
+      if (covered > bounds.quantityRequired.max) {
+        throw new AppError('validation_failed', [
+          {
+            field: 'addCovered',
+            message: `La cantidad cubierta no puede pasar de ${bounds.quantityRequired.max}.`,
+            code: 'too_big',
+          },
+        ]);
+      }
+      // The same change and public event as setCoveredQuantity, so derived fields and priority follow.
+      const step: ChangeStep = { trx, record: destination, now };
+      await saveRecord(ctx, step, { quantity_covered: covered });
+      await logDecision(step, actor, {
+        kind: 'coverage_updated',
+        isPublic: true,
+        note,
+        details: { from: destination.quantity_covered, to: covered, note, logisticsOperationId: route.id },
+      });
+    } else {
+      // The destination's PublicHelp counts its available routes; a new change number drops every cached copy.
+      await updateRecord(trx, ctx.dialect, destination.id, { updated_at: now });
+    }
+    await audit(trx, {
+      actor,
+      action: 'logistics_status_changed',
+      targetType: 'logistics_operation',
+      targetId: route.id,
+      details: { from, to: status, note, addCovered: addCovered ?? null },
+      at: now,
+    });
+    await ctx.changes.announce(trx);
+    return { ...route, status, updated_at: now };
+  });
+  ctx.changes.written();
+  return row;
+}
