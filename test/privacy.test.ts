@@ -2,12 +2,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { tokenHash } from '../src/auth/tokens.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { createEditLink } from '../src/commands/center-edit-links.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
+import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
-import { addEmergency, type Harness, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import { addEmergency, type Harness, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
 let h: Harness;
@@ -26,6 +29,11 @@ const canaries = {
 /** Published with consent: these must be public. */
 const published = { phone: '+573005550104', name: 'Publicada Con Consentimiento' };
 let approvedWithDocument = '';
+/** A collection centre's consented contact: public in the help API, never in the places feed or the inventory. */
+const centreContact = { phone: '+573005550105', name: `Responsable Centro ${randomUUID().slice(0, 8)}` };
+let centreId = '';
+/** A centre's secret edit link, and its stored hash: for the leaders and the centre only. */
+const editLink = { token: '', hash: '' };
 
 before(async () => {
   h = await setup();
@@ -78,6 +86,35 @@ before(async () => {
       updated_at: now,
     })
     .execute();
+  // A collection centre with a place, an inventory and a secret edit link.
+  centreId = await publish(
+    h,
+    offerBody({
+      title: 'Centro de acopio del coliseo',
+      category: 'acopio',
+      collectionCenterStatus: 'needs_resources',
+      address: 'Coliseo municipal',
+      latitude: 1.1521,
+      longitude: -76.6513,
+      contactName: centreContact.name,
+      contactWhatsapp: centreContact.phone,
+    }),
+  );
+  await setInventoryLine(
+    h.ctx,
+    centreId,
+    { kind: 'have', category: 'agua', quantity: 40, unit: 'bidones' },
+    canaries.actor,
+  );
+  await setInventoryLine(
+    h.ctx,
+    centreId,
+    { kind: 'need', category: 'ropa', quantity: 9, unit: 'cajas' },
+    canaries.actor,
+  );
+  const link = await createEditLink(h.ctx, centreId, canaries.actor);
+  editLink.token = link.token;
+  editLink.hash = tokenHash(link.token);
 });
 after(() => h.close());
 
@@ -90,7 +127,21 @@ test('no private value appears in any public output', async () => {
     phoneDigits(canaries.pendingPhone),
     phoneDigits(canaries.rejectedPhone),
     phoneDigits(canaries.revisionPhone),
+    editLink.token,
+    editLink.hash,
   ];
+  assert.deepEqual(leaks(outputs, values), []);
+});
+
+test('the places feed, its manifest and the inventory carry no data about persons', async () => {
+  const outputs = (await crawlPublic(h)).filter((o) =>
+    ['/api/aid-places/', '/.well-known/aid-places', '/api/public/v1/inventario'].some((path) => o.url.startsWith(path)),
+  );
+  const feedOfCentre = outputs.filter((o) => o.url.startsWith('/api/aid-places/') && o.text.includes(centreId));
+  assert.ok(feedOfCentre.length >= 2, 'the centre is in the feed, with and without the emergency filter');
+  assert.ok(outputs.some((o) => o.url.includes('categoria=agua') && o.text.includes('"quantity":40')));
+  const phone = centreContact.phone;
+  const values = [centreContact.name, phone, phone.slice(1), phone.slice(3), published.name, published.phone, 'wa.me'];
   assert.deepEqual(leaks(outputs, values), []);
 });
 
@@ -103,4 +154,10 @@ test('the canary search can fail: consented contact data of approved records is 
   );
   // And the route exists publicly as a count, without its volunteer.
   assert.ok(outputs.some((o) => o.text.includes('"availableRoutes":1')));
+  // The centre's contact is public where consent publishes it, so its absence from the feed means something.
+  const centre = leaks(outputs, [centreContact.name, centreContact.phone]);
+  assert.ok(
+    centre.some((f) => f.includes(`id=${centreId}`)),
+    centre.join('\n'),
+  );
 });

@@ -1,11 +1,16 @@
 // Response examples for the OpenAPI document, made by the real presenters so they cannot drift from responses.
 import { presentDiscovery } from '../presenters/discovery.ts';
 import { emergencyFields } from '../presenters/emergency.ts';
+import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
 import { presentCounts, presentQuantities, presentRoutes } from '../presenters/panorama.ts';
+import { presentPlaceFeature, presentPlacesManifest } from '../presenters/place-feature.ts';
 import { presentPublicHelp } from '../presenters/public-help.ts';
 import { urls } from '../presenters/urls.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import type { PublicHelpRow } from '../repositories/help-records.ts';
+import type { CenterRow, InventoryLineRow } from '../repositories/inventory.ts';
+import type { Inventario } from '../schemas/inventory.ts';
+import type { PlaceFeatureCollection, PlacesManifest } from '../schemas/places.ts';
 import type { Discovery, HelpList, Panorama } from '../schemas/public-help.ts';
 
 const AT = '2026-05-10T14:32:00.000Z';
@@ -172,4 +177,109 @@ export function responseExamples(base: string): {
     },
     detail: { generatedAt: AT, item },
   };
+}
+
+const centers: CenterRow[] = [
+  {
+    id: '7d3f1c52-8a1e-4b6f-9c0d-5e2a4b7c9f01',
+    emergency_id: 'e1',
+    emergency_slug: SLUG,
+    title: 'Centro de acopio Coliseo Municipal',
+    address: 'Coliseo Municipal, Avenida 17 # 9-40',
+    latitude: 1.1521,
+    longitude: -76.6513,
+    collection_center_status: 'needs_resources',
+    updated_at: '2026-05-09T20:00:00.000Z',
+  },
+  {
+    id: '2c9e4a77-1b3d-4f58-8e6a-0d4c2b9a7e13',
+    emergency_id: 'e1',
+    emergency_slug: SLUG,
+    title: 'Parroquia San Miguel',
+    address: null,
+    latitude: 1.1449,
+    longitude: -76.6461,
+    collection_center_status: 'needs_volunteers',
+    updated_at: '2026-05-09T18:00:00.000Z',
+  },
+];
+
+function line(
+  id: string,
+  center: CenterRow,
+  fields: Pick<InventoryLineRow, 'kind' | 'category' | 'quantity' | 'unit' | 'note' | 'updated_at'>,
+): InventoryLineRow {
+  return { id, emergency_id: 'e1', center_id: center.id, created_at: '2026-05-09T20:00:00.000Z', ...fields };
+}
+
+const [coliseo, parroquia] = centers as [CenterRow, CenterRow];
+const lines = {
+  coliseoWater: line('5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', coliseo, {
+    kind: 'have',
+    category: 'agua',
+    quantity: 120,
+    unit: 'bidones de 20 L',
+    note: '',
+    updated_at: '2026-05-10T12:02:00.000Z',
+  }),
+  coliseoNappies: line('6b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e', coliseo, {
+    kind: 'need',
+    category: 'panales',
+    quantity: 300,
+    unit: 'paquetes',
+    note: 'Tallas 3 y 4',
+    updated_at: '2026-05-10T09:30:00.000Z',
+  }),
+  parroquiaWater: line('7c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f', parroquia, {
+    kind: 'have',
+    category: 'agua',
+    quantity: 40,
+    unit: 'bidones de 20 L',
+    note: 'Puede que ya se haya repartido',
+    updated_at: '2026-05-09T07:00:00.000Z',
+  }),
+};
+
+/** GET /api/public/v1/inventario: grouped by centre, and with categoria=agua (stock filled). */
+export function inventoryExamples(): { porCentro: Inventario; conCategoria: Inventario } {
+  const now = new Date(Date.parse(AT));
+  const present = (row: InventoryLineRow) => presentInventoryLine(row, now);
+  return {
+    porCentro: {
+      emergencySlug: SLUG,
+      category: null,
+      stock: [],
+      centers: [
+        presentInventoryCenter(coliseo, [present(lines.coliseoWater), present(lines.coliseoNappies)]),
+        presentInventoryCenter(parroquia, [present(lines.parroquiaWater)]),
+      ],
+    },
+    conCategoria: {
+      emergencySlug: SLUG,
+      category: 'agua',
+      stock: [present(lines.coliseoWater), present(lines.parroquiaWater)],
+      centers: [
+        presentInventoryCenter(coliseo, [present(lines.coliseoWater)]),
+        presentInventoryCenter(parroquia, [present(lines.parroquiaWater)]),
+      ],
+    },
+  };
+}
+
+/** The aid-places manifest and feed. */
+export function placesExamples(base: string): { manifest: PlacesManifest; feed: PlaceFeatureCollection } {
+  const summary = (row: InventoryLineRow) => ({
+    center_id: row.center_id,
+    kind: row.kind,
+    category: row.category,
+    updated_at: row.updated_at,
+  });
+  const feed: PlaceFeatureCollection = {
+    type: 'FeatureCollection',
+    features: [
+      presentPlaceFeature(coliseo, [summary(lines.coliseoWater), summary(lines.coliseoNappies)], base),
+      presentPlaceFeature(parroquia, [summary(lines.parroquiaWater)], base),
+    ],
+  };
+  return { manifest: presentPlacesManifest(base, [emergencyRow], lines.coliseoWater.updated_at), feed };
 }

@@ -5,10 +5,12 @@ import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { slugPattern } from '../schemas/common.ts';
-import { responseExamples } from './openapi-examples.ts';
+import { inventoryExamples, placesExamples, responseExamples } from './openapi-examples.ts';
 import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';
+import { inventoryQuery } from '../schemas/inventory.ts';
 import '../schemas/logistics-operation.ts';
+import { GEOJSON_MEDIA_TYPE, PLACES_PROTOCOL, PLACES_VERSION, placesQuery } from '../schemas/places.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
@@ -35,8 +37,9 @@ function components(): Record<string, JsonSchema> {
   return all;
 }
 
-function queryParameters(): JsonSchema[] {
-  return Object.entries(helpQuery.shape as Record<string, z.ZodType>).map(([name, schema]) => {
+/** The parameters of a strict query schema, each with its bounds, enum and description. */
+function queryParameters(query: z.ZodObject = helpQuery): JsonSchema[] {
+  return Object.entries(query.shape as Record<string, z.ZodType>).map(([name, schema]) => {
     const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
     delete json.$schema;
     const description = json.description as string | undefined;
@@ -70,6 +73,116 @@ const tooMany = {
     ...rateLimitHeaders,
   },
 };
+
+const etagHeaders = {
+  ETag: { description: 'Versión de la respuesta; envíela en If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'no-cache: revalide con If-None-Match.', schema: { type: 'string' } },
+};
+const notModified = { description: 'Sin cambios desde el ETag enviado en If-None-Match.' };
+const internalError = errorResponse(500, 'Error inesperado del servidor.', ['internal_error']);
+
+/** GET /api/public/v1/inventario (SPEC 4.4). */
+function inventoryPath() {
+  return {
+    get: {
+      operationId: 'getInventory',
+      tags: ['inventario'],
+      summary: 'Inventario de los centros de acopio de una emergencia, con unidad y antigüedad.',
+      description:
+        'Agrupado por centro publicado (los actualizados más recientemente primero; en cada uno, lo más reciente primero). ' +
+        'Con categoria solo aparecen los centros y las líneas de esa categoría, y stock lista lo que cada centro tiene ' +
+        'de ella, mayor cantidad primero: responde qué centros ya tienen ese artículo. ' +
+        'hoursSinceUpdate y stale se calculan al responder: stale es true tras más de 24 horas sin actualizar. ' +
+        'Sin emergencia se usa la única activa; si hay varias, 400 emergency_required (details.slugs las lista).',
+      parameters: queryParameters(inventoryQuery),
+      responses: {
+        '200': {
+          description: 'El inventario (SPEC 2.9).',
+          headers: { ...etagHeaders, ...rateLimitHeaders },
+          content: {
+            'application/json': {
+              schema: ref('Inventario'),
+              examples: Object.fromEntries(
+                Object.entries(inventoryExamples()).map(([name, value]) => [name, { value }]),
+              ),
+            },
+          },
+        },
+        '304': notModified,
+        '400': errorResponse(
+          400,
+          'Parámetros no válidos, repetidos o desconocidos, o emergencia ausente o desconocida.',
+          ['invalid_query', 'unknown_emergency', 'emergency_required', 'no_active_emergency'],
+        ),
+        '429': tooMany,
+        '500': errorResponse(500, 'No se pudo leer el inventario.', ['inventory_unavailable']),
+      },
+    },
+  };
+}
+
+/** GET /.well-known/aid-places: the manifest of the place-sharing protocol. */
+function placesManifestPath(baseUrl: string) {
+  return {
+    get: {
+      operationId: 'getAidPlacesManifest',
+      tags: ['lugares'],
+      summary: `Manifiesto ${PLACES_PROTOCOL} ${PLACES_VERSION}: editor, feeds, licencia y nota de privacidad.`,
+      responses: {
+        '200': {
+          description: 'El manifiesto.',
+          headers: { ...etagHeaders, ...rateLimitHeaders },
+          content: {
+            'application/json': { schema: ref('AidPlacesManifest'), example: placesExamples(baseUrl).manifest },
+          },
+        },
+        '304': notModified,
+        '400': errorResponse(400, 'El manifiesto no admite parámetros.', ['invalid_query']),
+        '429': tooMany,
+        '500': internalError,
+      },
+    },
+  };
+}
+
+/** GET /api/aid-places/places: the GeoJSON feed. */
+function placesFeedPath(baseUrl: string) {
+  return {
+    get: {
+      operationId: 'getAidPlaces',
+      tags: ['lugares'],
+      summary: 'Centros de acopio publicados con ubicación, como GeoJSON (RFC 7946).',
+      description:
+        'Un Feature Point por centro, con coordinates [longitud, latitud]. Sin datos de personas: ni nombres ni teléfonos. ' +
+        'Sin emergencia, los centros de todas las emergencias activas. Peticiones condicionales: If-None-Match (ETag) ' +
+        'o If-Modified-Since (Last-Modified = el updatedAt más reciente) -> 304 si nada cambió.',
+      parameters: queryParameters(placesQuery),
+      responses: {
+        '200': {
+          description: 'El feed.',
+          headers: {
+            ...etagHeaders,
+            'Last-Modified': {
+              description: 'El updatedAt más reciente de los lugares (fecha HTTP); ausente si no hay ninguno.',
+              schema: { type: 'string' },
+            },
+            ...rateLimitHeaders,
+          },
+          content: {
+            [GEOJSON_MEDIA_TYPE]: { schema: ref('PlaceFeatureCollection'), example: placesExamples(baseUrl).feed },
+          },
+        },
+        '304': { description: 'Sin cambios según If-None-Match o If-Modified-Since.' },
+        '400': errorResponse(400, 'Parámetros no válidos, repetidos o desconocidos, o emergencia desconocida.', [
+          'invalid_query',
+          'unknown_emergency',
+        ]),
+        '429': tooMany,
+        '500': internalError,
+      },
+    },
+  };
+}
 
 const mcpSessionHeader = {
   name: 'Mcp-Session-Id',
@@ -180,6 +293,8 @@ export function buildOpenApi(
     tags: [
       { name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' },
       { name: 'logistica', description: 'Rutas logísticas disponibles.' },
+      { name: 'inventario', description: 'Lo que tienen y necesitan los centros de acopio.' },
+      { name: 'lugares', description: `Protocolo ${PLACES_PROTOCOL} ${PLACES_VERSION}: centros de acopio en GeoJSON.` },
       { name: 'estado', description: 'Salud del servicio.' },
       { name: 'mcp', description: 'Servidor MCP remoto (Streamable HTTP, protocolo 2025-11-25).' },
     ],
@@ -324,6 +439,9 @@ export function buildOpenApi(
           },
         },
       },
+      '/api/public/v1/inventario': inventoryPath(),
+      '/.well-known/aid-places': placesManifestPath(baseUrl),
+      '/api/aid-places/places': placesFeedPath(baseUrl),
       '/api/public/openapi.json': {
         get: {
           operationId: 'getOpenApi',

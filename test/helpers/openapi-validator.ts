@@ -29,13 +29,19 @@ export class OpenApiValidator {
     if (!response)
       throw new Error(`${method} ${pathname} answered ${status}, which the OpenAPI document does not list`);
     if (!response.content) return;
-    if (!contentType?.startsWith('application/json')) {
-      throw new Error(`${method} ${pathname} ${status}: content-type ${contentType}, document says application/json`);
+    // The document names each media type it sends (application/json, application/geo+json); parameters aside.
+    const mediaType = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!response.content[mediaType]) {
+      const documented = Object.keys(response.content).join(', ');
+      throw new Error(`${method} ${pathname} ${status}: content-type ${contentType}, document says ${documented}`);
     }
-    const key = `${method} ${pathname} ${status}`;
+    // Bodies are checked when they are JSON (application/json and the +json types); a stream is not a document.
+    if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) return;
+    const key = `${method} ${pathname} ${status} ${mediaType}`;
     let validate = this.#compiled.get(key);
     if (!validate) {
-      const pointer = `#/paths/${pathname.replaceAll('~', '~0').replaceAll('/', '~1')}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+      const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+      const pointer = `#/paths/${pointerSegment(pathname)}/${method.toLowerCase()}/responses/${status}/content/${pointerSegment(mediaType)}/schema`;
       validate = this.#ajv.compile({ $ref: `${DOC_ID}${pointer}` });
       this.#compiled.set(key, validate);
     }

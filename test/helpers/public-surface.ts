@@ -1,5 +1,9 @@
 // Every public output the service has, fetched as an anonymous client would, for privacy canary searches.
+import { categories } from '../../src/domain/categories.ts';
 import { type Harness, HELP } from './harness.ts';
+
+const INVENTORY = '/api/public/v1/inventario';
+const PLACES = '/api/aid-places/places';
 
 export interface PublicOutput {
   url: string;
@@ -23,6 +27,12 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     if (slug) {
       await get(`${HELP}?view=panorama${scope}`);
       await get(`/api/logistics-operations?emergencia=${slug}`);
+      await get(`${INVENTORY}?emergencia=${slug}`);
+      for (const category of categories) await get(`${INVENTORY}?emergencia=${slug}&categoria=${category}`);
+      await get(`${PLACES}?emergencia=${slug}`);
+    } else {
+      await get(INVENTORY);
+      await get(PLACES);
     }
     for (const filter of [
       'status=all',
@@ -36,6 +46,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     }
   }
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
+  await get('/.well-known/aid-places');
   await get('/api/public/openapi.json');
   await get('/healthz');
   await get('/readyz');

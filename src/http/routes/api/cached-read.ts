@@ -13,24 +13,35 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: C
   return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
 }
 
+export interface CachedReadOptions {
+  /** The cache key; by default the URL. A response that also depends on the clock adds the time to it. */
+  key?: (request: FastifyRequest) => string;
+  /** How a cached response is sent; by default as JSON with its ETag. */
+  send?: (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) => FastifyReply;
+}
+
 export function cachedRead<S extends z.ZodType>(
   app: FastifyInstance,
   path: string,
   deps: { limiters: Limiters; cache: ResponseCache },
   schema: S,
-  compute: (query: z.output<S>) => Promise<unknown>,
+  compute: (query: z.output<S>, request: FastifyRequest) => Promise<unknown>,
+  options: CachedReadOptions = {},
 ): void {
   const { limiters, cache } = deps;
+  const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
+  const send = options.send ?? sendJson;
   app.get(path, { onRequest: limiters.reads }, async (request, reply) => {
-    // The exact URL answered before: it was valid then and still is, so validation is skipped.
-    const known = cache.peek(request.url);
-    if (known) return sendJson(request, reply, known);
+    // The same key answered before: its URL was valid then and still is, so validation is skipped.
+    const key = keyOf(request);
+    const known = cache.peek(key);
+    if (known) return send(request, reply, known);
     const lang = preferredLanguage(request.headers['accept-language']);
     const repeated = repeatedParameters(request.query as Record<string, unknown>, lang);
     if (repeated.length > 0) throw new AppError('invalid_query', repeated);
     const parsed = schema.safeParse(request.query);
     if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, lang, request.query));
     const query = parsed.data as z.output<S>;
-    return sendJson(request, reply, await cache.get(request.url, () => compute(query)));
+    return send(request, reply, await cache.get(key, () => compute(query, request)));
   });
 }

@@ -1,0 +1,96 @@
+// Secret links that let a collection centre keep its own inventory without an account. Only a hash of the
+// secret is stored, so neither the database nor a backup holds a usable link; a leader can revoke it.
+import { randomUUID } from 'node:crypto';
+import { newToken, tokenHash } from '../auth/tokens.ts';
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { audit } from '../repositories/audit.ts';
+import type { HelpRow } from '../repositories/help-records.ts';
+import {
+  type EditLinkRow,
+  findActiveEditLinkByHash,
+  findEditLink,
+  findPublishedCenter,
+  insertEditLink,
+  revokeEditLinkRow,
+  touchEditLink,
+} from '../repositories/inventory.ts';
+import { requireCollectionCenter } from './set-inventory-line.ts';
+
+/** 32 bytes in base64url, unpadded. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export interface CreatedEditLink {
+  id: string;
+  /** Shown once, to be put in the link; never stored. */
+  token: string;
+}
+
+function invalid(): AppError {
+  return new AppError('edit_link_invalid', [{ field: 'token', message: 'edit link', code: 'edit_link_invalid' }]);
+}
+
+export async function createEditLink(ctx: Context, centerId: string, actor: Actor): Promise<CreatedEditLink> {
+  const token = newToken();
+  const id = randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    const center = await requireCollectionCenter(trx, ctx.dialect, centerId);
+    const at = ctx.now().toISOString();
+    await insertEditLink(trx, {
+      id,
+      center_id: center.id,
+      token_hash: tokenHash(token),
+      created_by: actor,
+      created_at: at,
+      revoked_at: null,
+      last_used_at: null,
+    });
+    await audit(trx, {
+      actor,
+      action: 'edit_link_created',
+      targetType: 'collection_center',
+      targetId: center.id,
+      details: { linkId: id },
+      at,
+    });
+    await ctx.changes.announce(trx);
+  });
+  ctx.changes.written();
+  return { id, token };
+}
+
+/** Revoking twice is harmless; an unknown link is edit_link_invalid. */
+export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor): Promise<EditLinkRow> {
+  const link = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findEditLink(trx, linkId);
+    if (!found) throw invalid();
+    const at = ctx.now().toISOString();
+    if (await revokeEditLinkRow(trx, linkId, at)) {
+      await audit(trx, {
+        actor,
+        action: 'edit_link_revoked',
+        targetType: 'collection_center',
+        targetId: found.center_id,
+        details: { linkId },
+        at,
+      });
+      await ctx.changes.announce(trx);
+      return { ...found, revoked_at: at };
+    }
+    return found;
+  });
+  ctx.changes.written();
+  return link;
+}
+
+/** The centre a link's token opens, or edit_link_invalid: unknown, revoked, or no longer a published centre. */
+export async function resolveEditLink(ctx: Context, token: string): Promise<HelpRow & { editLinkId: string }> {
+  if (typeof token !== 'string' || !TOKEN_FORMAT.test(token)) throw invalid();
+  const link = await findActiveEditLinkByHash(ctx.db, tokenHash(token));
+  if (!link) throw invalid();
+  const center = await findPublishedCenter(ctx.db, ctx.dialect, link.center_id);
+  if (!center) throw invalid();
+  // Bookkeeping for the leaders, not public data: no cache needs to drop, so no change is announced.
+  await touchEditLink(ctx.db, link.id, ctx.now().toISOString());
+  return { ...center, editLinkId: link.id };
+}

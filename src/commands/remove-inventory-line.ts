@@ -1,0 +1,38 @@
+// Removes a line a centre no longer declares. A centre's edit link may only remove that centre's own lines.
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { audit } from '../repositories/audit.ts';
+import { deleteLine, findLine, type InventoryLineRow } from '../repositories/inventory.ts';
+
+export interface RemoveLineOptions {
+  /** When set, a line of any other centre is answered as not found, never removed. */
+  centerId?: string;
+}
+
+export async function removeInventoryLine(
+  ctx: Context,
+  lineId: string,
+  actor: Actor,
+  options: RemoveLineOptions = {},
+): Promise<InventoryLineRow> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
+    const line = await findLine(trx, ctx.dialect, lineId, true);
+    if (!line || (options.centerId !== undefined && line.center_id !== options.centerId)) {
+      throw new AppError('inventory_line_not_found', [{ field: 'lineId', message: lineId, code: 'not_found' }]);
+    }
+    const at = ctx.now().toISOString();
+    await deleteLine(trx, line.id);
+    await audit(trx, {
+      actor,
+      action: 'inventory_line_removed',
+      targetType: 'collection_center',
+      targetId: line.center_id,
+      details: { lineId: line.id, kind: line.kind, category: line.category, quantity: line.quantity, unit: line.unit },
+      at,
+    });
+    await ctx.changes.announce(trx);
+    return line;
+  });
+  ctx.changes.written();
+  return { ...removed, quantity: Number(removed.quantity) };
+}
