@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
@@ -27,6 +28,7 @@ const toolNames = [
   'buscar_ayudas',
   'ver_ayuda',
   'buscar_operaciones_logisticas',
+  'consultar_inventario',
   'publicar_solicitud',
   'publicar_ofrecimiento',
 ];
@@ -76,7 +78,7 @@ const call = (name: string, args: Record<string, unknown> = {}) =>
     isError?: boolean;
   }>;
 
-test('initialize gives a session id, the instructions state the review rule, and the seven tools are listed', async () => {
+test('initialize gives a session id, the instructions state the review rule, and the eight tools are listed', async () => {
   assert.match(session.sessionId, /^[0-9a-f-]{36}$/);
   assert.match(session.client.getInstructions() ?? '', /NO publican/);
   const { tools } = await session.client.listTools();
@@ -90,7 +92,7 @@ test('initialize gives a session id, the instructions state the review rule, and
     assert.equal(tool.outputSchema?.type, 'object');
   }
   const byName = new Map(tools.map((t) => [t.name, t]));
-  for (const name of toolNames.slice(0, 5)) assert.equal(byName.get(name)?.annotations?.readOnlyHint, true, name);
+  for (const name of toolNames.slice(0, 6)) assert.equal(byName.get(name)?.annotations?.readOnlyHint, true, name);
   for (const name of ['publicar_solicitud', 'publicar_ofrecimiento']) {
     const tool = byName.get(name);
     assert.ok(tool);
@@ -147,10 +149,42 @@ test('read tools answer errors from the catalogue as tool errors', async () => {
     body.details.map((d: { field: string }) => d.field),
     ['longitude'],
   );
-  const typed = await call('buscar_ayudas', { limit: 500, logistics: 'yes' });
+  // Schema failures speak like the REST API: catalogue code, Spanish message, one detail per field.
+  const typed = await call('buscar_ayudas', { limit: 500, logistics: 'yes', extra: 1 });
   assert.equal(typed.isError, true);
-  assert.match(typed.content[0]?.text ?? '', /limit/);
-  assert.match(typed.content[0]?.text ?? '', /logistics/);
+  const typedBody = JSON.parse(typed.content[0]?.text ?? '');
+  assert.equal(typedBody.code, 'invalid_query');
+  assert.equal(typedBody.error, 'Los filtros de la consulta no son válidos.');
+  assert.deepEqual(typedBody.details.map((d: { field: string }) => d.field).sort(), ['extra', 'limit', 'logistics']);
+  assert.ok(typedBody.details.every((d: { message: string }) => !/expected|Invalid input/i.test(d.message)));
+});
+
+test('consultar_inventario answers what centres have and need, with each line’s age', async () => {
+  const centre = await publish(
+    a,
+    offerBody({
+      title: 'Centro de acopio MCP',
+      collectionCenterStatus: 'needs_resources',
+      latitude: 1.15,
+      longitude: -76.65,
+    }),
+  );
+  await setInventoryLine(a.ctx, centre, { kind: 'have', category: 'agua', quantity: 80, unit: 'bidones' }, 'test');
+  await setInventoryLine(a.ctx, centre, { kind: 'need', category: 'panales', quantity: 30, unit: 'paquetes' }, 'test');
+  const all = await call('consultar_inventario', { emergencia: slug });
+  assert.equal(all.isError, undefined);
+  const mine = all.structuredContent.centers.find(
+    (c: { collectionCenterId: string }) => c.collectionCenterId === centre,
+  );
+  assert.equal(mine.need[0].category, 'panales');
+  assert.equal(mine.have[0].stale, false);
+  assert.deepEqual(JSON.parse(all.content[0]?.text ?? ''), all.structuredContent);
+  const water = await call('consultar_inventario', { emergencia: slug, categoria: 'agua' });
+  assert.equal(water.structuredContent.stock[0].quantity, 80);
+  const unknown = await call('consultar_inventario', { emergencia: 'no-existe' });
+  assert.equal(JSON.parse(unknown.content[0]?.text ?? '').code, 'unknown_emergency');
+  const bad = await call('consultar_inventario', { categoria: 'gasolina' });
+  assert.equal(JSON.parse(bad.content[0]?.text ?? '').details[0].field, 'categoria');
 });
 
 test('publicar_solicitud sends to review, publishes nothing, and a repeat creates nothing', async () => {
@@ -183,8 +217,10 @@ test('publicar_ofrecimiento sends to review and names each bad field', async () 
 
   const bad = await call('publicar_ofrecimiento', { ...fields, title: 'No', contactWhatsapp: '123' });
   assert.equal(bad.isError, true);
-  assert.match(bad.content[0]?.text ?? '', /title/);
-  assert.match(bad.content[0]?.text ?? '', /contactWhatsapp/);
+  const badBody = JSON.parse(bad.content[0]?.text ?? '');
+  assert.equal(badBody.code, 'validation_failed');
+  assert.deepEqual(badBody.details.map((d: { field: string }) => d.field).sort(), ['contactWhatsapp', 'title']);
+  assert.match(JSON.stringify(badBody.details), /formato internacional/);
   const withoutId = await call('publicar_ofrecimiento', { ...fields, externalId: undefined });
   assert.match(withoutId.content[0]?.text ?? '', /externalId/);
   const halfPlace = await call('publicar_ofrecimiento', { ...fields, latitude: 1.15 });
@@ -262,7 +298,7 @@ test('a session opened on one instance continues on another, streams there, and 
   const headers = { 'mcp-session-id': other.sessionId, 'mcp-protocol-version': '2025-11-25' };
   const listed = await raw(urlB, { method: 'POST', headers, body: rpc('tools/list', {}, 7) });
   assert.equal(listed.status, 200);
-  assert.equal(JSON.parse(listed.body).result.tools.length, 7);
+  assert.equal(JSON.parse(listed.body).result.tools.length, toolNames.length);
   const called = await raw(urlB, {
     method: 'POST',
     headers,
@@ -331,6 +367,7 @@ test('no private value leaves through any MCP tool or resource', async () => {
     { name: 'buscar_ayudas', arguments: { logistics: true, limit: 100 } },
     { name: 'buscar_ayudas', arguments: { q: 'pendiente', status: 'all' } },
     { name: 'buscar_operaciones_logisticas', arguments: { emergencia: slug } },
+    { name: 'consultar_inventario', arguments: { emergencia: slug } },
   ];
   const all = await session.client.callTool({ name: 'buscar_ayudas', arguments: { status: 'all', limit: 100 } });
   for (const item of (all.structuredContent as { items: { id: string }[] }).items) {

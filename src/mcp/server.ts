@@ -1,11 +1,12 @@
 // A fresh MCP server per HTTP request: the SDK's stateless transport cannot be reused, and sessions live in the
 // database, so nothing here needs to outlive the request.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
-import { runTool, tools } from './tools.ts';
+import { runTool, toolInputError, tools } from './tools.ts';
 
 export const instructions = [
   'Ayuda Directa coordina ayuda directa en emergencias en Colombia.',
@@ -35,6 +36,18 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
       (args: Record<string, unknown>) => runTool(tool, ctx, args, onUnexpected),
     );
   }
+  // Arguments are validated here, not by the SDK, so a bad field gets the same catalogue error (code, Spanish
+  // message, one detail per field) as the REST API, instead of the SDK's English text.
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  server.server.removeRequestHandler('tools/call');
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
+    const args = request.params.arguments ?? {};
+    const parsed = tool.input.safeParse(args);
+    if (!parsed.success) return toolInputError(tool, parsed.error.issues, args);
+    return runTool(tool, ctx, parsed.data as Record<string, unknown>, onUnexpected);
+  });
   server.registerResource(
     'openapi',
     openApiUri(ctx.config),

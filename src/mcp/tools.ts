@@ -5,9 +5,11 @@ import type { Context } from '../context.ts';
 import { AppError, errorBody } from '../errors.ts';
 import { discovery } from '../queries/discovery.ts';
 import { getHelp } from '../queries/get-help.ts';
+import { readInventory } from '../queries/inventory.ts';
 import { listHelp } from '../queries/list-help.ts';
 import { listLogistics } from '../queries/list-logistics.ts';
 import { panorama } from '../queries/panorama.ts';
+import { inventario, inventoryQuery } from '../schemas/inventory.ts';
 import { issuesToDetails, validationCode } from '../schemas/issues.ts';
 import { logisticsOperationList } from '../schemas/logistics-operation.ts';
 import {
@@ -132,6 +134,19 @@ export const tools: ToolDefinition[] = [
     run: (ctx, args) => listLogistics(ctx, args.emergencia as string),
   },
   {
+    name: 'consultar_inventario',
+    title: 'Consultar el inventario de los centros de acopio',
+    description:
+      'Devuelve lo que cada centro de acopio publicado de una emergencia tiene (have) y necesita (need): categoría, ' +
+      'cantidad, unidad, nota, fecha de actualización, horas desde entonces y stale (true tras 24 horas sin ' +
+      'actualizar: la cantidad puede ya no estar). Con categoria responde además qué centros ya tienen ese insumo ' +
+      '(stock, de mayor a menor cantidad). Úsela antes de llevar donaciones, para saber a qué centro le falta qué.',
+    input: inventoryQuery,
+    output: inventario,
+    annotations: read,
+    run: (ctx, args) => readInventory(ctx, args as never),
+  },
+  {
     name: 'publicar_solicitud',
     title: 'Enviar una solicitud de ayuda a revisión',
     description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id y el estado de revisión.`,
@@ -155,6 +170,13 @@ export const tools: ToolDefinition[] = [
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
 
+/** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
+export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
+  const details = issuesToDetails(issues, 'es', args);
+  const body = errorBody(validationCode(details, tool.submits ? 'validation_failed' : 'invalid_query'), 'es', details);
+  return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
+}
+
 /** Structured result plus the same JSON as text; a catalogue error becomes a tool error naming each field. */
 export async function runTool(
   tool: ToolDefinition,
@@ -167,7 +189,7 @@ export async function runTool(
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
   } catch (err) {
     // Unexpected failures are logged, never shown: their messages may carry internals.
-    if (!(err instanceof AppError)) onUnexpected(err);
+    if (!(err instanceof AppError) || err.status >= 500) onUnexpected(err);
     const body = err instanceof AppError ? errorBody(err.code, 'es', err.details) : errorBody('internal_error', 'es');
     return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
   }
