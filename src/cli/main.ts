@@ -16,6 +16,13 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },
   { path: ['record', 'status'], load: async () => (await import('./commands/record-status.ts')).recordStatus },
   { path: ['record', 'cover'], load: async () => (await import('./commands/record-cover.ts')).recordCover },
+  { path: ['leader', 'create'], load: async () => (await import('./commands/leader-create.ts')).leaderCreate },
+  { path: ['leader', 'list'], load: async () => (await import('./commands/leader-list.ts')).leaderList },
+  { path: ['inventory', 'set'], load: async () => (await import('./commands/inventory-set.ts')).inventorySet },
+  { path: ['inventory', 'list'], load: async () => (await import('./commands/inventory-list.ts')).inventoryList },
+  { path: ['logistics', 'create'], load: async () => (await import('./commands/logistics-create.ts')).logisticsCreate },
+  { path: ['logistics', 'list'], load: async () => (await import('./commands/logistics-list.ts')).logisticsList },
+  { path: ['logistics', 'status'], load: async () => (await import('./commands/logistics-status.ts')).logisticsStatus },
 ];
 
 const EXIT_ERROR = 1;

@@ -9,8 +9,11 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
 import { helpRoutes } from './routes/api/help.ts';
+import { inventoryRoutes } from './routes/api/inventory.ts';
 import { logisticsRoutes } from './routes/api/logistics.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
+import { placesRoutes } from './routes/api/places.ts';
+import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
 
 export interface AppOptions {
@@ -44,12 +47,14 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
       'Idempotency-Key',
       'Accept-Language',
       'If-None-Match',
+      'If-Modified-Since',
       'Mcp-Session-Id',
       'MCP-Protocol-Version',
       'Last-Event-ID',
     ],
     exposedHeaders: [
       'ETag',
+      'Last-Modified',
       'Retry-After',
       'RateLimit-Limit',
       'RateLimit-Remaining',
@@ -73,7 +78,11 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   healthRoutes(app, database);
   helpRoutes(app, ctx, limiters, cache);
   logisticsRoutes(app, ctx, limiters, cache);
+  inventoryRoutes(app, ctx, limiters, cache);
+  placesRoutes(app, ctx, limiters, cache);
   openApiRoutes(app, ctx);
   mcpRoutes(app, ctx, limiters);
+  // Leaders' console and centres' edit links: HTML forms, in their own scope (form bodies, cookies, CSRF).
+  await app.register((scope) => consoleRoutes(scope, ctx, limiters));
   return app;
 }

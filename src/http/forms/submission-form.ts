@@ -1,0 +1,65 @@
+// An HTML form's strings -> the JSON shape of a submission, so forms are validated by the API's own schema.
+import type { FormBody } from './form-body.ts';
+import { field } from './form-body.ts';
+
+const textFields = {
+  request: [
+    'title',
+    'description',
+    'category',
+    'contactName',
+    'contactWhatsapp',
+    'address',
+    'neighborhood',
+    'urgency',
+    'resourceLabel',
+    'unit',
+  ],
+  offer: [
+    'title',
+    'description',
+    'category',
+    'contactName',
+    'contactWhatsapp',
+    'address',
+    'collectionCenterStatus',
+    'vehicle',
+    'zones',
+    'availableUntil',
+  ],
+} as const;
+
+const numberFields = {
+  request: ['latitude', 'longitude', 'neededPeople', 'quantityRequired'],
+  offer: ['latitude', 'longitude', 'capacityKg', 'capacityBoxes', 'passengerCapacity'],
+} as const;
+
+export const submissionFormFields = {
+  request: [...textFields.request, ...numberFields.request],
+  offer: [...textFields.offer, ...numberFields.offer, 'needsTransport'],
+} as const;
+
+/** "1,5" is how many people write 1.5; anything else that is not a number stays text and fails validation. */
+export function formNumber(raw: string): number | string {
+  const text = raw.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : raw;
+}
+
+/** Empty fields are left out (they are optional or reported as missing); the rest keep the form's values. */
+export function submissionFromForm(type: 'request' | 'offer', form: FormBody): Record<string, unknown> {
+  const body: Record<string, unknown> = { type };
+  for (const name of textFields[type]) {
+    const value = field(form, name).trim();
+    if (value !== '') body[name] = value;
+  }
+  for (const name of numberFields[type]) {
+    const value = field(form, name).trim();
+    if (value !== '') body[name] = formNumber(value);
+  }
+  if (type === 'offer') {
+    const needsTransport = field(form, 'needsTransport');
+    if (needsTransport === 'si') body.needsTransport = true;
+    else if (needsTransport === 'no') body.needsTransport = false;
+  }
+  return body;
+}

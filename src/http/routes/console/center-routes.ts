@@ -1,0 +1,143 @@
+// Collection centres in the console: inventory lines and the centres' secret edit links.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createEditLink, revokeEditLink } from '../../../commands/center-edit-links.ts';
+import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts';
+import { setInventoryLine } from '../../../commands/set-inventory-line.ts';
+import type { Context } from '../../../context.ts';
+import { AppError, type ErrorDetail } from '../../../errors.ts';
+import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
+import type { EmergencyRow } from '../../../repositories/emergencies.ts';
+import type { HelpRow } from '../../../repositories/help-records.ts';
+import { findEditLink } from '../../../repositories/inventory.ts';
+import { leaderRecords } from '../../../repositories/review.ts';
+import { centerPage } from '../../../views/console/center-page.ts';
+import { centersPage } from '../../../views/console/centers-page.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import { errorsByField } from '../../forms/form-errors.ts';
+import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { recordIn } from './review-routes.ts';
+
+const CENTERS_SHOWN = 500;
+const lineFields = ['kind', 'category', 'quantity', 'unit', 'note'] as const;
+
+export function lineInput(form: FormBody) {
+  return Object.fromEntries(lineFields.map((name) => [name, field(form, name).trim()]));
+}
+
+/** Saves a line; on bad input returns the errors to show beside the form. */
+export async function saveLine(
+  ctx: Context,
+  centerId: string,
+  form: FormBody,
+  actor: string,
+): Promise<{ values: Record<string, string>; errors: Errors } | null> {
+  const values = lineInput(form);
+  try {
+    await setInventoryLine(ctx, centerId, values as never, actor);
+    return null;
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+    return { values, errors: errorsByField(Array.isArray(err.details) ? (err.details as ErrorDetail[]) : []) };
+  }
+}
+
+export function centerRoutes(app: FastifyInstance, ctx: Context): void {
+  const scope = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const { slug, id } = request.params as { slug: string; id?: string };
+    const emergency = await emergencyFor(ctx, user, slug);
+    return { user, emergency, id: id ?? '' };
+  };
+  const centerIn = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
+    const center = await recordIn(ctx, emergency, id);
+    if (center.review_status !== 'approved' || center.type !== 'offer' || center.collection_center_status === null) {
+      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_a_collection_center' }]);
+    }
+    return center;
+  };
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    emergency: EmergencyRow,
+    center: HelpRow,
+    extra: { values?: Record<string, string>; errors?: Errors; newLink?: string; status?: number } = {},
+  ) => {
+    const [lines, links, frame] = await Promise.all([
+      centerInventoryLines(ctx, center.id),
+      centerEditLinks(ctx, center.id),
+      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+    ]);
+    const page = centerPage(frame, {
+      center,
+      lines,
+      links,
+      values: extra.values ?? {},
+      errors: extra.errors ?? {},
+      newLink: extra.newLink,
+    });
+    return sendPage(reply, page, extra.status ?? 200);
+  };
+
+  app.get('/e/:slug/centros', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const { rows } = await leaderRecords(
+      ctx.db,
+      emergency.id,
+      { reviewStatus: 'approved', type: 'offer', centersOnly: true },
+      { limit: CENTERS_SHOWN, offset: 0 },
+    );
+    const centers = await Promise.all(
+      rows.map(async (center) => {
+        const lines = await centerInventoryLines(ctx, center.id);
+        return { center, lines: lines.length, stale: lines.filter((l) => l.stale).length };
+      }),
+    );
+    return sendPage(reply, centersPage(await frameFor(ctx, user, emergency, flashFrom(request)), centers));
+  });
+
+  app.get('/e/:slug/centros/:id', async (request, reply) => {
+    const { emergency, id } = await scope(request);
+    return render(request, reply, emergency, await centerIn(emergency, id));
+  });
+
+  app.post('/e/:slug/centros/:id/lineas', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const center = await centerIn(emergency, id);
+    const problem = await saveLine(ctx, center.id, form, consoleActor(user));
+    if (problem) return render(request, reply, emergency, center, { ...problem, status: 400 });
+    return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
+  });
+
+  app.post('/e/:slug/centros/:id/lineas/:lineId/quitar', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    checkForm(ctx, request, user.csrf);
+    const center = await centerIn(emergency, id);
+    const { lineId } = request.params as { lineId: string };
+    await removeInventoryLine(ctx, lineId, consoleActor(user), { centerId: center.id });
+    return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
+  });
+
+  app.post('/e/:slug/centros/:id/enlaces', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    checkForm(ctx, request, user.csrf);
+    const center = await centerIn(emergency, id);
+    const link = await createEditLink(ctx, center.id, consoleActor(user));
+    // Shown in this response only (no redirect): the secret is never stored or put in a URL we log.
+    return render(request, reply, emergency, center, { newLink: `${ctx.config.baseUrl}/centro/${link.token}` });
+  });
+
+  app.post('/e/:slug/centros/:id/enlaces/:linkId/revocar', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    checkForm(ctx, request, user.csrf);
+    const center = await centerIn(emergency, id);
+    const { linkId } = request.params as { linkId: string };
+    const link = await findEditLink(ctx.db, linkId);
+    if (!link || link.center_id !== center.id) throw new AppError('edit_link_invalid');
+    await revokeEditLink(ctx, linkId, consoleActor(user));
+    return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
+  });
+}

@@ -1,0 +1,60 @@
+// /centro/:token: a centre's own staff keep its inventory from a phone; the secret in the link is the key.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveEditLink } from '../../../commands/center-edit-links.ts';
+import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { centerInventoryLines } from '../../../queries/inventory.ts';
+import type { HelpRow } from '../../../repositories/help-records.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import { editLinkPage } from '../../../views/console/edit-link-page.ts';
+import type { FormBody } from '../../forms/form-body.ts';
+import { saveLine } from './center-routes.ts';
+import { flashFrom, sameOrigin, seeOther, sendPage } from './guard.ts';
+
+export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
+  const path = (token: string) => `/centro/${encodeURIComponent(token)}`;
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    center: HelpRow,
+    token: string,
+    extra: { values?: Record<string, string>; errors?: Errors; status?: number } = {},
+  ) => {
+    const lines = await centerInventoryLines(ctx, center.id);
+    const page = editLinkPage(center, path(token), {
+      lines,
+      values: extra.values ?? {},
+      errors: extra.errors ?? {},
+      flash: flashFrom(request),
+    });
+    return sendPage(reply, page, extra.status ?? 200);
+  };
+  /** Who changed it, for the audit log: the link, never its secret. */
+  const actor = (center: { editLinkId: string }) => `enlace-centro:${center.editLinkId}`;
+  /** The link is the credential; a form from another site is refused all the same. */
+  const posted = async (request: FastifyRequest) => {
+    if (!sameOrigin(ctx, request)) throw new AppError('csrf_failed');
+    const { token } = request.params as { token: string };
+    return { token, center: await resolveEditLink(ctx, token), form: (request.body ?? {}) as FormBody };
+  };
+
+  app.get('/centro/:token', async (request, reply) => {
+    const { token } = request.params as { token: string };
+    return render(request, reply, await resolveEditLink(ctx, token), token);
+  });
+
+  app.post('/centro/:token/lineas', async (request, reply) => {
+    const { token, center, form } = await posted(request);
+    const problem = await saveLine(ctx, center.id, form, actor(center));
+    if (problem) return render(request, reply, center, token, { ...problem, status: 400 });
+    return seeOther(reply, `${path(token)}?hecho=guardado`);
+  });
+
+  app.post('/centro/:token/lineas/:lineId/quitar', async (request, reply) => {
+    const { token, center } = await posted(request);
+    const { lineId } = request.params as { lineId: string };
+    await removeInventoryLine(ctx, lineId, actor(center), { centerId: center.id });
+    return seeOther(reply, `${path(token)}?hecho=guardado`);
+  });
+}

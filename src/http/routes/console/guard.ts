@@ -1,0 +1,89 @@
+// Who is asking (session cookie), whether a form really came from our page (CSRF), and how pages are sent.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../../auth/tokens.ts';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { type ConsoleUser, emergenciesFor, loadConsoleUser } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../repositories/emergencies.ts';
+import { pendingCounts } from '../../../repositories/review.ts';
+import type { ConsoleFrame } from '../../../views/console/layout.ts';
+import type { Html } from '../../../views/html.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import type { ConsoleCookies } from './session-cookie.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consoleUser: ConsoleUser | null;
+  }
+}
+
+export function sendPage(reply: FastifyReply, page: Html, status = 200) {
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(page.value);
+}
+
+/** 303 so the browser follows with a GET: reloading the result never repeats the decision. */
+export function seeOther(reply: FastifyReply, location: string) {
+  return reply.code(303).header('location', location).send();
+}
+
+export async function attachUser(ctx: Context, cookies: ConsoleCookies, request: FastifyRequest) {
+  request.consoleUser = await loadConsoleUser(ctx, request.cookies[cookies.session]);
+}
+
+export function currentUser(request: FastifyRequest): ConsoleUser {
+  const user = request.consoleUser;
+  if (!user) throw new AppError('forbidden');
+  return user;
+}
+
+/** A state-changing form must carry the session's token and must not come from another site. */
+export function checkForm(ctx: Context, request: FastifyRequest, expected: string): FormBody {
+  const form = (request.body ?? {}) as FormBody;
+  if (!sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), expected)) throw new AppError('csrf_failed');
+  return form;
+}
+
+export function sameOrigin(ctx: Context, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== 'null' && origin !== new URL(ctx.config.baseUrl).origin) return false;
+  if (origin === 'null') return false;
+  return request.headers['sec-fetch-site'] !== 'cross-site';
+}
+
+export async function frameFor(
+  ctx: Context,
+  user: ConsoleUser,
+  emergency: EmergencyRow | null,
+  flash?: string | null,
+): Promise<ConsoleFrame> {
+  const counts = await pendingCounts(ctx.db, emergency ? [emergency.id] : undefined);
+  const pending = emergency
+    ? (counts.get(emergency.id) ?? 0)
+    : user.role === 'admin'
+      ? [...counts.values()].reduce((a, b) => a + b, 0)
+      : (await emergenciesFor(ctx, user)).reduce((sum, e) => sum + (counts.get(e.id) ?? 0), 0);
+  return {
+    title: '',
+    user: { name: user.name, email: user.email, csrf: user.csrf, isAdmin: user.role === 'admin' },
+    pending,
+    emergency: emergency ? { slug: emergency.slug, name: emergency.name, status: emergency.status } : undefined,
+    flash: flash ?? null,
+  };
+}
+
+const flashes: Record<string, string> = {
+  aprobada: 'Publicación aprobada: ya es pública.',
+  corregida: 'Correcciones guardadas y publicadas.',
+  rechazada: 'Publicación rechazada. No se mostrará.',
+  estado: 'Estado actualizado; ya se ve en la API y en las páginas.',
+  cubierto: 'Cantidad cubierta actualizada.',
+  creada: 'Emergencia creada.',
+  cerrada: 'Emergencia cerrada: ya no recibe publicaciones.',
+  guardado: 'Cambios guardados.',
+};
+
+/** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */
+export function flashFrom(request: FastifyRequest): string | null {
+  const key = (request.query as Record<string, unknown> | undefined)?.hecho;
+  return typeof key === 'string' ? (flashes[key] ?? null) : null;
+}

@@ -1,0 +1,93 @@
+// The leaders' console: HTML pages and forms in their own scope (form bodies, cookies, CSRF, strict headers).
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Context } from '../../../context.ts';
+import { AppError, errorMessage } from '../../../errors.ts';
+import { errorPage } from '../../../views/console/error-page.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
+import { registerFormBody } from '../../forms/form-body.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+import { authRoutes } from './auth-routes.ts';
+import { centerRoutes } from './center-routes.ts';
+import { editLinkRoutes } from './edit-link-routes.ts';
+import { emergencyRoutes } from './emergency-routes.ts';
+import { attachUser, seeOther, sendPage } from './guard.ts';
+import { logisticsRoutes } from './logistics-routes.ts';
+import { recordRoutes } from './record-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
+import { consoleCookies } from './session-cookie.ts';
+
+const styles = readFileSync(new URL('../../../views/console/console.css', import.meta.url));
+
+const titles: Record<number, string> = {
+  400: 'Datos no válidos',
+  401: 'No se pudo ingresar',
+  403: 'Acceso no permitido',
+  404: 'No encontrado',
+  409: 'No se pudo hacer el cambio',
+  429: 'Demasiados intentos',
+};
+
+export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limiters: Limiters): Promise<void> {
+  const cookies = consoleCookies(ctx.config);
+  await scope.register(cookie);
+  registerFormBody(scope);
+  scope.decorateRequest('consoleUser', null);
+
+  // Pages with private data: never cached, never framed, no scripts at all, no referrer leaving the site.
+  scope.addHook('onRequest', async (_request, reply) => {
+    reply
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'no-referrer');
+  });
+
+  scope.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const code = error instanceof AppError ? error.code : error.statusCode === 413 ? 'payload_too_large' : null;
+    if (!code) {
+      request.log.error({ err: error }, 'console request failed');
+      return sendPage(reply, errorPage('Error', errorMessage('internal_error', 'es')), 500);
+    }
+    const status = error instanceof AppError ? error.status : 413;
+    return sendPage(reply, errorPage(titles[status] ?? 'Error', errorMessage(code, 'es')), status);
+  });
+
+  scope.get(panelPaths.styles, { onRequest: limiters.reads }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(styles),
+  );
+
+  editLinkRoutes(scope, ctx);
+
+  await scope.register(async (panel) => {
+    panel.addHook('preHandler', async (request, reply) => {
+      await attachUser(ctx, cookies, request);
+      const open = request.routeOptions.url === panelPaths.signIn || request.routeOptions.url === panelPaths.signOut;
+      if (!request.consoleUser && !open) {
+        const next = request.method === 'GET' ? `?volver=${encodeURIComponent(request.url)}` : '';
+        return seeOther(reply, `${panelPaths.signIn}${next}`);
+      }
+    });
+    authRoutes(panel, ctx, cookies);
+    await panel.register(
+      async (inner) => {
+        inner.setNotFoundHandler((_request, reply) =>
+          sendPage(reply, errorPage(titles[404] as string, errorMessage('not_found', 'es')), 404),
+        );
+        emergencyRoutes(inner, ctx);
+        reviewRoutes(inner, ctx);
+        recordRoutes(inner, ctx);
+        logisticsRoutes(inner, ctx);
+        centerRoutes(inner, ctx);
+      },
+      { prefix: '/panel' },
+    );
+  });
+}

@@ -1,0 +1,120 @@
+// Logistics routes from the console: list for leaders, create, and move through their statuses.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createLogisticsOperation } from '../../../commands/create-logistics-operation.ts';
+import { setLogisticsStatus } from '../../../commands/set-logistics-status.ts';
+import type { Context } from '../../../context.ts';
+import { isLogisticsStatus } from '../../../domain/logistics-status.ts';
+import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
+import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../repositories/emergencies.ts';
+import { findLogisticsOperation, routesForLeaders } from '../../../repositories/logistics.ts';
+import { routeEndpoints } from '../../../repositories/review.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
+import { logisticsPage } from '../../../views/console/logistics-page.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import { errorsByField } from '../../forms/form-errors.ts';
+import { formNumber } from '../../forms/submission-form.ts';
+import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+
+const ENDPOINTS_SHOWN = 300;
+const textFields = [
+  'destinationHelpId',
+  'title',
+  'supplyDescription',
+  'quantityLabel',
+  'pickupHelpId',
+  'pickupAddress',
+  'routeConditions',
+  'volunteerContact',
+];
+const numberFields = ['pickupLatitude', 'pickupLongitude'];
+
+/** The form's strings -> the command's input; empty fields are left out. */
+function routeInput(slug: string, form: FormBody): Record<string, unknown> {
+  const input: Record<string, unknown> = { emergencySlug: slug };
+  for (const name of textFields) {
+    const value = field(form, name).trim();
+    if (value !== '') input[name] = value;
+  }
+  for (const name of numberFields) {
+    const value = field(form, name).trim();
+    if (value !== '') input[name] = formNumber(value);
+  }
+  return input;
+}
+
+export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
+  const render = async (
+    request: FastifyRequest,
+    emergency: EmergencyRow,
+    form: { values?: Record<string, string>; errors?: Errors; moveErrors?: Record<string, string> } = {},
+  ) => {
+    const [routes, endpoints, frame] = await Promise.all([
+      routesForLeaders(ctx.db, emergency.id),
+      routeEndpoints(ctx.db, emergency.id, ENDPOINTS_SHOWN),
+      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+    ]);
+    const preselected = (request.query as Record<string, unknown>).destino;
+    return logisticsPage(frame, {
+      routes,
+      ...endpoints,
+      values: form.values ?? (typeof preselected === 'string' ? { destinationHelpId: preselected } : {}),
+      errors: form.errors ?? {},
+      moveErrors: form.moveErrors,
+    });
+  };
+  const scope = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const emergency = await emergencyFor(ctx, user, (request.params as { slug: string }).slug);
+    return { user, emergency };
+  };
+
+  app.get('/e/:slug/logistica', async (request, reply) => {
+    const { emergency } = await scope(request);
+    return sendPage(reply, await render(request, emergency));
+  });
+
+  app.post('/e/:slug/logistica', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    try {
+      await createLogisticsOperation(ctx, routeInput(emergency.slug, form), consoleActor(user), 'es');
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.status !== 400 && err.code !== 'not_a_published_request')) throw err;
+      const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
+      const errors =
+        err.code === 'not_a_published_request'
+          ? { destinationHelpId: errorMessage(err.code, 'es') }
+          : errorsByField(details);
+      const values = Object.fromEntries([...textFields, ...numberFields].map((n) => [n, field(form, n)]));
+      return sendPage(reply, await render(request, emergency, { values, errors }), 400);
+    }
+    return seeOther(reply, `${panelPaths.logistics(emergency.slug)}?hecho=guardado`);
+  });
+
+  app.post('/e/:slug/logistica/:id/estado', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const { id } = request.params as { id: string };
+    const route = await findLogisticsOperation(ctx.db, ctx.dialect, id);
+    if (!route || route.emergency_id !== emergency.id) throw new AppError('logistics_operation_not_found');
+    const status = field(form, 'status');
+    const rawCovered = field(form, 'addCovered').trim();
+    const addCovered = rawCovered === '' ? undefined : formNumber(rawCovered);
+    const note = field(form, 'note').trim().slice(0, 300) || null;
+    try {
+      if (!isLogisticsStatus(status)) throw new AppError('invalid_transition');
+      if (typeof addCovered === 'string') throw new AppError('validation_failed');
+      await setLogisticsStatus(ctx, id, status, consoleActor(user), { addCovered, note });
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.status !== 400 && err.code !== 'invalid_transition')) throw err;
+      const message =
+        err.code === 'invalid_transition'
+          ? errorMessage('invalid_transition', 'es')
+          : 'La cantidad entregada debe ser un número mayor que 0.';
+      return sendPage(reply, await render(request, emergency, { moveErrors: { [id]: message } }), err.status);
+    }
+    return seeOther(reply, `${panelPaths.logistics(emergency.slug)}?hecho=guardado`);
+  });
+}

@@ -1,0 +1,133 @@
+// Published records: list by status, and their lifecycle (status with a note, covered quantity).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
+import { setRecordStatus } from '../../../commands/set-record-status.ts';
+import type { Context } from '../../../context.ts';
+import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
+import { AppError, errorMessage } from '../../../errors.ts';
+import { urls } from '../../../presenters/urls.ts';
+import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../repositories/emergencies.ts';
+import type { HelpRow } from '../../../repositories/help-records.ts';
+import { auditEntries, fullTimeline, leaderRecords } from '../../../repositories/review.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
+import { recordPage } from '../../../views/console/record-page.ts';
+import { recordsPage } from '../../../views/console/records-page.ts';
+import { field } from '../../forms/form-body.ts';
+import { formNumber } from '../../forms/submission-form.ts';
+import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { recordIn } from './review-routes.ts';
+
+const PAGE_SIZE = 50;
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+export function recordRoutes(app: FastifyInstance, ctx: Context): void {
+  const scope = async (request: FastifyRequest) => {
+    const user = currentUser(request);
+    const { slug, id } = request.params as { slug: string; id?: string };
+    const emergency = await emergencyFor(ctx, user, slug);
+    return { user, emergency, id: id ?? '' };
+  };
+
+  const published = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
+    const record = await recordIn(ctx, emergency, id);
+    if (record.review_status !== 'approved')
+      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_published' }]);
+    return record;
+  };
+
+  const renderRecord = async (
+    request: FastifyRequest,
+    emergency: EmergencyRow,
+    record: HelpRow,
+    errors: Errors = {},
+    values: Record<string, string> = {},
+  ) => {
+    const [timeline, audit, frame] = await Promise.all([
+      fullTimeline(ctx.db, record.id),
+      auditEntries(ctx.db, record.id),
+      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+    ]);
+    const base = ctx.config.baseUrl;
+    return recordPage(frame, {
+      record,
+      publicUrl: urls.help(base, record.id),
+      jsonUrl: urls.api(base, { view: 'detail', id: record.id }),
+      timeline,
+      audit,
+      errors,
+      values,
+    });
+  };
+
+  app.get('/e/:slug/registros', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const query = request.query as Record<string, unknown>;
+    const status = oneOf(query.estado, [...recordStatuses, 'all'] as const, 'active');
+    const type = oneOf(query.tipo, ['all', 'request', 'offer'] as const, 'all');
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.pagina ?? '1'), 10) || 1));
+    const { rows, total } = await leaderRecords(
+      ctx.db,
+      emergency.id,
+      {
+        reviewStatus: 'approved',
+        status: status === 'all' ? undefined : status,
+        type: type === 'all' ? undefined : type,
+      },
+      { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    );
+    const frame = await frameFor(ctx, user, emergency, flashFrom(request));
+    return sendPage(reply, recordsPage(frame, { rows, total, status, type, page, pageSize: PAGE_SIZE }));
+  });
+
+  app.get('/e/:slug/registros/:id', async (request, reply) => {
+    const { emergency, id } = await scope(request);
+    return sendPage(reply, await renderRecord(request, emergency, await published(emergency, id)));
+  });
+
+  app.post('/e/:slug/registros/:id/estado', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const record = await published(emergency, id);
+    const status = field(form, 'status');
+    const note = field(form, 'note').trim().slice(0, 300) || null;
+    if (!recordStatuses.includes(status as RecordStatus) || status === record.status) {
+      const page = await renderRecord(
+        request,
+        emergency,
+        record,
+        { status: 'Elija un estado distinto del actual.' },
+        { note: note ?? '' },
+      );
+      return sendPage(reply, page, 400);
+    }
+    await setRecordStatus(ctx, id, status as RecordStatus, consoleActor(user), note);
+    return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=estado`);
+  });
+
+  app.post('/e/:slug/registros/:id/cubierto', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const record = await published(emergency, id);
+    const raw = field(form, 'quantity');
+    const quantity = formNumber(raw);
+    const note = field(form, 'coverNote').trim().slice(0, 300) || null;
+    try {
+      if (typeof quantity !== 'number') throw new AppError('validation_failed');
+      await setCoveredQuantity(ctx, id, quantity, consoleActor(user), note);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+      const message = `${errorMessage('validation_failed', 'es')} Escriba un número entre 0 y 1.000.000.`;
+      return sendPage(
+        reply,
+        await renderRecord(request, emergency, record, { quantity: message }, { quantity: raw }),
+        400,
+      );
+    }
+    return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=cubierto`);
+  });
+}

@@ -1,0 +1,53 @@
+// One centre for its leaders: inventory lines, and the secret edit links its own staff use.
+
+import type { HelpRow } from '../../repositories/help-records.ts';
+import type { EditLinkRow } from '../../repositories/inventory.ts';
+import type { InventoryLine } from '../../schemas/inventory.ts';
+import { type Html, html } from '../html.ts';
+import { type Errors, when } from './controls.ts';
+import { lineForm, linesSection } from './inventory-lines.ts';
+import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+
+export interface CenterView {
+  center: HelpRow;
+  lines: InventoryLine[];
+  links: EditLinkRow[];
+  values: Record<string, string>;
+  errors: Errors;
+  /** The full address of a link just created: shown this once, never stored. */
+  newLink?: string | null;
+}
+
+export function centerPage(frame: ConsoleFrame, view: CenterView): Html {
+  const slug = frame.emergency?.slug as string;
+  const base = panelPaths.center(slug, view.center.id);
+  const hidden = csrfField(frame.user?.csrf ?? '');
+  return consolePage(
+    { ...frame, title: view.center.title, current: 'centers' },
+    html`${
+      view.newLink
+        ? html`<section class="flash" role="status"><h2>Enlace de edición creado</h2>
+<p>Compártalo solo con el personal del centro: quien lo tenga puede cambiar este inventario desde su teléfono, sin cuenta. No se volverá a mostrar.</p>
+<p><input readonly value="${view.newLink}" aria-label="Enlace de edición"></p></section>`
+        : ''
+    }
+${linesSection(view.lines, (lineId) => `${base}/lineas/${lineId}/quitar`, hidden)}
+${lineForm(`${base}/lineas`, hidden, view.values, view.errors)}
+<section class="card"><h2>Enlaces de edición para el centro</h2>
+${
+  view.links.length === 0
+    ? html`<p>Este centro no tiene enlaces.</p>`
+    : html`<ul>${view.links.map(
+        (link) =>
+          html`<li>Creado ${when(link.created_at)} por ${link.created_by}${
+            link.last_used_at ? ` · usado ${when(link.last_used_at)}` : ' · sin usar'
+          }${
+            link.revoked_at
+              ? ` · revocado ${when(link.revoked_at)}`
+              : html` <form method="post" action="${base}/enlaces/${link.id}/revocar" class="inline">${hidden}<button type="submit" class="danger">Revocar</button></form>`
+          }</li>`,
+      )}</ul>`
+}
+<form method="post" action="${base}/enlaces">${hidden}<button type="submit">Crear un enlace de edición</button></form></section>`,
+  );
+}

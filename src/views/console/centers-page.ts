@@ -1,0 +1,29 @@
+// The emergency's published collection centres, with how fresh their inventories are.
+import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
+import type { HelpRow } from '../../repositories/help-records.ts';
+import { type Html, html } from '../html.ts';
+import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
+
+export interface CenterSummary {
+  center: HelpRow;
+  lines: number;
+  stale: number;
+}
+
+export function centersPage(frame: ConsoleFrame, centers: CenterSummary[]): Html {
+  const slug = frame.emergency?.slug as string;
+  return consolePage(
+    { ...frame, title: 'Centros de acopio', current: 'centers' },
+    centers.length === 0
+      ? html`<p>No hay centros de acopio publicados. Un ofrecimiento con «estado del centro de acopio» se vuelve centro al aprobarse.</p>`
+      : html`<ul class="cards">${centers.map(
+          ({
+            center,
+            lines,
+            stale,
+          }) => html`<li class="card"><h2><a href="${panelPaths.center(slug, center.id)}">${center.title}</a></h2>
+<p class="meta">${collectionCenterStatusLabels[center.collection_center_status as keyof typeof collectionCenterStatusLabels] ?? ''} · ${center.address ?? 'sin dirección'}</p>
+<p>${lines} líneas de inventario${stale > 0 ? html` · <strong class="warn">${stale} sin actualizar hace más de 24 h</strong>` : ''}</p></li>`,
+        )}</ul>`,
+  );
+}

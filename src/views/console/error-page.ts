@@ -1,0 +1,7 @@
+// What a leader sees when something cannot be done: the reason in Spanish and a way back.
+import { type Html, html } from '../html.ts';
+import { consolePage, panelPaths } from './layout.ts';
+
+export function errorPage(title: string, message: string): Html {
+  return consolePage({ title }, html`<p>${message}</p><p><a href="${panelPaths.home}">Volver al panel</a></p>`);
+}

@@ -1,0 +1,41 @@
+// The leader's emergencies with what waits in each; admins can also open a new emergency.
+import type { EmergencyRow } from '../../repositories/emergencies.ts';
+import { type Html, html } from '../html.ts';
+import { type Errors, input } from './controls.ts';
+import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+
+export function homePage(
+  frame: ConsoleFrame,
+  emergencies: (EmergencyRow & { pending: number })[],
+  admin: { values: Record<string, string>; errors: Errors } | null,
+): Html {
+  const csrf = frame.user?.csrf ?? '';
+  return consolePage(
+    { ...frame, current: 'home' },
+    html`${
+      emergencies.length === 0
+        ? html`<p>Su cuenta todavía no tiene emergencias asignadas. Pida a la administración que le asigne una.</p>`
+        : html`<ul class="cards">${emergencies.map(
+            (e) => html`<li class="card"><h2><a href="${panelPaths.inbox(e.slug)}">${e.name}</a></h2>
+<p>${e.status === 'active' ? 'Activa' : 'Cerrada'} · <code>${e.slug}</code></p>
+<p><a href="${panelPaths.inbox(e.slug)}"><strong>${e.pending}</strong> pendientes de revisión</a></p>
+${
+  admin && e.status === 'active'
+    ? html`<form method="post" action="/panel/emergencias/${e.slug}/cerrar" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">Cerrar emergencia</button></form>`
+    : ''
+}</li>`,
+          )}</ul>`
+    }
+${
+  admin
+    ? html`<section class="card"><h2>Nueva emergencia</h2>
+<form method="post" action="/panel/emergencias">${csrfField(csrf)}
+${input({ name: 'slug', label: 'Identificador (slug)', value: admin.values.slug, errors: admin.errors, required: true, help: 'minúsculas, números y guiones, ej. inundacion-mocoa-2026' })}
+${input({ name: 'name', label: 'Nombre', value: admin.values.name, errors: admin.errors, required: true })}
+${input({ name: 'latitude', label: 'Latitud (opcional)', value: admin.values.latitude, errors: admin.errors, inputmode: 'decimal' })}
+${input({ name: 'longitude', label: 'Longitud (opcional)', value: admin.values.longitude, errors: admin.errors, inputmode: 'decimal' })}
+<p><button type="submit">Crear emergencia</button></p></form></section>`
+    : ''
+}`,
+  );
+}

@@ -1,0 +1,90 @@
+// Spanish words the console shows for fields, statuses and decisions.
+import { categories, categoryLabels } from '../../domain/categories.ts';
+import { collectionCenterStatuses, collectionCenterStatusLabels } from '../../domain/statuses.ts';
+
+export const typeLabels = { request: 'Solicitud', offer: 'Ofrecimiento' } as const;
+export const urgencyLabels = { urgent: 'Urgente', needed: 'Necesaria', stable: 'Estable' } as const;
+export const recordStatusLabels = { active: 'Activa', in_process: 'En proceso', completed: 'Completada' } as const;
+export const reviewStatusLabels = {
+  pending_review: 'Pendiente de revisión',
+  approved: 'Publicada',
+  rejected: 'Rechazada',
+} as const;
+
+export const categoryOptions = categories.map((c) => [c, categoryLabels[c].es] as const);
+export const urgencyOptions = Object.entries(urgencyLabels) as [string, string][];
+export const centerStatusOptions = collectionCenterStatuses.map((s) => [s, collectionCenterStatusLabels[s]] as const);
+
+/** Form field (API name) -> label. */
+export const fieldLabels: Record<string, string> = {
+  title: 'Título',
+  description: 'Descripción',
+  category: 'Categoría',
+  contactName: 'Nombre de contacto',
+  contactWhatsapp: 'WhatsApp',
+  address: 'Dirección o referencia',
+  neighborhood: 'Barrio o vereda',
+  latitude: 'Latitud',
+  longitude: 'Longitud',
+  urgency: 'Urgencia',
+  neededPeople: 'Personas afectadas',
+  resourceLabel: 'Qué se necesita',
+  quantityRequired: 'Cantidad requerida',
+  unit: 'Unidad',
+  collectionCenterStatus: 'Estado del centro de acopio',
+  vehicle: 'Vehículo',
+  capacityKg: 'Capacidad (kg)',
+  capacityBoxes: 'Capacidad (cajas)',
+  passengerCapacity: 'Pasajeros',
+  zones: 'Zonas que cubre',
+  availableUntil: 'Disponible hasta',
+  needsTransport: 'Necesita transporte',
+  note: 'Nota',
+  reason: 'Motivo',
+};
+
+/** Record column -> label, for details, comparisons and revision diffs. */
+export const columnLabels: Record<string, string> = {
+  type: 'Tipo',
+  title: 'Título',
+  description: 'Descripción',
+  category: 'Categoría',
+  urgency: 'Urgencia',
+  contact_name: 'Nombre de contacto',
+  contact_whatsapp: 'WhatsApp',
+  address: 'Dirección',
+  neighborhood: 'Barrio o vereda',
+  latitude: 'Latitud',
+  longitude: 'Longitud',
+  people: 'Personas afectadas',
+  resource_label: 'Qué se necesita',
+  quantity_required: 'Cantidad requerida',
+  unit: 'Unidad',
+  collection_center_status: 'Estado del centro de acopio',
+  vehicle: 'Vehículo',
+  capacity_kg: 'Capacidad (kg)',
+  capacity_boxes: 'Capacidad (cajas)',
+  passenger_capacity: 'Pasajeros',
+  zones: 'Zonas',
+  available_until: 'Disponible hasta',
+  needs_transport: 'Necesita transporte',
+  identity_document: 'Documento de identidad (privado)',
+};
+
+export const timelineKindLabels: Record<string, string> = {
+  submitted: 'Recibida',
+  revision_submitted: 'Revisión recibida',
+  revision_withdrawn: 'Revisión retirada (volvió el contenido publicado)',
+  resubmitted: 'Reenviada con cambios',
+  approved: 'Aprobada y publicada',
+  rejected: 'Rechazada',
+  revision_approved: 'Revisión aprobada',
+  revision_rejected: 'Revisión rechazada',
+  status_changed: 'Cambio de estado',
+  coverage_updated: 'Cantidad cubierta actualizada',
+};
+
+export const duplicateReasonLabels = {
+  same_whatsapp: 'mismo WhatsApp',
+  nearby_same_category: 'misma categoría a menos de 300 m',
+} as const;

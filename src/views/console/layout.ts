@@ -1,0 +1,82 @@
+// The frame of every console page: header with the pending count, navigation, sign-out form.
+import { type Html, html } from '../html.ts';
+
+export interface ConsoleFrame {
+  title: string;
+  /** Absent on the sign-in page. */
+  user?: { name: string; email: string; csrf: string; isAdmin: boolean };
+  /** Decisions waiting in the emergency shown, or in all the user's emergencies. */
+  pending?: number;
+  emergency?: { slug: string; name: string; status: string };
+  flash?: string | null;
+  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home';
+}
+
+export const panelPaths = {
+  home: '/panel',
+  signIn: '/panel/entrar',
+  signOut: '/panel/salir',
+  styles: '/panel/estilos.css',
+  inbox: (slug: string) => `/panel/e/${encodeURIComponent(slug)}`,
+  review: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/revisar/${encodeURIComponent(id)}`,
+  compare: (slug: string, a: string, b: string) =>
+    `/panel/e/${encodeURIComponent(slug)}/comparar?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`,
+  records: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/registros`,
+  record: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/registros/${encodeURIComponent(id)}`,
+  centers: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/centros`,
+  center: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/centros/${encodeURIComponent(id)}`,
+  logistics: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/logistica`,
+};
+
+export function csrfField(csrf: string): Html {
+  return html`<input type="hidden" name="_csrf" value="${csrf}">`;
+}
+
+export function consolePage(frame: ConsoleFrame, body: Html): Html {
+  const { user, emergency, pending } = frame;
+  const link = (key: ConsoleFrame['current'], href: string, label: string | Html) =>
+    html`<a href="${href}"${frame.current === key ? html` aria-current="page"` : ''}>${label}</a>`;
+  return html`<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${frame.title} · Panel de Ayuda Directa</title>
+<link rel="stylesheet" href="${panelPaths.styles}">
+</head>
+<body>
+<header class="top">
+  <a class="brand" href="${panelPaths.home}">Panel de Ayuda Directa</a>
+  ${
+    user
+      ? html`<span class="who">${user.name}${user.isAdmin ? ' (administración)' : ''}</span>
+  <span class="pending" role="status">Pendientes de revisión: <strong>${pending ?? 0}</strong></span>
+  <form method="post" action="${panelPaths.signOut}" class="inline">${csrfField(user.csrf)}<button type="submit" class="link">Salir</button></form>`
+      : ''
+  }
+</header>
+${
+  user
+    ? html`<nav class="main" aria-label="Panel">
+  ${link('home', panelPaths.home, 'Emergencias')}
+  ${
+    emergency
+      ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}
+  ${link('records', panelPaths.records(emergency.slug), 'Registros')}
+  ${link('centers', panelPaths.centers(emergency.slug), 'Centros de acopio')}
+  ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}`
+      : ''
+  }
+</nav>`
+    : ''
+}
+<main>
+${emergency ? html`<p class="crumb">${emergency.name}${emergency.status === 'closed' ? ' · cerrada' : ''}</p>` : ''}
+<h1>${frame.title}</h1>
+${frame.flash ? html`<p class="flash" role="status">${frame.flash}</p>` : ''}
+${body}
+</main>
+</body>
+</html>`;
+}

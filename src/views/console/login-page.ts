@@ -1,0 +1,18 @@
+// Sign-in form. The hidden token pairs with a cookie so a foreign site cannot sign someone in.
+import { type Html, html } from '../html.ts';
+import { consolePage, panelPaths } from './layout.ts';
+
+export function loginPage(options: { csrf: string; email?: string; error?: string | null; next?: string }): Html {
+  return consolePage(
+    { title: 'Ingresar' },
+    html`<p>Panel para los líderes de cada emergencia: revisar publicaciones, mantener registros, inventarios y rutas.</p>
+${options.error ? html`<p class="errors" role="alert">${options.error}</p>` : ''}
+<form method="post" action="${panelPaths.signIn}" class="card">
+<input type="hidden" name="_csrf" value="${options.csrf}">
+${options.next ? html`<input type="hidden" name="volver" value="${options.next}">` : ''}
+<p class="field"><label for="email">Correo</label><input id="email" name="email" type="email" autocomplete="username" required value="${options.email ?? ''}"></p>
+<p class="field"><label for="password">Contraseña</label><input id="password" name="password" type="password" autocomplete="current-password" required></p>
+<p><button type="submit">Ingresar</button></p>
+</form>`,
+  );
+}

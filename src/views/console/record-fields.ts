@@ -1,0 +1,174 @@
+// A record's content as the console shows it: every field, private ones marked, and the edit form.
+
+import type { SubmissionFields } from '../../commands/submission-fields.ts';
+import { categoryLabel } from '../../domain/categories.ts';
+import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
+import { type Html, html } from '../html.ts';
+import { type Errors, input, select, textarea } from './controls.ts';
+import {
+  categoryOptions,
+  centerStatusOptions,
+  columnLabels,
+  fieldLabels,
+  urgencyLabels,
+  urgencyOptions,
+} from './labels.ts';
+
+export type Content = Partial<SubmissionFields> & { type: 'request' | 'offer' };
+
+const requestColumns = [
+  'title',
+  'description',
+  'category',
+  'urgency',
+  'contact_name',
+  'contact_whatsapp',
+  'address',
+  'neighborhood',
+  'latitude',
+  'longitude',
+  'people',
+  'resource_label',
+  'quantity_required',
+  'unit',
+] as const;
+const offerColumns = [
+  'title',
+  'description',
+  'category',
+  'contact_name',
+  'contact_whatsapp',
+  'address',
+  'latitude',
+  'longitude',
+  'collection_center_status',
+  'vehicle',
+  'capacity_kg',
+  'capacity_boxes',
+  'passenger_capacity',
+  'zones',
+  'available_until',
+  'needs_transport',
+] as const;
+
+export function contentColumns(type: 'request' | 'offer'): readonly (keyof SubmissionFields)[] {
+  return type === 'request' ? requestColumns : offerColumns;
+}
+
+/** A column's value in words. */
+export function shown(column: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (column === 'category') return categoryLabel(String(value));
+  if (column === 'urgency') return urgencyLabels[value as keyof typeof urgencyLabels] ?? String(value);
+  if (column === 'collection_center_status')
+    return collectionCenterStatusLabels[value as keyof typeof collectionCenterStatusLabels] ?? String(value);
+  if (column === 'needs_transport') return value === 1 || value === true ? 'Sí' : 'No';
+  return String(value);
+}
+
+export function contentTable(content: Content): Html {
+  return html`<dl class="fields">${contentColumns(content.type).map(
+    (column) =>
+      html`<div><dt>${columnLabels[column]}</dt><dd>${
+        column === 'contact_whatsapp' && content.contact_whatsapp
+          ? html`<a href="${`https://wa.me/${content.contact_whatsapp.replace(/^\+/, '')}`}" rel="noreferrer">${content.contact_whatsapp}</a>`
+          : shown(column, content[column])
+      }</dd></div>`,
+  )}${
+    content.identity_document
+      ? html`<div class="private"><dt>${columnLabels.identity_document}</dt><dd>${content.identity_document}</dd></div>`
+      : ''
+  }</dl>`;
+}
+
+/** Only the fields that differ: what a revision would change. */
+export function diffTable(published: Content, proposed: Content): Html {
+  const columns = [...contentColumns(proposed.type), 'identity_document' as const].filter(
+    (column) => (published[column] ?? null) !== (proposed[column] ?? null),
+  );
+  if (columns.length === 0) return html`<p>La revisión no cambia ningún campo visible.</p>`;
+  return html`<table class="diff"><caption>Cambios propuestos</caption>
+<thead><tr><th scope="col">Campo</th><th scope="col">Publicado</th><th scope="col">Propuesto</th></tr></thead>
+<tbody>${columns.map(
+    (column) =>
+      html`<tr><th scope="row">${columnLabels[column]}</th><td><del>${shown(column, published[column])}</del></td><td><ins>${shown(column, proposed[column])}</ins></td></tr>`,
+  )}</tbody></table>`;
+}
+
+/** Form values (API names) of a content, or of what the leader typed. */
+export function formValues(content: Content): Record<string, string> {
+  const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  return {
+    title: text(content.title),
+    description: text(content.description),
+    category: text(content.category),
+    contactName: text(content.contact_name),
+    contactWhatsapp: text(content.contact_whatsapp),
+    address: text(content.address),
+    neighborhood: text(content.neighborhood),
+    latitude: text(content.latitude),
+    longitude: text(content.longitude),
+    urgency: text(content.urgency),
+    neededPeople: text(content.people),
+    resourceLabel: text(content.resource_label),
+    quantityRequired: text(content.quantity_required),
+    unit: text(content.unit),
+    collectionCenterStatus: text(content.collection_center_status),
+    vehicle: text(content.vehicle),
+    capacityKg: text(content.capacity_kg),
+    capacityBoxes: text(content.capacity_boxes),
+    passengerCapacity: text(content.passenger_capacity),
+    zones: text(content.zones),
+    availableUntil: text(content.available_until),
+    needsTransport:
+      content.needs_transport === null || content.needs_transport === undefined
+        ? ''
+        : content.needs_transport
+          ? 'si'
+          : 'no',
+  };
+}
+
+export function editFields(type: 'request' | 'offer', values: Record<string, string>, errors: Errors): Html {
+  const f = (name: string, extra: Partial<Parameters<typeof input>[0]> = {}) =>
+    input({ name, label: fieldLabels[name] ?? name, value: values[name], errors, ...extra });
+  const common = html`${f('title', { required: true, maxlength: 100 })}
+${textarea({ name: 'description', label: fieldLabels.description as string, value: values.description, errors, maxlength: 600 })}
+${select({ name: 'category', label: fieldLabels.category as string, value: values.category, options: categoryOptions, errors, required: true })}
+${f('contactName', { required: true, maxlength: 100 })}
+${f('contactWhatsapp', { required: true, type: 'tel', help: 'Formato internacional, ej. +573001234567' })}`;
+  if (type === 'request') {
+    return html`${common}
+${select({ name: 'urgency', label: fieldLabels.urgency as string, value: values.urgency, options: urgencyOptions, errors })}
+${f('address', { required: true, maxlength: 180 })}
+${f('neighborhood', { maxlength: 80 })}
+${f('latitude', { required: true, inputmode: 'decimal' })}
+${f('longitude', { required: true, inputmode: 'decimal' })}
+${f('neededPeople', { inputmode: 'numeric' })}
+${f('resourceLabel', { maxlength: 160 })}
+${f('quantityRequired', { inputmode: 'decimal' })}
+${f('unit', { maxlength: 40 })}`;
+  }
+  return html`${common}
+${f('address', { maxlength: 180 })}
+${f('latitude', { inputmode: 'decimal' })}
+${f('longitude', { inputmode: 'decimal' })}
+${select({ name: 'collectionCenterStatus', label: fieldLabels.collectionCenterStatus as string, value: values.collectionCenterStatus, options: centerStatusOptions, blank: 'No es un centro de acopio', errors })}
+${f('vehicle', { maxlength: 80 })}
+${f('capacityKg', { inputmode: 'decimal' })}
+${f('capacityBoxes', { inputmode: 'numeric' })}
+${f('passengerCapacity', { inputmode: 'numeric' })}
+${f('zones', { maxlength: 180 })}
+${f('availableUntil', { type: 'date' })}
+${select({
+  name: 'needsTransport',
+  label: fieldLabels.needsTransport as string,
+  value: values.needsTransport,
+  options: [
+    ['si', 'Sí'],
+    ['no', 'No'],
+  ],
+  blank: 'Sin indicar',
+  errors,
+})}`;
+}

@@ -1,0 +1,63 @@
+// A published record for its leaders: status, covered quantity, public link, full history.
+import { recordStatuses } from '../../domain/statuses.ts';
+import type { HelpRow } from '../../repositories/help-records.ts';
+import { type Html, html } from '../html.ts';
+import { type Errors, input, textarea, when } from './controls.ts';
+import { historySection } from './history.ts';
+import { recordStatusLabels, typeLabels } from './labels.ts';
+import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+import { contentTable } from './record-fields.ts';
+
+export interface RecordView {
+  record: HelpRow;
+  publicUrl: string;
+  jsonUrl: string;
+  timeline: Parameters<typeof historySection>[0];
+  audit: Parameters<typeof historySection>[1];
+  errors: Errors;
+  values: Record<string, string>;
+}
+
+export function recordPage(frame: ConsoleFrame, view: RecordView): Html {
+  const { record } = view;
+  const slug = frame.emergency?.slug as string;
+  const csrf = frame.user?.csrf ?? '';
+  const base = panelPaths.record(slug, record.id);
+  const nextStatuses = recordStatuses.filter((s) => s !== record.status);
+  return consolePage(
+    { ...frame, title: record.title, current: 'records' },
+    html`<p class="meta">${typeLabels[record.type]} · estado <strong>${recordStatusLabels[record.status]}</strong>${
+      record.status_note ? ` («${record.status_note}»)` : ''
+    } · publicado ${when(record.published_at)} · <a href="${view.publicUrl}">página pública</a> · <a href="${view.jsonUrl}">JSON</a></p>
+${
+  record.pending_revision
+    ? html`<p class="warn">Hay una revisión de este registro esperando decisión: <a href="${panelPaths.review(slug, record.id)}">revisarla</a>.</p>`
+    : ''
+}
+<section class="card"><h2>Estado</h2>
+<form method="post" action="${base}/estado">${csrfField(csrf)}
+<fieldset><legend>Nuevo estado</legend>${nextStatuses.map(
+      (s, i) =>
+        html`<label class="choice"><input type="radio" name="status" value="${s}"${i === 0 ? html` checked` : ''}> ${recordStatusLabels[s]}${
+          record.status === 'completed' ? ' (reabrir)' : ''
+        }</label>`,
+    )}</fieldset>
+${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300, errors: view.errors, value: view.values.note })}
+${view.errors.status ? html`<p class="error">${view.errors.status}</p>` : ''}
+<p><button type="submit">Cambiar estado</button></p></form></section>
+${
+  record.type === 'request'
+    ? html`<section class="card"><h2>Cantidad cubierta</h2>
+<p>Requerida: ${record.quantity_required ?? 'sin cantidad'} ${record.unit ?? ''} · cubierta: ${record.quantity_covered} · pendiente: ${record.quantity_pending ?? '—'}</p>
+<form method="post" action="${base}/cubierto">${csrfField(csrf)}
+${input({ name: 'quantity', label: 'Cantidad cubierta hasta ahora', value: view.values.quantity ?? String(record.quantity_covered), inputmode: 'decimal', errors: view.errors, required: true })}
+${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 300, errors: view.errors })}
+<p><button type="submit">Guardar cantidad</button></p></form>
+<p><a href="${panelPaths.logistics(slug)}?destino=${record.id}#nueva">Crear una ruta logística hacia esta solicitud</a></p></section>`
+    : ''
+}
+<section><h2>Datos</h2>${contentTable(record)}</section>
+<p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>
+${historySection(view.timeline, view.audit)}`,
+  );
+}
