@@ -8,8 +8,8 @@ import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
-import { type Connected, connect, crawlMcp, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';
-import { leaks } from './helpers/public-surface.ts';
+import { type Connected, connect, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';
+import { crawlPublic, leaks } from './helpers/public-surface.ts';
 import { LOGISTICS_OPERATION_FIELDS } from './helpers/spec.ts';
 
 let a: Harness;
@@ -358,24 +358,10 @@ test('no private value leaves through any MCP tool or resource', async () => {
   const { result } = await submitHelp(a.ctx, withDocument, { identityDocument });
   await approveSubmission(a.ctx, result.id, 'test');
 
-  const filters = [{}, { status: 'all' }, { type: 'request', status: 'all' }, { type: 'offer', status: 'all' }];
-  const calls: { name: string; arguments: Record<string, unknown> }[] = [
-    { name: 'listar_emergencias', arguments: {} },
-    { name: 'consultar_panorama', arguments: {} },
-    { name: 'consultar_panorama', arguments: { emergencySlug: slug } },
-    ...filters.map((f) => ({ name: 'buscar_ayudas', arguments: { ...f, limit: 100 } })),
-    { name: 'buscar_ayudas', arguments: { logistics: true, limit: 100 } },
-    { name: 'buscar_ayudas', arguments: { q: 'pendiente', status: 'all' } },
-    { name: 'buscar_operaciones_logisticas', arguments: { emergencia: slug } },
-    { name: 'consultar_inventario', arguments: { emergencia: slug } },
-  ];
-  const all = await session.client.callTool({ name: 'buscar_ayudas', arguments: { status: 'all', limit: 100 } });
-  for (const item of (all.structuredContent as { items: { id: string }[] }).items) {
-    calls.push({ name: 'ver_ayuda', arguments: { id: item.id } });
-  }
-  const outputs = await crawlMcp(session.client, calls);
+  // Every public output, the MCP tools and resources included (test/helpers/public-surface.ts).
+  const outputs = await crawlPublic(a);
   const values = [pendingPhone, pendingPhone.slice(1), pendingName, identityDocument, volunteerContact];
   assert.deepEqual(leaks(outputs, values), []);
-  // The search can fail: the approved record with the document is in the outputs.
-  assert.ok(outputs.some((o) => o.text.includes(result.id)));
+  // The search can fail: the approved record with the document is in the MCP outputs.
+  assert.ok(outputs.some((o) => o.url === `mcp:ver_ayuda({"id":"${result.id}"})` && o.text.includes(result.id)));
 });

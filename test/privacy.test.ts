@@ -10,6 +10,7 @@ import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
+import { leader } from './helpers/console.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
@@ -32,6 +33,16 @@ let approvedWithDocument = '';
 /** A collection centre's consented contact: public in the help API, never in the places feed or the inventory. */
 const centreContact = { phone: '+573005550105', name: `Responsable Centro ${randomUUID().slice(0, 8)}` };
 let centreId = '';
+/** What a leader's console work leaves behind: identity, private notes, secrets. */
+const consoleCanaries = {
+  email: '',
+  name: '',
+  reason: `motivo-panel-${randomUUID()}`,
+  volunteer: `voluntario-panel-${randomUUID()}`,
+  link: '',
+  session: '',
+  csrf: '',
+};
 /** A centre's secret edit link, and its stored hash: for the leaders and the centre only. */
 const editLink = { token: '', hash: '' };
 
@@ -115,7 +126,35 @@ before(async () => {
   const link = await createEditLink(h.ctx, centreId, canaries.actor);
   editLink.token = link.token;
   editLink.hash = tokenHash(link.token);
+  await leaderWorksInTheConsole(emergency.slug, revised);
 });
+
+/** A leader with a unique e-mail and name rejects, routes and links through the console itself. */
+async function leaderWorksInTheConsole(slug: string, destination: string): Promise<void> {
+  const { browser, email } = await leader(h, [slug]);
+  consoleCanaries.email = email;
+  consoleCanaries.name = (
+    await h.ctx.db.selectFrom('accounts').select('name').where('email', '=', email).executeTakeFirstOrThrow()
+  ).name;
+  const rejected = await submit(h, requestBody({ title: 'Rechazo desde el panel' }));
+  await browser.get(`/panel/e/${slug}/revisar/${rejected}`);
+  await browser.post(`/panel/e/${slug}/revisar/${rejected}/rechazar`, { reason: consoleCanaries.reason });
+  await browser.get(`/panel/e/${slug}/logistica`);
+  const route = await browser.post(`/panel/e/${slug}/logistica`, {
+    destinationHelpId: destination,
+    title: 'Ruta desde el panel',
+    supplyDescription: 'Carpas',
+    pickupHelpId: centreId,
+    volunteerContact: consoleCanaries.volunteer,
+  });
+  assert.equal(route.statusCode, 303, route.body);
+  await browser.get(`/panel/e/${slug}/centros/${centreId}`);
+  const created = await browser.post(`/panel/e/${slug}/centros/${centreId}/enlaces`);
+  consoleCanaries.link = /\/centro\/([A-Za-z0-9_-]{43})/.exec(created.body)?.[1] ?? '';
+  assert.ok(consoleCanaries.link);
+  consoleCanaries.session = browser.cookies.get('ayuda_panel') ?? '';
+  consoleCanaries.csrf = browser.csrf;
+}
 after(() => h.close());
 
 test('no private value appears in any public output', async () => {
@@ -129,7 +168,16 @@ test('no private value appears in any public output', async () => {
     phoneDigits(canaries.revisionPhone),
     editLink.token,
     editLink.hash,
+    ...Object.values(consoleCanaries),
   ];
+  assert.ok(
+    values.every((v) => v.length >= 8),
+    'every canary was planted',
+  );
+  assert.ok(
+    outputs.some((o) => o.url.startsWith('mcp:consultar_inventario')),
+    'MCP tools are crawled',
+  );
   assert.deepEqual(leaks(outputs, values), []);
 });
 
@@ -152,8 +200,12 @@ test('the canary search can fail: consented contact data of approved records is 
     found.some((f) => f.includes(`id=${approvedWithDocument}`)),
     found.join('\n'),
   );
-  // And the route exists publicly as a count, without its volunteer.
-  assert.ok(outputs.some((o) => o.text.includes('"availableRoutes":1')));
+  assert.ok(
+    found.some((f) => f.includes('mcp:ver_ayuda') && f.includes(approvedWithDocument)),
+    'the MCP outputs are searched too',
+  );
+  // And the routes exist publicly as a count (one planted, one made in the console), without their volunteers.
+  assert.ok(outputs.some((o) => o.text.includes('"availableRoutes":2')));
   // The centre's contact is public where consent publishes it, so its absence from the feed means something.
   const centre = leaks(outputs, [centreContact.name, centreContact.phone]);
   assert.ok(

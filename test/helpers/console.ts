@@ -1,5 +1,6 @@
 // A browser without JavaScript for the console: keeps cookies, reads the CSRF token from the last form.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createAccount } from '../../src/commands/create-account.ts';
 import type { Harness } from './harness.ts';
@@ -70,7 +71,7 @@ export async function leader(h: Harness, emergencySlugs: string[], role: 'leader
   const email = `lider${accounts}-${process.pid}@ayuda.test`;
   const account = await createAccount(
     h.ctx,
-    { email, name: `Líder ${accounts}`, password: PASSWORD, role, emergencySlugs },
+    { email, name: `Líder ${accounts} ${randomUUID().slice(0, 8)}`, password: PASSWORD, role, emergencySlugs },
     'test',
   );
   const browser = new Browser(h);

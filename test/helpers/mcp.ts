@@ -84,20 +84,3 @@ export const initialize = rpc('initialize', {
   capabilities: {},
   clientInfo: { name: 'raw', version: '1.0.0' },
 });
-
-/** The JSON of every tool output of a session: each read tool with the given arguments. */
-export async function crawlMcp(
-  client: Client,
-  calls: { name: string; arguments: Record<string, unknown> }[],
-): Promise<{ url: string; text: string }[]> {
-  const outputs: { url: string; text: string }[] = [];
-  for (const call of calls) {
-    const result = await client.callTool(call);
-    outputs.push({ url: `mcp:${call.name}(${JSON.stringify(call.arguments)})`, text: JSON.stringify(result) });
-  }
-  for (const resource of (await client.listResources()).resources) {
-    const read = await client.readResource({ uri: resource.uri });
-    outputs.push({ url: `mcp:${resource.uri}`, text: JSON.stringify(read) });
-  }
-  return outputs;
-}

@@ -46,11 +46,71 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     }
   }
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
+  outputs.push(...(await crawlMcpTools(h, slugs, [...ids])));
   await get('/.well-known/aid-places');
   await get('/api/public/openapi.json');
   await get('/healthz');
   await get('/readyz');
   return outputs;
+}
+
+/** Every read tool and resource of the MCP server, over its HTTP transport as an assistant would call them. */
+async function crawlMcpTools(h: Harness, slugs: string[], ids: string[]): Promise<PublicOutput[]> {
+  const host = new URL(h.config.baseUrl).host;
+  const headers: Record<string, string> = {
+    host,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
+  let id = 0;
+  const send = async (method: string, params: Record<string, unknown>) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers,
+      payload: { jsonrpc: '2.0', id: ++id, method, params },
+    });
+    if (res.statusCode !== 200) throw new Error(`MCP ${method}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const opened = await send('initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'privacy-crawl', version: '1.0.0' },
+  });
+  headers['mcp-session-id'] = opened.headers['mcp-session-id'] as string;
+  headers['mcp-protocol-version'] = '2025-11-25';
+  const outputs: PublicOutput[] = [];
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const res = await send('tools/call', { name, arguments: args });
+    outputs.push({ url: `mcp:${name}(${JSON.stringify(args)})`, text: res.body });
+  };
+  await call('listar_emergencias', {});
+  await call('consultar_panorama', {});
+  for (const slug of slugs) {
+    await call('consultar_panorama', { emergencySlug: slug });
+    await call('buscar_operaciones_logisticas', { emergencia: slug });
+    await call('consultar_inventario', { emergencia: slug });
+    for (const filter of [{ status: 'all' }, { logistics: true }, { type: 'offer', status: 'all' }]) {
+      await call('buscar_ayudas', { emergencySlug: slug, limit: 100, ...filter });
+    }
+  }
+  for (const helpId of ids) await call('ver_ayuda', { id: helpId });
+  const listed = JSON.parse(dataOf((await send('resources/list', {})).body));
+  for (const resource of listed.result.resources as { uri: string }[]) {
+    const read = await send('resources/read', { uri: resource.uri });
+    outputs.push({ url: `mcp:${resource.uri}`, text: read.body });
+  }
+  return outputs;
+}
+
+/** A JSON-RPC answer, whether sent as JSON or as one server-sent event. */
+function dataOf(body: string): string {
+  const data = body
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trim());
+  return data.length > 0 ? data.join('') : body;
 }
 
 /** The outputs (url) in which any of the values appears. */
