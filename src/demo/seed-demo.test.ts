@@ -11,12 +11,15 @@ import { categories } from '../domain/categories.ts';
 import { distanceKm } from '../domain/distance.ts';
 import { normalizeWhatsapp } from '../domain/phone.ts';
 import { getHelp } from '../queries/get-help.ts';
+import { readInventory } from '../queries/inventory.ts';
 import { listHelp } from '../queries/list-help.ts';
+import { listLogistics } from '../queries/list-logistics.ts';
 import { panorama } from '../queries/panorama.ts';
 import { helpQuery } from '../schemas/help-query.ts';
 import { helpList, type PublicHelp } from '../schemas/public-help.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { DEMO_MAX_KM, demoEmergency, demoPlan } from './demo-data.ts';
+import { DEMO_ACCOUNT } from './demo-operations.ts';
 import { type DemoSummary, seedDemo } from './seed-demo.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
@@ -214,4 +217,15 @@ test('every record has a valid E.164 WhatsApp and a place within the town', asyn
 
 test('seeding twice names the emergency that already exists', async () => {
   await assert.rejects(seedDemo(ctx), /inundacion-mocoa-2026.*ya existe/);
+});
+
+test('centres carry inventories (one line stale), routes wait in the public list, and a console account exists', async () => {
+  const stock = await readInventory(ctx, { emergencia: demoEmergency.slug });
+  const lines = stock.centers.flatMap((c) => [...c.have, ...c.need]);
+  assert.ok(lines.length >= 8, `${lines.length} lines`);
+  assert.ok(lines.some((l) => l.stale) && lines.some((l) => !l.stale));
+  const routes = await listLogistics(ctx, demoEmergency.slug);
+  assert.equal(routes.operations.length, 2, 'two available, one already assigned');
+  const account = await ctx.db.selectFrom('accounts').select(['email', 'role']).executeTakeFirstOrThrow();
+  assert.deepEqual({ ...account }, { email: DEMO_ACCOUNT.email, role: 'admin' });
 });

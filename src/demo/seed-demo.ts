@@ -10,6 +10,7 @@ import type { Context } from '../context.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
+import { seedDemoOperations } from './demo-operations.ts';
 
 export interface DemoSummary {
   emergencySlug: string;
@@ -37,7 +38,7 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   const past: Context = { ...ctx, now: () => new Date(clock) };
   const at = (minutesAgo: number) => reference.getTime() - minutesAgo * MINUTE_MS;
 
-  await createEmergency(past, plan.emergency, DEMO_ACTOR);
+  const emergency = await createEmergency(past, plan.emergency, DEMO_ACTOR);
 
   const steps: Step[] = [];
   const summary: DemoSummary = { emergencySlug: plan.emergency.slug, approved: 0, pending: 0, rejected: 0 };
@@ -54,6 +55,7 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   }
   // Scores were computed at each step's past time; bring them to the present.
   await refreshPriorities(ctx);
+  await seedDemoOperations(ctx, emergency);
   return summary;
 }
 

@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.ts';
 import { createContext } from '../../context.ts';
 import { openDatabase } from '../../db/database.ts';
 import { demoEmergency } from '../../demo/demo-data.ts';
+import { DEMO_ACCOUNT } from '../../demo/demo-operations.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
@@ -33,6 +34,7 @@ export const demo: CliCommand = {
     }
     const server = await startServer(config);
     io.err(`Demostración escuchando en ${server.url} (enlaces públicos: ${config.baseUrl}; base: ${url})`);
+    io.err(`Panel de líderes: ${server.url}/panel  (${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`);
     stopOnSignals(server);
     return new Promise<number>(() => {});
   },

@@ -1,0 +1,83 @@
+// The demo's operations after its records: centre inventories (one line left stale), logistics routes, and a
+// console account to try the leaders' side with.
+import { createAccount } from '../commands/create-account.ts';
+import { createLogisticsOperation } from '../commands/create-logistics-operation.ts';
+import { setInventoryLine } from '../commands/set-inventory-line.ts';
+import { setLogisticsStatus } from '../commands/set-logistics-status.ts';
+import type { Context } from '../context.ts';
+import type { Category } from '../domain/categories.ts';
+import type { EmergencyRow } from '../repositories/emergencies.ts';
+import { leaderRecords, routeEndpoints } from '../repositories/review.ts';
+import { DEMO_ACTOR } from './demo-data.ts';
+
+/** Only for the throwaway demo database; `ayuda demo` prints it. */
+export const DEMO_ACCOUNT = { email: 'admin@demo.ayuda.local', password: 'demo-ayuda-directa', name: 'Equipo demo' };
+
+type Line = {
+  kind: 'have' | 'need';
+  category: Category;
+  quantity: number;
+  unit: string;
+  note?: string;
+  hoursAgo: number;
+};
+
+const linesByCentre: Line[][] = [
+  [
+    { kind: 'need', category: 'agua', quantity: 200, unit: 'bidones', note: 'Bidones de 20 litros', hoursAgo: 3 },
+    { kind: 'have', category: 'alimentos', quantity: 350, unit: 'kg', hoursAgo: 5 },
+    { kind: 'have', category: 'ropa', quantity: 40, unit: 'cajas', note: 'Clasificada por tallas', hoursAgo: 30 },
+  ],
+  [
+    { kind: 'need', category: 'panales', quantity: 120, unit: 'paquetes', note: 'Tallas 3 y 4', hoursAgo: 2 },
+    { kind: 'have', category: 'agua', quantity: 90, unit: 'bidones', hoursAgo: 6 },
+  ],
+  [
+    { kind: 'need', category: 'medicamentos', quantity: 50, unit: 'kits', note: 'Sueros y analgésicos', hoursAgo: 8 },
+    { kind: 'have', category: 'higiene', quantity: 150, unit: 'kits', hoursAgo: 26 },
+  ],
+  [{ kind: 'need', category: 'voluntariado', quantity: 15, unit: 'personas', note: 'Para clasificar', hoursAgo: 4 }],
+  [{ kind: 'have', category: 'herramientas', quantity: 25, unit: 'palas', hoursAgo: 12 }],
+];
+
+export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow): Promise<void> {
+  const reference = ctx.now().getTime();
+  const at = (hoursAgo: number): Context => ({ ...ctx, now: () => new Date(reference - hoursAgo * 3_600_000) });
+  const { rows: centres } = await leaderRecords(
+    ctx.db,
+    emergency.id,
+    { reviewStatus: 'approved', type: 'offer', centersOnly: true },
+    { limit: linesByCentre.length, offset: 0 },
+  );
+  const ordered = [...centres].sort((a, b) => a.title.localeCompare(b.title));
+  for (const [i, centre] of ordered.entries()) {
+    for (const line of linesByCentre[i] ?? []) {
+      const { hoursAgo, ...input } = line;
+      await setInventoryLine(at(hoursAgo), centre.id, input, DEMO_ACTOR);
+    }
+  }
+
+  const { destinations } = await routeEndpoints(ctx.db, emergency.id, 3);
+  const pickup = ordered[0];
+  if (pickup) {
+    for (const [i, destination] of destinations.entries()) {
+      const route = await createLogisticsOperation(
+        at(10 - i),
+        {
+          emergencySlug: emergency.slug,
+          destinationHelpId: destination.id,
+          title: `Llevar ayuda a ${destination.title}`.slice(0, 100),
+          supplyDescription: 'Mercados, agua y kits de higiene del centro de acopio',
+          quantityLabel: `${10 + i * 5} cajas`,
+          pickupHelpId: pickup.id,
+          routeConditions: i === 0 ? 'Vía destapada después del puente; solo 4x4' : undefined,
+          volunteerContact: `Conductor demo ${i + 1}`,
+        },
+        DEMO_ACTOR,
+      );
+      if (i === 2) await setLogisticsStatus(at(1), route.id, 'assigned', DEMO_ACTOR);
+    }
+  }
+
+  await createAccount(ctx, { ...DEMO_ACCOUNT, role: 'admin', emergencySlugs: [] }, DEMO_ACTOR);
+}
