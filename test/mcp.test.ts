@@ -159,6 +159,13 @@ test('read tools answer errors from the catalogue as tool errors', async () => {
   assert.ok(typedBody.details.every((d: { message: string }) => !/expected|Invalid input/i.test(d.message)));
 });
 
+test('an unknown tool is a JSON-RPC error -32602, not a tool result', async () => {
+  await assert.rejects(
+    session.client.callTool({ name: 'no_existe', arguments: {} }),
+    (err: { code?: number; message?: string }) => err.code === -32602 && /no_existe/.test(err.message ?? ''),
+  );
+});
+
 test('consultar_inventario answers what centres have and need, with each line’s age', async () => {
   const centre = await publish(
     a,
