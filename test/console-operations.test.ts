@@ -230,7 +230,7 @@ describe('collection centres and their inventory', () => {
 
     const staff = await h.app.inject({ method: 'GET', url: link });
     assert.equal(staff.statusCode, 200);
-    assert.equal(staff.headers['referrer-policy'], 'no-referrer');
+    assert.equal(staff.headers['referrer-policy'], 'same-origin');
     assert.equal(staff.headers['cache-control'], 'no-store');
     assert.match(staff.body, /Inventario de Centro de acopio Bomberos/);
     const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>

@@ -180,7 +180,7 @@ describe('pages', () => {
     assert.equal(res.headers['cache-control'], 'no-store');
     assert.match(res.headers['content-security-policy'] as string, /default-src 'none'/);
     assert.match(res.headers['content-security-policy'] as string, /frame-ancestors 'none'/);
-    assert.equal(res.headers['referrer-policy'], 'no-referrer');
+    assert.equal(res.headers['referrer-policy'], 'same-origin');
     assert.doesNotMatch(res.body, /<script/i);
     const css = await browser.get('/panel/estilos.css');
     assert.equal(css.statusCode, 200);
@@ -231,5 +231,28 @@ describe('upkeep', () => {
     h.clock.advanceHours(25);
     await purgeConsoleState(h.ctx);
     assert.equal((await h.ctx.db.selectFrom('login_attempts').select('key').execute()).length, 0);
+  });
+});
+
+describe('origins', () => {
+  test('a local deployment accepts forms from any loopback name; a public one only from its own origin', async () => {
+    const local = await setup({ BASE_URL: 'http://localhost:3000' }, h);
+    try {
+      const { browser } = await leader(local, [SLUG]);
+      const id = await submit(local, requestBody({ emergencySlug: SLUG }));
+      await browser.get(`/panel/e/${SLUG}/revisar/${id}`);
+      const url = `/panel/e/${SLUG}/revisar/${id}/aprobar`;
+      assert.equal((await browser.post(url, {}, { origin: 'http://evil.example:3000' })).statusCode, 403);
+      assert.equal((await browser.post(url, {}, { origin: 'null' })).statusCode, 403);
+      assert.equal((await browser.post(url, {}, { origin: 'http://127.0.0.1:3000' })).statusCode, 303);
+    } finally {
+      await local.close();
+    }
+    const { browser } = await leader(h, [SLUG]);
+    const id = await pending();
+    await browser.get(`/panel/e/${SLUG}/revisar/${id}`);
+    const url = `/panel/e/${SLUG}/revisar/${id}/aprobar`;
+    assert.equal((await browser.post(url, {}, { origin: 'http://127.0.0.1' })).statusCode, 403);
+    assert.equal((await browser.post(url, {}, { origin: 'http://ayuda.test' })).statusCode, 303);
   });
 });

@@ -305,7 +305,16 @@ describe('record lifecycle', () => {
     const refused = await browser.post('/panel/emergencias/sismo-pasto/cerrar');
     assert.equal(refused.statusCode, 403);
     await admin.browser.get('/panel');
-    assert.equal((await admin.browser.post('/panel/emergencias/sismo-pasto/cerrar')).statusCode, 303);
+    assert.equal(
+      (await admin.browser.post('/panel/emergencias/sismo-pasto/cerrar')).statusCode,
+      400,
+      'needs the confirmation',
+    );
+    await admin.browser.get('/panel');
+    assert.equal(
+      (await admin.browser.post('/panel/emergencias/sismo-pasto/cerrar', { confirmar: 'si' })).statusCode,
+      303,
+    );
     const after = await h.json({ method: 'GET', url: `${HELP}?view=panorama&emergencySlug=sismo-pasto` });
     assert.equal(after.body.emergencies[0].status, 'closed');
   });

@@ -21,7 +21,10 @@ export function homePage(
 <p><a href="${panelPaths.inbox(e.slug)}"><strong>${e.pending}</strong> pendientes de revisión</a></p>
 ${
   admin && e.status === 'active'
-    ? html`<form method="post" action="/panel/emergencias/${e.slug}/cerrar" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">Cerrar emergencia</button></form>`
+    ? html`<details><summary>Cerrar esta emergencia</summary><form method="post" action="/panel/emergencias/${e.slug}/cerrar">${csrfField(csrf)}
+<p>Una emergencia cerrada deja de recibir publicaciones y sale de las listas públicas por defecto.</p>
+<p><label class="choice"><input type="checkbox" name="confirmar" value="si" required> Confirmo que la emergencia terminó</label></p>
+<button type="submit" class="danger">Cerrar emergencia</button></form></details>`
     : ''
 }</li>`,
           )}</ul>`

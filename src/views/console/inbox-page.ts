@@ -16,8 +16,8 @@ export function inboxPage(frame: ConsoleFrame, items: InboxItem[], now: Date): H
 <ol class="inbox">${items.map(
           (item) => html`<li class="card${item.record.urgency === 'urgent' ? ' urgent' : ''}">
 <h2><a href="${panelPaths.review(slug, item.record.id)}">${item.record.title}</a></h2>
-<p class="meta">${item.isRevision ? html`<strong class="tag">Revisión de un registro publicado</strong> · ` : ''}${typeLabels[item.record.type]} · ${categoryLabel(item.record.category)} · ${
-            item.record.type === 'request' ? urgencyLabels[item.record.urgency] : ''
+<p class="meta">${item.isRevision ? html`<strong class="tag">Revisión de un registro publicado</strong> · ` : ''}${typeLabels[item.record.type]} · ${categoryLabel(item.record.category)}${
+            item.record.type === 'request' ? ` · ${urgencyLabels[item.record.urgency]}` : ''
           } · recibida <time datetime="${item.waitingSince}">${when(item.waitingSince)}</time> (${ago(item.waitingSince, now)})</p>
 <p>${item.record.contact_name} · ${item.record.address ?? 'sin dirección'}</p>
 ${

@@ -77,7 +77,10 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/emergencias/:slug/cerrar', async (request, reply) => {
     const user = currentUser(request);
     requireAdmin(user);
-    checkForm(ctx, request, user.csrf);
+    const form = checkForm(ctx, request, user.csrf);
+    if (field(form, 'confirmar') !== 'si') {
+      throw new AppError('validation_failed', [{ field: 'confirmar', message: 'confirmación', code: 'required' }]);
+    }
     await closeEmergency(ctx, (request.params as { slug: string }).slug, consoleActor(user));
     return seeOther(reply, `${panelPaths.home}?hecho=cerrada`);
   });

@@ -9,6 +9,7 @@ import { pendingCounts } from '../../../repositories/review.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
 import type { Html } from '../../../views/html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
+import { ownOrigin } from '../../own-origin.ts';
 import type { ConsoleCookies } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -43,10 +44,9 @@ export function checkForm(ctx: Context, request: FastifyRequest, expected: strin
   return form;
 }
 
+/** The form came from one of our pages: Origin (when the browser sends one) names this service. */
 export function sameOrigin(ctx: Context, request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== 'null' && origin !== new URL(ctx.config.baseUrl).origin) return false;
-  if (origin === 'null') return false;
+  if (!ownOrigin(ctx.config.baseUrl).origin(request.headers.origin)) return false;
   return request.headers['sec-fetch-site'] !== 'cross-site';
 }
 

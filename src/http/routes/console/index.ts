@@ -36,6 +36,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
   scope.decorateRequest('consoleUser', null);
 
   // Pages with private data: never cached, never framed, no scripts at all, no referrer leaving the site.
+  // (same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on our own forms.)
   scope.addHook('onRequest', async (_request, reply) => {
     reply
       .header('cache-control', 'no-store')
@@ -44,7 +45,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       )
       .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'no-referrer');
+      .header('referrer-policy', 'same-origin');
   });
 
   scope.setErrorHandler((error: FastifyError | AppError, request, reply) => {
