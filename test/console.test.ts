@@ -340,3 +340,34 @@ describe('record lifecycle', () => {
     assert.equal((await detail(id)).body.item.collectionCenter.status, 'needs_resources');
   });
 });
+
+describe('accounts', () => {
+  test('admins create leaders and turn accounts off (their sessions end) and on; leaders cannot', async () => {
+    const admin = await leader(h, [], 'admin');
+    await admin.browser.get('/panel/cuentas');
+    const email = `nueva-${process.pid}@ayuda.test`;
+    const form = { email, name: 'Nueva Líder', password: 'una-clave-de-prueba', emergencies: SLUG };
+    const created = await admin.browser.post('/panel/cuentas', form);
+    assert.equal(created.statusCode, 303);
+    await admin.browser.get('/panel/cuentas');
+    const again = await admin.browser.post('/panel/cuentas', form);
+    assert.equal(again.statusCode, 409);
+    assert.match(again.body, /Ya existe una cuenta con ese correo/);
+
+    const newcomer = new Browser(h);
+    assert.equal((await newcomer.signIn(email, 'una-clave-de-prueba')).statusCode, 303);
+    assert.equal((await newcomer.get(`/panel/e/${SLUG}`)).statusCode, 200);
+    assert.equal((await newcomer.get(`/panel/e/${OTHER}`)).statusCode, 403);
+    assert.equal((await newcomer.get('/panel/cuentas')).statusCode, 403, 'leaders do not manage accounts');
+
+    const page = await admin.browser.get('/panel/cuentas');
+    const id = new RegExp(`${email}[^]*?/panel/cuentas/([0-9a-f-]{36})/desactivar`).exec(page.body)?.[1];
+    assert.ok(id);
+    assert.equal((await admin.browser.post(`/panel/cuentas/${id}/desactivar`)).statusCode, 303);
+    assert.equal((await newcomer.get(`/panel/e/${SLUG}`)).statusCode, 303, 'the session ended');
+    assert.equal((await newcomer.signIn(email, 'una-clave-de-prueba')).statusCode, 401);
+    await admin.browser.get('/panel/cuentas');
+    await admin.browser.post(`/panel/cuentas/${id}/activar`);
+    assert.equal((await newcomer.signIn(email, 'una-clave-de-prueba')).statusCode, 303);
+  });
+});

@@ -9,7 +9,7 @@ export interface ConsoleFrame {
   pending?: number;
   emergency?: { slug: string; name: string; status: string };
   flash?: string | null;
-  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home';
+  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home' | 'accounts';
 }
 
 export const panelPaths = {
@@ -60,6 +60,7 @@ ${
   user
     ? html`<nav class="main" aria-label="Panel">
   ${link('home', panelPaths.home, 'Emergencias')}
+  ${user.isAdmin ? link('accounts', '/panel/cuentas', 'Cuentas') : ''}
   ${
     emergency
       ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}

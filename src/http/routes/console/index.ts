@@ -8,6 +8,7 @@ import { errorPage } from '../../../views/console/error-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { centerRoutes } from './center-routes.ts';
 import { editLinkRoutes } from './edit-link-routes.ts';
@@ -87,6 +88,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
         centerRoutes(inner, ctx);
+        accountRoutes(inner, ctx);
       },
       { prefix: '/panel' },
     );

@@ -1,0 +1,30 @@
+// An admin turns an account off (its sessions end at once) or back on.
+import type { Actor, Context } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { type AccountRow, findAccountById } from '../repositories/accounts.ts';
+import { audit } from '../repositories/audit.ts';
+import { deleteAccountSessions } from '../repositories/console-sessions.ts';
+
+export async function setAccountDisabled(
+  ctx: Context,
+  id: string,
+  disabled: boolean,
+  actor: Actor,
+): Promise<AccountRow> {
+  const now = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await findAccountById(trx, id);
+    if (!account) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+    const disabledAt = disabled ? (account.disabled_at ?? now) : null;
+    await trx.updateTable('accounts').set({ disabled_at: disabledAt, updated_at: now }).where('id', '=', id).execute();
+    if (disabled) await deleteAccountSessions(trx, id);
+    await audit(trx, {
+      actor,
+      action: disabled ? 'account_disabled' : 'account_enabled',
+      targetType: 'account',
+      targetId: id,
+      at: now,
+    });
+    return { ...account, disabled_at: disabledAt, updated_at: now };
+  });
+}

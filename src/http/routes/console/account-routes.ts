@@ -1,0 +1,86 @@
+// Admins only: the console's accounts, new leaders, and turning accounts off and on.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createAccount } from '../../../commands/create-account.ts';
+import { setAccountDisabled } from '../../../commands/set-account-disabled.ts';
+import type { Context } from '../../../context.ts';
+import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
+import { consoleActor } from '../../../queries/console-session.ts';
+import { assignedEmergencies, listAccounts } from '../../../repositories/accounts.ts';
+import { listEmergencies } from '../../../repositories/emergencies.ts';
+import { accountsPage } from '../../../views/console/accounts-page.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import { field } from '../../forms/form-body.ts';
+import { errorsByField } from '../../forms/form-errors.ts';
+import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+
+export function accountRoutes(app: FastifyInstance, ctx: Context): void {
+  const admin = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    if (user.role !== 'admin') throw new AppError('forbidden');
+    return user;
+  };
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { values: Record<string, string | string[]>; errors: Errors } = { values: {}, errors: {} },
+    status = 200,
+  ) => {
+    const user = admin(request);
+    const [accounts, emergencies, frame] = await Promise.all([
+      listAccounts(ctx.db),
+      listEmergencies(ctx.db, false),
+      frameFor(ctx, user, null, flashFrom(request)),
+    ]);
+    const slugs = await assignedEmergencies(
+      ctx.db,
+      accounts.map((a) => a.id),
+    );
+    const page = accountsPage(frame, {
+      accounts: accounts.map((a) => ({ ...a, emergencies: slugs.get(a.id) ?? [] })),
+      emergencies,
+      ...form,
+    });
+    return sendPage(reply, page, status);
+  };
+
+  app.get('/cuentas', (request, reply) => render(request, reply));
+
+  app.post('/cuentas', async (request, reply) => {
+    const user = admin(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const emergencies = [form.emergencies ?? []].flat();
+    const values = { email: field(form, 'email'), name: field(form, 'name'), emergencies };
+    try {
+      await createAccount(
+        ctx,
+        { ...values, password: field(form, 'password'), role: 'leader', emergencySlugs: emergencies },
+        consoleActor(user),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 409)) throw err;
+      const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
+      const errors =
+        err.code === 'account_exists'
+          ? { email: errorMessage('account_exists', 'es') }
+          : err.code === 'unknown_emergency'
+            ? { emergencies: errorMessage('unknown_emergency', 'es') }
+            : errorsByField(details);
+      return render(request, reply, { values, errors }, err.status);
+    }
+    return seeOther(reply, '/panel/cuentas?hecho=guardado');
+  });
+
+  for (const [action, disabled] of [
+    ['desactivar', true],
+    ['activar', false],
+  ] as const) {
+    app.post(`/cuentas/:id/${action}`, async (request, reply) => {
+      const user = admin(request);
+      checkForm(ctx, request, user.csrf);
+      const { id } = request.params as { id: string };
+      if (id === user.accountId) throw new AppError('forbidden');
+      await setAccountDisabled(ctx, id, disabled, consoleActor(user));
+      return seeOther(reply, '/panel/cuentas?hecho=guardado');
+    });
+  }
+}
