@@ -253,7 +253,17 @@ test('resources: the OpenAPI document and the description of the service', async
   const doc = JSON.parse((openapi.contents[0] as { text: string }).text);
   assert.ok(doc.paths['/mcp'].post && doc.paths['/mcp'].get && doc.paths['/mcp'].delete);
   const about = await session.client.readResource({ uri: `${LOCAL_BASE_URL}/llms.txt` });
-  assert.match((about.contents[0] as { text: string }).text, /revisión/);
+  const text = (about.contents[0] as { text: string }).text;
+  assert.match(text, /revisión/);
+  // The resource is the document served at its URI.
+  const served = await a.app.inject({ method: 'GET', url: '/llms.txt' });
+  assert.equal(served.statusCode, 200);
+  assert.match(served.headers['content-type'] as string, /^text\/markdown; charset=utf-8/);
+  assert.equal(served.body, text);
+  assert.match(text, /^# Ayuda Directa\n\n> /, 'llmstxt.org: H1 then a summary blockquote');
+  for (const path of ['/api/public/openapi.json', '/mcp', '/api/aid-places/places', '/api/public/v1/inventario']) {
+    assert.ok(text.includes(`](${LOCAL_BASE_URL}${path}`), path);
+  }
 });
 
 test('transport errors: missing session 400, unknown session 404, bad protocol version 400', async () => {

@@ -15,6 +15,7 @@ import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { llmsTxtRoutes } from './routes/llms-txt.ts';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -81,6 +82,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   inventoryRoutes(app, ctx, limiters, cache);
   placesRoutes(app, ctx, limiters, cache);
   openApiRoutes(app, ctx);
+  llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);
   // Leaders' console and centres' edit links: HTML forms, in their own scope (form bodies, cookies, CSRF).
   await app.register((scope) => consoleRoutes(scope, ctx, limiters));

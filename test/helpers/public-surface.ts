@@ -48,6 +48,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
   outputs.push(...(await crawlMcpTools(h, slugs, [...ids])));
   await get('/.well-known/aid-places');
+  await get('/llms.txt');
   await get('/api/public/openapi.json');
   await get('/healthz');
   await get('/readyz');
