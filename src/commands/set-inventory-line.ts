@@ -42,11 +42,7 @@ export async function setInventoryLine(
       id: randomUUID(),
       emergency_id: center.emergency_id,
       center_id: center.id,
-      kind: values.kind,
-      category: values.category,
-      quantity: values.quantity,
-      unit: values.unit,
-      note: values.note,
+      ...values,
       at,
     });
     await audit(trx, {
@@ -54,14 +50,7 @@ export async function setInventoryLine(
       action: 'inventory_line_set',
       targetType: 'collection_center',
       targetId: center.id,
-      details: {
-        lineId: saved.id,
-        kind: values.kind,
-        category: values.category,
-        quantity: values.quantity,
-        unit: values.unit,
-        note: values.note,
-      },
+      details: { lineId: saved.id, ...values },
       at,
     });
     await ctx.changes.announce(trx);

@@ -29,17 +29,7 @@ export interface CenterRow {
   updated_at: string;
 }
 
-export interface NewLine {
-  id: string;
-  emergency_id: string;
-  center_id: string;
-  kind: InventoryKind;
-  category: string;
-  quantity: number;
-  unit: string;
-  note: string;
-  at: string;
-}
+export type NewLine = Omit<InventoryLineRow, 'created_at' | 'updated_at'> & { at: string };
 
 /** Insert, or update the line with the same centre, kind, category and unit; returns the stored line. */
 export async function upsertLine(db: Db, line: NewLine): Promise<InventoryLineRow> {
