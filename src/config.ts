@@ -15,6 +15,8 @@ export interface Config {
   readsPerMinute: number;
   logLevel: string;
   priorityRefreshMinutes: number;
+  /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
+  tileUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +48,13 @@ function trustProxy(raw: string | undefined): boolean | string {
   return raw; // a comma-separated list of addresses or CIDR ranges
 }
 
+function tileUrl(raw: string | undefined): string {
+  const value = raw || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  const ok = /^https?:\/\/[^\s"'<>]+$/.test(value) && ['{z}', '{x}', '{y}'].every((p) => value.includes(p));
+  if (!ok) throw new ConfigError(`TILE_URL debe ser una URL http(s) con {z}, {x} e {y} (recibido: "${raw}")`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
@@ -67,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readsPerMinute: int(env, 'RATE_LIMIT_READS_PER_MINUTE', 600, 1, 10_000_000),
     logLevel: env.LOG_LEVEL || 'info',
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
+    tileUrl: tileUrl(env.TILE_URL),
   };
 }

@@ -16,6 +16,7 @@ import { placesRoutes } from './routes/api/places.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
+import { siteRoutes } from './routes/site/index.ts';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -86,5 +87,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   mcpRoutes(app, ctx, limiters);
   // Leaders' console and centres' edit links: HTML forms, in their own scope (form bodies, cookies, CSRF).
   await app.register((scope) => consoleRoutes(scope, ctx, limiters));
+  // The public website and its Markdown twins: HTML forms, compression, a CSP that allows no inline script.
+  await app.register((scope) => siteRoutes(scope, ctx, limiters));
   return app;
 }

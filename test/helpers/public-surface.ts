@@ -1,6 +1,9 @@
 // Every public output the service has, fetched as an anonymous client would, for privacy canary searches.
 import { categories } from '../../src/domain/categories.ts';
 import { type Harness, HELP } from './harness.ts';
+import { crawlSiteForms } from './site-crawl-forms.ts';
+import { crawlSiteInfo } from './site-crawl-info.ts';
+import { crawlSitePages } from './site-crawl-pages.ts';
 
 const INVENTORY = '/api/public/v1/inventario';
 const PLACES = '/api/aid-places/places';
@@ -47,6 +50,9 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   }
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
   outputs.push(...(await crawlMcpTools(h, slugs, [...ids])));
+  for (const crawl of [crawlSitePages, crawlSiteInfo, crawlSiteForms])
+    outputs.push(...(await crawl(h, slugs, [...ids])));
+  for (const path of ['/privacidad', '/privacidad.md', '/privacidad?lang=en']) await get(path);
   await get('/.well-known/aid-places');
   await get('/llms.txt');
   await get('/api/public/openapi.json');

@@ -1,0 +1,39 @@
+// The public website: pages and their Markdown twins, forms, static assets; compressed for weak connections.
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import type { Context } from '../../../context.ts';
+import { privacyPage } from '../../../views/site/pages/privacy-page.ts';
+import { registerFormBody } from '../../forms/form-body.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+import { formPages } from './form-pages.ts';
+import { infoPages } from './info-pages.ts';
+import { publicPages } from './public-pages.ts';
+import { sitePage } from './site-page.ts';
+import { registerOwnAsset, staticRoutes } from './static-assets.ts';
+
+registerOwnAsset('sitio.css');
+
+export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters: Limiters): Promise<void> {
+  await scope.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  registerFormBody(scope);
+  const tiles = new URL(ctx.config.tileUrl.replace(/[{}]/g, '')).origin;
+  const policy = [
+    "default-src 'self'",
+    `img-src 'self' data: ${tiles}`,
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+  scope.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy).header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  staticRoutes(scope, limiters);
+  sitePage(scope, ctx, limiters, '/privacidad', async (_request, lang) => privacyPage(lang));
+  publicPages(scope, ctx, limiters);
+  infoPages(scope, ctx, limiters);
+  formPages(scope, ctx, limiters);
+}

@@ -1,0 +1,79 @@
+// One public page at its path, its Markdown twin at path.md (/ -> /index.md), and the twin again for
+// `Accept: text/markdown`. Both come from the same SiteDocument, so they cannot tell different stories.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../../context.ts';
+import type { Lang, SiteDocument } from '../../../views/site/document.ts';
+import { renderHtml } from '../../../views/site/render-html.ts';
+import { renderMarkdown } from '../../../views/site/render-markdown.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+
+export type BuildPage = (request: FastifyRequest, lang: Lang) => Promise<SiteDocument>;
+
+/** The quality the client gives a media type, from its Accept header (0 when absent). */
+function quality(accept: string, type: string): number {
+  let best = 0;
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    const [major] = type.split('/');
+    const matches = range === type || range === `${major}/*` || range === '*/*';
+    const specificity = range === type ? 2 : range === '*/*' ? 0 : 1;
+    if (matches && Number.isFinite(q)) best = Math.max(best, q + specificity / 1000);
+  }
+  return best;
+}
+
+export function wantsMarkdown(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const markdown = quality(accept, 'text/markdown');
+  return markdown >= 0.001 && markdown > quality(accept, 'text/html');
+}
+
+export function languageOf(request: FastifyRequest): Lang {
+  return (request.query as Record<string, unknown> | undefined)?.lang === 'en' ? 'en' : 'es';
+}
+
+async function send(ctx: Context, request: FastifyRequest, reply: FastifyReply, build: BuildPage, twin: boolean) {
+  const doc = await build(request, languageOf(request));
+  reply
+    .code(doc.status ?? 200)
+    .header('vary', 'Accept, Accept-Encoding')
+    .header('cache-control', 'no-cache');
+  if (twin) {
+    return reply
+      .header('content-type', 'text/markdown; charset=utf-8')
+      .send(renderMarkdown(doc, ctx.config.baseUrl, `${ctx.config.baseUrl}${doc.path}`));
+  }
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
+}
+
+/**
+ * Registers GET path (HTML, or the twin for Accept: text/markdown) and its twin path. A path ending in a
+ * parameter takes the twin as that parameter with ".md" (/ayudas/ID.md), read by the same route.
+ */
+export function sitePage(app: FastifyInstance, ctx: Context, limiters: Limiters, path: string, build: BuildPage) {
+  const endsInParam = /\/:[A-Za-z]+$/.test(path);
+  const param = endsInParam ? (path.split(':').pop() as string) : null;
+  app.get(path, { onRequest: limiters.reads }, async (request, reply) => {
+    if (param) {
+      const params = request.params as Record<string, string>;
+      const value = params[param] ?? '';
+      if (value.endsWith('.md')) {
+        params[param] = value.slice(0, -3);
+        return send(ctx, request, reply, build, true);
+      }
+    }
+    return send(ctx, request, reply, build, wantsMarkdown(request.headers.accept));
+  });
+  if (!param) {
+    const twin = path === '/' ? '/index.md' : `${path}.md`;
+    app.get(twin, { onRequest: limiters.reads }, (request, reply) => send(ctx, request, reply, build, true));
+  }
+}

@@ -1,0 +1,46 @@
+// Every string of the public website, in Spanish and English: the frame here, each page's section in strings/.
+import type { Lang } from './document.ts';
+import { centres } from './strings/centres.ts';
+import { developers } from './strings/developers.ts';
+import { emergency } from './strings/emergency.ts';
+import { forms } from './strings/forms.ts';
+import { home } from './strings/home.ts';
+import { privacy } from './strings/privacy.ts';
+import { record } from './strings/record.ts';
+import { routes } from './strings/routes.ts';
+
+const site = {
+  name: { es: 'Ayuda Directa', en: 'Ayuda Directa' },
+  tagline: {
+    es: 'Coordinación abierta de ayuda directa en emergencias en Colombia.',
+    en: 'Open coordination of direct aid in emergencies in Colombia.',
+  },
+  skip: { es: 'Saltar al contenido', en: 'Skip to content' },
+  navHome: { es: 'Inicio', en: 'Home' },
+  navNeed: { es: 'Necesito ayuda', en: 'I need help' },
+  navGive: { es: 'Quiero ayudar', en: 'I want to help' },
+  navCentres: { es: 'Centros de acopio', en: 'Collection centres' },
+  navRoutes: { es: 'Rutas logísticas', en: 'Logistics routes' },
+  navDevelopers: { es: 'Desarrolladores', en: 'Developers' },
+  navPrivacy: { es: 'Privacidad', en: 'Privacy' },
+  twin: { es: 'Esta página en Markdown', en: 'This page in Markdown' },
+  otherLang: { es: 'English', en: 'Español' },
+  footer: {
+    es: 'Datos abiertos: API, MCP, feed de lugares y Markdown de cada página.',
+    en: 'Open data: API, MCP, places feed and Markdown of every page.',
+  },
+  notFoundTitle: { es: 'Página no encontrada', en: 'Page not found' },
+  notFound: {
+    es: 'No existe esa página o ese registro no está publicado.',
+    en: 'No such page, or the record is not published.',
+  },
+} as const;
+
+export const catalogue = { site, home, emergency, record, centres, routes, developers, forms, privacy } as const;
+
+export type Section = Record<string, { es: string; en: string }>;
+
+/** The strings of one section in one language. */
+export function strings<S extends Section>(section: S, lang: Lang): { [K in keyof S]: string } {
+  return Object.fromEntries(Object.entries(section).map(([k, v]) => [k, v[lang]])) as { [K in keyof S]: string };
+}

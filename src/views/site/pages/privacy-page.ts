@@ -1,0 +1,25 @@
+// /privacidad: what is published, when, and what never is.
+import { catalogue, strings } from '../catalogue.ts';
+import { heading, type Lang, link, type SiteDocument, text } from '../document.ts';
+
+export function privacyPage(lang: Lang): SiteDocument {
+  const t = strings(catalogue.privacy, lang);
+  return {
+    path: lang === 'en' ? '/privacidad?lang=en' : '/privacidad',
+    lang,
+    nav: 'privacy',
+    title: t.title,
+    summary: t.summary,
+    blocks: [
+      heading(t.reviewTitle),
+      text(t.review),
+      heading(t.publicTitle),
+      { kind: 'list', items: [[t.public1], [t.public2], [t.public3]] },
+      heading(t.neverTitle),
+      { kind: 'list', items: [[t.never1], [t.never2], [t.never3], [t.never4]] },
+      heading(t.changeTitle),
+      text(t.change),
+      text(link('/desarrolladores', t.seeDevelopers)),
+    ],
+  };
+}

@@ -1,0 +1,93 @@
+// SiteDocument -> the HTML page: auto-escaped, no inline script or style, small (weak connections).
+import { type Html, html } from '../html.ts';
+import { catalogue, strings } from './catalogue.ts';
+import type { Block, Inline, SiteDocument } from './document.ts';
+import { twinPath } from './render-markdown.ts';
+
+function inline(parts: Inline[]): Html {
+  return html`${parts.map((part) => {
+    if (typeof part === 'string') return part;
+    if ('a' in part) {
+      const external = /^https?:\/\//.test(part.a);
+      return html`<a href="${part.a}"${external ? html` rel="noopener"` : ''}>${part.text}</a>`;
+    }
+    if ('b' in part) return html`<strong>${part.b}</strong>`;
+    return html`<code>${part.code}</code>`;
+  })}`;
+}
+
+function block(b: Block): Html {
+  switch (b.kind) {
+    case 'heading':
+      return b.level === 2
+        ? html`<h2${b.id ? html` id="${b.id}"` : ''}>${b.text}</h2>`
+        : html`<h3${b.id ? html` id="${b.id}"` : ''}>${b.text}</h3>`;
+    case 'paragraph':
+      return html`<p${b.className ? html` class="${b.className}"` : ''}>${inline(b.content)}</p>`;
+    case 'list':
+      return b.ordered
+        ? html`<ol>${b.items.map((item) => html`<li>${inline(item)}</li>`)}</ol>`
+        : html`<ul>${b.items.map((item) => html`<li>${inline(item)}</li>`)}</ul>`;
+    case 'fields':
+      return html`<dl class="fields">${b.items.map(([label, value]) => html`<div><dt>${label}</dt><dd>${inline(value)}</dd></div>`)}</dl>`;
+    case 'table':
+      return html`<div class="scroll"><table>${b.caption ? html`<caption>${b.caption}</caption>` : ''}<thead><tr>${b.head.map(
+        (h) => html`<th scope="col">${h}</th>`,
+      )}</tr></thead><tbody>${b.rows.map((row) => html`<tr>${row.map((c) => html`<td>${inline(c)}</td>`)}</tr>`)}</tbody></table></div>`;
+    case 'section': {
+      const title = b.title ? (b.level === 3 ? html`<h3>${b.title}</h3>` : html`<h2>${b.title}</h2>`) : '';
+      return html`<section${b.className ? html` class="${b.className}"` : ''}${b.id ? html` id="${b.id}"` : ''}>${title}${b.blocks.map(block)}</section>`;
+    }
+    case 'html':
+      return b.html;
+    case 'markdown':
+      return html``;
+  }
+}
+
+export function renderHtml(doc: SiteDocument, options: { tileUrl?: string } = {}): Html {
+  const t = strings(catalogue.site, doc.lang);
+  const nav: [string, string, string][] = [
+    ['home', '/', t.navHome],
+    ['need', '/necesito-ayuda', t.navNeed],
+    ['give', '/quiero-ayudar', t.navGive],
+    ['centres', '/centros', t.navCentres],
+    ['routes', '/rutas', t.navRoutes],
+    ['developers', '/desarrolladores', t.navDevelopers],
+    ['privacy', '/privacidad', t.navPrivacy],
+  ];
+  const withLang = (href: string) => (doc.lang === 'en' ? `${href}${href.includes('?') ? '&' : '?'}lang=en` : href);
+  const other = doc.lang === 'en' ? doc.path.replace(/[?&]lang=en/, '') || '/' : withLangOf(doc.path);
+  return html`<!doctype html>
+<html lang="${doc.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${doc.title} · ${t.name}</title>
+<meta name="description" content="${doc.summary}">
+<link rel="alternate" type="text/markdown" href="${twinPath(doc.path)}">
+<link rel="stylesheet" href="/static/sitio.css">
+${(doc.styles ?? []).map((href) => html`<link rel="stylesheet" href="${href}">`)}
+${(doc.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
+${options.tileUrl ? html`<meta name="ayuda-tiles" content="${options.tileUrl}">` : ''}
+</head>
+<body>
+<a class="skip" href="#contenido">${t.skip}</a>
+<header class="top"><a class="brand" href="${withLang('/')}">${t.name}</a>
+<nav aria-label="${t.name}"><ul>${nav.map(
+    ([key, href, label]) =>
+      html`<li><a href="${withLang(href)}"${doc.nav === key ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav></header>
+<main id="contenido">
+<h1>${doc.title}</h1>
+${doc.blocks.map(block)}
+</main>
+<footer><p>${t.tagline} ${t.footer}</p>
+<p><a href="${twinPath(doc.path)}">${t.twin}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api/public/openapi.json">OpenAPI</a></p></footer>
+</body>
+</html>`;
+}
+
+function withLangOf(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}lang=en`;
+}

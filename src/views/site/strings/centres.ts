@@ -1,0 +1,2 @@
+// Strings of /centros (collection centres and inventory).
+export const centres = {} as const;

@@ -1,0 +1,2 @@
+// Strings of /desarrolladores.
+export const developers = {} as const;

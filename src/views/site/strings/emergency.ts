@@ -1,0 +1,2 @@
+// Strings of /emergencias/:slug (map, filters, list).
+export const emergency = {} as const;

@@ -1,0 +1,2 @@
+// Strings of /necesito-ayuda, /quiero-ayudar and the receipt.
+export const forms = {} as const;

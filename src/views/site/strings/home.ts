@@ -1,0 +1,2 @@
+// Strings of / (home).
+export const home = {} as const;

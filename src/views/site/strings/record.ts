@@ -1,0 +1,2 @@
+// Strings of /ayudas/:id (one record).
+export const record = {} as const;

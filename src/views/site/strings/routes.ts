@@ -1,0 +1,2 @@
+// Strings of /rutas (logistics routes).
+export const routes = {} as const;

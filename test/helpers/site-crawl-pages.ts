@@ -1,0 +1,7 @@
+// Public outputs of the website's pages for the privacy crawl (test/helpers/public-surface.ts).
+import type { Harness } from './harness.ts';
+import type { PublicOutput } from './public-surface.ts';
+
+export async function crawlSitePages(_h: Harness, _slugs: string[], _ids: string[]): Promise<PublicOutput[]> {
+  return [];
+}
