@@ -193,9 +193,24 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return catalogue[code][lang];
 }
 
-/** Codes a given HTTP status can carry, for the OpenAPI description. */
+/** Codes only the leaders' console and the CLI answer with: never a response of the public API. */
+const leaderOnlyCodes = new Set<ErrorCode>([
+  'invalid_credentials',
+  'login_throttled',
+  'csrf_failed',
+  'forbidden',
+  'account_exists',
+  'edit_link_invalid',
+  'inventory_line_not_found',
+  'logistics_operation_not_found',
+  'not_a_collection_center',
+  'not_a_published_request',
+  'invalid_transition',
+]);
+
+/** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */
 export function codesForStatus(status: number): ErrorCode[] {
-  return errorCodes.filter((code) => catalogue[code].status === status);
+  return errorCodes.filter((code) => catalogue[code].status === status && !leaderOnlyCodes.has(code));
 }
 
 export class AppError extends Error {

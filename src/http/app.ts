@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Context } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { mcpRoutes } from '../mcp/transport-route.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from './cors-policy.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -43,27 +44,9 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   // 3. CORS for every public response, any origin, preflight 204.
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowedHeaders: [
-      'Content-Type',
-      'Idempotency-Key',
-      'Accept-Language',
-      'If-None-Match',
-      'If-Modified-Since',
-      'Mcp-Session-Id',
-      'MCP-Protocol-Version',
-      'Last-Event-ID',
-    ],
-    exposedHeaders: [
-      'ETag',
-      'Last-Modified',
-      'Retry-After',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'Idempotent-Replayed',
-      'Mcp-Session-Id',
-    ],
+    methods: CORS_METHODS,
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 86_400,
     strictPreflight: false,
   });

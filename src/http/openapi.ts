@@ -218,7 +218,7 @@ function mcpPaths() {
       tags: ['mcp'],
       summary: 'Enviar mensajes MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
       description:
-        'Herramientas: listar_emergencias, consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, ' +
+        'Herramientas: listar_emergencias, consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, consultar_inventario, ' +
         'publicar_solicitud y publicar_ofrecimiento (estas dos envían a revisión; no publican). Límites: cuenta como lectura, ' +
         'salvo tools/call de publicar_solicitud o publicar_ofrecimiento, que cuenta como envío.',
       parameters: [mcpSessionHeader, mcpVersionHeader],
