@@ -1,7 +1,12 @@
-// MCP resources: the OpenAPI document and a short text that describes the service for a model to read.
+// MCP resources: the OpenAPI document, and /llms.txt (llmstxt.org): what the service is and where every page twin
+// and machine-readable part lives. The same text answers GET /llms.txt.
 import type { Config } from '../config.ts';
+import type { Context } from '../context.ts';
 import { buildOpenApi } from '../http/openapi.ts';
+import { etagOf, MAX_AGE_MS } from '../http/response-cache.ts';
 import { urls } from '../presenters/urls.ts';
+import { emergencyScope } from '../queries/emergency-scope.ts';
+import { escapeMarkdown } from '../views/site/render-markdown.ts';
 
 export function openApiUri(config: Config): string {
   return urls.openapi(config.baseUrl);
@@ -21,34 +26,94 @@ export function openApiDocument(config: Config): string {
   return openApiText.text;
 }
 
-export function aboutText(config: Config): string {
+export interface AboutDocument {
+  text: string;
+  etag: string;
+}
+
+/** The text only changes when the active emergencies do: kept per context until public data changes. */
+const built = new WeakMap<Context, { version: string; storedAt: number; document: Promise<AboutDocument> }>();
+
+export function aboutDocument(ctx: Context): Promise<AboutDocument> {
+  const version = ctx.changes.version();
+  const hit = built.get(ctx);
+  // MAX_AGE_MS bounds staleness should a change notification ever be missed, as for the API's cache.
+  if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) return hit.document;
+  const document = buildAbout(ctx).then((text) => ({ text, etag: etagOf(text) }));
+  // A failed read must not stay cached.
+  document.catch(() => {
+    if (built.get(ctx)?.document === document) built.delete(ctx);
+  });
+  built.set(ctx, { version, storedAt: Date.now(), document });
+  return document;
+}
+
+export async function aboutText(ctx: Context): Promise<string> {
+  return (await aboutDocument(ctx)).text;
+}
+
+async function buildAbout(ctx: Context): Promise<string> {
+  const { config } = ctx;
   const base = config.baseUrl;
-  return [
+  const active = await emergencyScope(ctx.db, undefined);
+  const item = (path: string, name: string, note: string) => `- [${name}](${base}${path}): ${note}`;
+  const slugParam = (slug: string) => `?emergencia=${encodeURIComponent(slug)}`;
+  const lines = [
     '# Ayuda Directa',
     '',
-    '> Coordinación de ayuda directa en emergencias en Colombia: solicitudes y ofrecimientos de ayuda, revisados por el',
-    '> equipo de cada emergencia antes de publicarse. Interfaz abierta, sin autenticación.',
+    '> Coordinación abierta de ayuda directa en emergencias en Colombia: solicitudes y ofrecimientos de ayuda,',
+    '> revisados por el equipo de cada emergencia antes de publicarse. Interfaz abierta, sin autenticación.',
     '',
     '- Solo se leen registros aprobados. Un envío (publicar_solicitud, publicar_ofrecimiento o POST de la API) queda en',
     '  revisión y no aparece en ninguna lectura hasta que un líder lo aprueba.',
     '- El nombre y el WhatsApp de contacto se publican solo con consentimiento explícito (publishContact: true).',
     '- Nunca se publican documentos de identidad ni contactos privados de voluntarios.',
     `- Límites por cliente: ${config.submissionsPerMinute} envíos y ${config.readsPerMinute} lecturas por minuto.`,
+    '- Cada página del sitio tiene un gemelo en Markdown en la misma ruta con .md (también con Accept: text/markdown).',
     '',
-    '## Direcciones',
+    '## Páginas',
     '',
-    `- [API pública](${urls.api(base)}): descubrimiento, panorama, lista y detalle (parámetro view).`,
-    `- [OpenAPI 3.1](${urls.openapi(base)}): descripción completa de la API.`,
-    `- [Inventario de los centros de acopio](${urls.inventory(base)}): qué tiene y qué necesita cada centro, con la edad de cada dato.`,
+    item('/index.md', 'Inicio', 'las emergencias activas y su panorama.'),
+    item('/centros.md', 'Centros de acopio', 'qué tiene y qué necesita cada centro, con la antigüedad de cada dato.'),
+    item('/rutas.md', 'Rutas logísticas', 'rutas disponibles para llevar ayuda: qué, de dónde a dónde, distancia.'),
+    item('/necesito-ayuda.md', 'Necesito ayuda', 'cómo pedir ayuda, con el formulario o con la API.'),
+    item('/quiero-ayudar.md', 'Quiero ayudar', 'cómo ofrecer ayuda, transporte o un centro de acopio.'),
+    item('/desarrolladores.md', 'Desarrolladores', 'la API, el servidor MCP, aid-places, errores, límites y ejemplos.'),
+    '',
+  ];
+  if (active.length > 0) {
+    lines.push('## Emergencias activas', '');
+    for (const emergency of active) {
+      const slug = emergency.slug;
+      lines.push(
+        `${item(`/emergencias/${encodeURIComponent(slug)}.md`, escapeMarkdown(emergency.name), 'registros publicados (mapa y lista);')}` +
+          ` [centros](${base}/centros.md${slugParam(slug)}), [rutas](${base}/rutas.md${slugParam(slug)}),` +
+          ` [inventario JSON](${urls.inventory(base, slug)}), [rutas JSON](${urls.logistics(base, slug)}).`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push(
+    '## API',
+    '',
+    `- [OpenAPI 3.1](${urls.openapi(base)}): descripción completa de la API (rutas, esquemas, ejemplos, errores).`,
+    `- [API pública](${urls.api(base)}): descubrimiento, panorama, lista y detalle (parámetro view); POST envía a revisión.`,
+    `- [Inventario de los centros de acopio](${urls.inventory(base)}): qué tiene y qué necesita cada centro, con la edad de cada dato (parámetros emergencia y categoria).`,
     `- [Rutas logísticas disponibles](${urls.logistics(base, 'SLUG')}): recogida y destino confirmados (SLUG: la emergencia).`,
-    `- [Centros de acopio en GeoJSON](${urls.places(base)}): protocolo aid-places 0.1 (manifiesto en ${base}/.well-known/aid-places), sin datos de personas.`,
-    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25.`,
+    `- [Centros de acopio en GeoJSON](${urls.places(base)}): feed del protocolo aid-places 0.1, sin datos de personas; ETag y Last-Modified.`,
+    `- [Manifiesto aid-places](${base}/.well-known/aid-places): editor, feeds, licencia y nota de privacidad.`,
     '',
-    '## Herramientas MCP',
+    '## MCP',
     '',
-    '- listar_emergencias, consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas,',
-    '  consultar_inventario: lecturas.',
-    '- publicar_solicitud, publicar_ofrecimiento: envían a revisión; no publican.',
+    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25. Lecturas: listar_emergencias,` +
+      ' consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, consultar_inventario.' +
+      ' publicar_solicitud y publicar_ofrecimiento envían a revisión; no publican.',
     '',
-  ].join('\n');
+    '## Optional',
+    '',
+    item('/desarrolladores/referencia.md', 'Referencia de la API', 'el documento OpenAPI leído como página.'),
+    item('/privacidad.md', 'Privacidad', 'qué se publica de cada envío, cuándo, y qué no se publica nunca.'),
+    '',
+  );
+  return lines.join('\n');
 }

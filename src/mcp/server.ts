@@ -66,7 +66,7 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
       description: 'Resumen del servicio, sus reglas de revisión y privacidad, y sus direcciones (formato llms.txt).',
       mimeType: 'text/markdown',
     },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: aboutText(ctx.config) }] }),
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] }),
   );
   return server;
 }

@@ -1,6 +1,8 @@
 // Every error leaves as { error, code, details } with a stable code; nothing unexpected leaks its message.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, errorBody, errorStatus } from '../../errors.ts';
+import { notFoundPage } from '../../views/site/pages/not-found-page.ts';
+import { renderHtml } from '../../views/site/render-html.ts';
 import { preferredLanguage } from '../language.ts';
 
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -45,5 +47,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, 'internal_error');
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));
+  app.setNotFoundHandler((request, reply) => {
+    // People following a broken link get a page; programs (and every /api, /mcp path) get the error body.
+    const isPage = !/^\/(api|mcp)(\/|$|\?)/.test(request.url) && (request.headers.accept ?? '').includes('text/html');
+    if (isPage && request.method === 'GET') {
+      const lang = (request.query as Record<string, unknown> | undefined)?.lang === 'en' ? 'en' : 'es';
+      return reply
+        .code(404)
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(renderHtml(notFoundPage(request.url.split('?')[0] ?? '/', lang)).value);
+    }
+    return sendError(request, reply, 'not_found');
+  });
 }

@@ -42,3 +42,20 @@ export const heading = (text: string, level: 2 | 3 = 2, id?: string): Block => (
 export const link = (a: string, text: string): Inline => ({ a, text });
 export const bold = (b: string): Inline => ({ b });
 export const code = (c: string): Inline => ({ code: c });
+
+/** An internal link in the reader's language: English adds lang=en, last and before any #fragment. */
+export function localized(href: string, lang: Lang): string {
+  if (lang !== 'en') return href;
+  const [path = '', hash] = href.split('#');
+  const linked = `${path}${path.includes('?') ? '&' : '?'}lang=en`;
+  return hash === undefined ? linked : `${linked}#${hash}`;
+}
+
+/** The same address without its lang parameter, wherever it stands in the query. */
+export function withoutLang(href: string): string {
+  const [path = '/', query = ''] = href.split('?');
+  const params = new URLSearchParams(query);
+  params.delete('lang');
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
+}

@@ -1,7 +1,7 @@
 // SiteDocument -> the HTML page: auto-escaped, no inline script or style, small (weak connections).
 import { type Html, html } from '../html.ts';
 import { catalogue, strings } from './catalogue.ts';
-import type { Block, Inline, SiteDocument } from './document.ts';
+import { type Block, type Inline, localized, type SiteDocument, withoutLang } from './document.ts';
 import { twinPath } from './render-markdown.ts';
 
 function inline(parts: Inline[]): Html {
@@ -31,7 +31,8 @@ function block(b: Block): Html {
     case 'fields':
       return html`<dl class="fields">${b.items.map(([label, value]) => html`<div><dt>${label}</dt><dd>${inline(value)}</dd></div>`)}</dl>`;
     case 'table':
-      return html`<div class="scroll"><table>${b.caption ? html`<caption>${b.caption}</caption>` : ''}<thead><tr>${b.head.map(
+      // Focusable and named: a table wider than a phone scrolls by keyboard too.
+      return html`<div class="scroll" tabindex="0" role="region" aria-label="${b.caption ?? b.head.join(', ')}"><table>${b.caption ? html`<caption>${b.caption}</caption>` : ''}<thead><tr>${b.head.map(
         (h) => html`<th scope="col">${h}</th>`,
       )}</tr></thead><tbody>${b.rows.map((row) => html`<tr>${row.map((c) => html`<td>${inline(c)}</td>`)}</tr>`)}</tbody></table></div>`;
     case 'section': {
@@ -56,8 +57,8 @@ export function renderHtml(doc: SiteDocument, options: { tileUrl?: string } = {}
     ['developers', '/desarrolladores', t.navDevelopers],
     ['privacy', '/privacidad', t.navPrivacy],
   ];
-  const withLang = (href: string) => (doc.lang === 'en' ? `${href}${href.includes('?') ? '&' : '?'}lang=en` : href);
-  const other = doc.lang === 'en' ? doc.path.replace(/[?&]lang=en/, '') || '/' : withLangOf(doc.path);
+  const withLang = (href: string) => localized(href, doc.lang);
+  const other = doc.lang === 'en' ? withoutLang(doc.path) : localized(withoutLang(doc.path), 'en');
   return html`<!doctype html>
 <html lang="${doc.lang}">
 <head>
@@ -86,8 +87,4 @@ ${doc.blocks.map(block)}
 <p><a href="${twinPath(doc.path)}">${t.twin}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api/public/openapi.json">OpenAPI</a></p></footer>
 </body>
 </html>`;
-}
-
-function withLangOf(path: string): string {
-  return `${path}${path.includes('?') ? '&' : '?'}lang=en`;
 }

@@ -1,13 +1,19 @@
 // SiteDocument -> the Markdown twin. Text is escaped so nothing a person typed becomes a link, an image or HTML.
 import type { Block, Inline, SiteDocument } from './document.ts';
 
-/** Characters that start Markdown syntax, and line starts that would become headings, lists or quotes. */
+/** Inside a line: one space for any run of white space, and the characters that start Markdown syntax escaped. */
+function escapeInline(value: string): string {
+  return value.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+}
+
+/** A whole line: also what would make it a heading, a list item or a numbered item. */
+function escapeLineStart(line: string): string {
+  return line.replace(/^(#|[-+=](?=\s|$)|\d+\.(?=\s|$))/, '\\$1');
+}
+
+/** Text that stands alone on its line (a heading, a label, a cell). */
 export function escapeMarkdown(value: string): string {
-  return value
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
-    .replace(/^(#|[-+=](?=\s|$)|\d+\.(?=\s|$))/, '\\$1');
+  return escapeLineStart(escapeInline(value).trim());
 }
 
 /** Internal page links point at their twins: /x -> /x.md, / -> /index.md, the query kept. */
@@ -28,20 +34,24 @@ function url(href: string, base: string): string {
   return absolute.replace(/[()\s<>]/g, (c) => encodeURIComponent(c));
 }
 
+/** Parts keep the spaces between them; the line as a whole is trimmed and its start made safe. */
 function inline(parts: Inline[], base: string): string {
-  return parts
+  const line = parts
     .map((part) => {
-      if (typeof part === 'string') return escapeMarkdown(part);
+      if (typeof part === 'string') return escapeInline(part);
       if ('a' in part) return `[${escapeMarkdown(part.text)}](${url(part.a, base)})`;
       if ('b' in part) return `**${escapeMarkdown(part.b)}**`;
       return `\`${part.code.replace(/`/g, "'").replace(/\s+/g, ' ')}\``;
     })
     .join('')
-    .replace(/ {2,}/g, ' ');
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return escapeLineStart(line);
 }
 
 function cell(parts: Inline[], base: string): string {
-  return inline(parts, base).replace(/\|/g, '\\|') || ' ';
+  // Text already has its pipes escaped; a pipe left in a link address would still split the cell.
+  return inline(parts, base).replace(/(?<!\\)\|/g, '\\|') || ' ';
 }
 
 function block(b: Block, base: string, depth: number): string[] {

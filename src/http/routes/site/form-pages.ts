@@ -1,5 +1,234 @@
-import type { FastifyInstance } from 'fastify';
+// GET+POST /necesito-ayuda and /quiero-ayudar, GET /recibido/:id: the website's forms, validated by the API's own
+// schema and saved by the API's own command, so a form and a JSON client can never be told different rules.
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
+import { AppError, type ErrorDetail } from '../../../errors.ts';
+import { findEmergencyById, listEmergencies } from '../../../repositories/emergencies.ts';
+import { findById } from '../../../repositories/help-records.ts';
+import { text } from '../../../schemas/common.ts';
+import { issuesToDetails } from '../../../schemas/issues.ts';
+import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
+import type { Lang, SiteDocument } from '../../../views/site/document.ts';
+import {
+  type EmergencyChoice,
+  type Errors,
+  type FormState,
+  type FormStrings,
+  formRefusedPage,
+  formStrings,
+  type Values,
+} from '../../../views/site/pages/form-controls.ts';
+import { OFFER_PATH, offerFormPage, offerLabels } from '../../../views/site/pages/offer-form-page.ts';
+import { receiptPage, receiptPath } from '../../../views/site/pages/receipt-page.ts';
+import {
+  IDENTITY_DOCUMENT_MAX,
+  REQUEST_PATH,
+  requestFormPage,
+  requestLabels,
+} from '../../../views/site/pages/request-form-page.ts';
+import { renderHtml } from '../../../views/site/render-html.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import { submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
+import { ownOrigin } from '../../own-origin.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { languageOf, sitePage } from './site-page.ts';
+import { registerOwnAsset } from './static-assets.ts';
 
-export function formPages(_app: FastifyInstance, _ctx: Context, _limiters: Limiters): void {}
+registerOwnAsset('ubicacion.js');
+
+const SOURCE = 'web';
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Private, so bounded and clean like any text field, but never part of the public schema. */
+const identityDocument = text({ max: IDENTITY_DOCUMENT_MAX });
+/** Codes of submitHelp's emergency checks: they belong next to the emergency select. */
+const emergencyCodes = new Set(['unknown_emergency', 'emergency_closed', 'emergency_required', 'no_active_emergency']);
+
+type Kind = 'request' | 'offer';
+const forms = {
+  request: { path: REQUEST_PATH, page: requestFormPage, labels: requestLabels, schema: requestSubmission },
+  offer: { path: OFFER_PATH, page: offerFormPage, labels: offerLabels, schema: offerSubmission },
+} as const;
+
+async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
+  return (await listEmergencies(ctx.db, true)).map((e) => ({
+    slug: e.slug,
+    name: e.name,
+    latitude: e.latitude,
+    longitude: e.longitude,
+  }));
+}
+
+/** Only string fields count: a JSON body sent here is read as a form with nothing else in it. */
+function formOf(body: unknown): FormBody {
+  const form: FormBody = Object.create(null);
+  if (!body || typeof body !== 'object') return form;
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === 'string') form[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) form[name] = value;
+  }
+  return form;
+}
+
+/** What the person typed, to show it again; the identity document is left out on purpose. */
+function typedValues(kind: Kind, form: FormBody): Values {
+  const values: Values = {};
+  for (const name of [...submissionFormFields[kind], 'emergencySlug', 'publishContact', 'externalId']) {
+    values[name] = field(form, name);
+  }
+  if (!uuidLike.test(values.externalId ?? '')) values.externalId = randomUUID();
+  return values;
+}
+
+/** The API's messages where a person reads them better in the form's own words. */
+function formMessage(detail: ErrorDetail, t: FormStrings): string {
+  const { field: name, code } = detail;
+  if (name === 'publishContact') return t.consentError;
+  if (code === 'coordinates_pair') return t.coordinatesPair;
+  if (code === 'required') return detail.message;
+  if (name === 'latitude') return t.latitudeError;
+  if (name === 'longitude') return t.longitudeError;
+  if (name === 'emergencySlug') return t.emergencyError;
+  if (code === 'invalid_value') return t.choiceError;
+  return detail.message;
+}
+
+/** One message per field, in the order the fields appear on the page. */
+function ordered(errors: Errors, labels: Record<string, string>): Errors {
+  const result: Errors = {};
+  for (const name of Object.keys(labels)) if (errors[name]) result[name] = errors[name];
+  for (const [name, message] of Object.entries(errors)) result[name] ??= message;
+  return result;
+}
+
+export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const origins = ownOrigin(ctx.config.baseUrl);
+  /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */
+  const fromOurPages = (request: FastifyRequest) =>
+    origins.origin(request.headers.origin) && request.headers['sec-fetch-site'] !== 'cross-site';
+
+  const sendDoc = (reply: FastifyReply, doc: SiteDocument) =>
+    reply
+      .code(doc.status ?? 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
+
+  const state = (lang: Lang, emergencies: EmergencyChoice[], extra: Partial<FormState>): FormState => ({
+    lang,
+    emergencies,
+    values: {},
+    errors: {},
+    baseUrl: ctx.config.baseUrl,
+    ...extra,
+  });
+
+  for (const kind of ['request', 'offer'] as const) {
+    const { path, page, labels, schema } = forms[kind];
+
+    sitePage(app, ctx, limiters, path, async (request, lang) => {
+      const emergencies = await activeEmergencies(ctx);
+      const asked = (request.query as Record<string, unknown> | undefined)?.emergencia;
+      const emergencyFromLink = emergencies.find((e) => e.slug === asked)?.slug;
+      // A fresh id per rendered form: sending this same form again is recognised as the same submission.
+      return page(state(lang, emergencies, { values: { externalId: randomUUID() }, emergencyFromLink }));
+    });
+
+    /** The form again, with what was typed, the problems and a status; nothing has been written. */
+    const again = async (request: FastifyRequest, reply: FastifyReply, errors: Errors, extra: Partial<FormState>) => {
+      const lang = languageOf(request);
+      const form = formOf(request.body);
+      const doc = page(
+        state(lang, await activeEmergencies(ctx), {
+          values: typedValues(kind, form),
+          errors: ordered(errors, labels(formStrings(lang))),
+          retypeIdentity: kind === 'request' && field(form, 'identityDocument').trim() !== '',
+          status: 400,
+          ...extra,
+        }),
+      );
+      return sendDoc(reply, doc);
+    };
+
+    app.post(
+      path,
+      {
+        // After the body is read, so a refused send can still give the person back what they typed.
+        preHandler: limiters.submissions,
+        errorHandler: async (error: FastifyError | AppError, request, reply) => {
+          if (error instanceof AppError && error.code === 'rate_limited') {
+            const lang = languageOf(request);
+            return again(request, reply, {}, { status: 429, formError: formStrings(lang).rateLimited });
+          }
+          throw error;
+        },
+      },
+      async (request, reply) => {
+        const lang = languageOf(request);
+        const t = formStrings(lang);
+        if (!fromOurPages(request)) {
+          return sendDoc(reply, formRefusedPage(lang, path, kind === 'request' ? t.backToRequest : t.backToOffer));
+        }
+        const form = formOf(request.body);
+        const values = typedValues(kind, form);
+        const slug = values.emergencySlug ?? '';
+        const body = {
+          ...submissionFromForm(kind, form),
+          source: SOURCE,
+          externalId: values.externalId,
+          publishContact: values.publishContact === 'si',
+          ...(slug ? { emergencySlug: slug } : {}),
+        };
+        const parsed = schema.safeParse(body);
+        const errors: Errors = {};
+        if (!parsed.success) {
+          for (const detail of issuesToDetails(parsed.error.issues, lang, body)) {
+            const name = detail.field.split('.')[0] || 'type';
+            errors[name] ??= formMessage(detail, t);
+          }
+        }
+        // Checked here too so every problem shows at once; submitHelp checks again inside its transaction.
+        const emergencies = await activeEmergencies(ctx);
+        if (!errors.emergencySlug) {
+          if (slug && !emergencies.some((e) => e.slug === slug)) errors.emergencySlug = t.emergencyError;
+          if (!slug && emergencies.length !== 1) errors.emergencySlug = t.emergencyError;
+        }
+        let document: string | null = null;
+        if (kind === 'request') {
+          const typed = identityDocument.safeParse(field(form, 'identityDocument'));
+          if (typed.success) document = typed.data === '' ? null : typed.data;
+          else errors.identityDocument = issuesToDetails(typed.error.issues, lang)[0]?.message ?? t.choiceError;
+        }
+        if (!parsed.success || Object.keys(errors).length > 0) return again(request, reply, errors, {});
+        try {
+          const { result } = await submitHelp(ctx, parsed.data, { identityDocument: document });
+          // 303: reloading the receipt never sends the form again.
+          return reply.code(303).header('location', receiptPath(result.id, lang)).send();
+        } catch (err) {
+          if (err instanceof AppError && emergencyCodes.has(err.code)) {
+            return again(request, reply, { emergencySlug: t.emergencyError }, {});
+          }
+          throw err;
+        }
+      },
+    );
+  }
+
+  sitePage(app, ctx, limiters, '/recibido/:id', async (request, lang) => {
+    const id = (request.params as { id: string }).id;
+    const row = uuidLike.test(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
+    const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
+    if (!row || !emergency) return receiptPage(lang, id, null);
+    // Field by field: the row also holds contact data and the identity document, which never leave here.
+    return receiptPage(lang, row.id, {
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      emergencyName: emergency.name,
+      reviewStatus: row.review_status,
+      revisionPending: row.pending_revision !== null,
+      submittedAt: row.created_at,
+    });
+  });
+}

@@ -1,5 +1,106 @@
-import type { FastifyInstance } from 'fastify';
+// /centros, /rutas, /desarrolladores and /desarrolladores/referencia with their twins: read through the same
+// queries and presenters as the API, so a page and the JSON it links to tell the same story.
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod';
 import type { Context } from '../../../context.ts';
+import { categories } from '../../../domain/categories.ts';
+import { AppError } from '../../../errors.ts';
+import { tools } from '../../../mcp/tools.ts';
+import { emergencyScope } from '../../../queries/emergency-scope.ts';
+import { readInventory } from '../../../queries/inventory.ts';
+import { listLogistics } from '../../../queries/list-logistics.ts';
+import { emergencySlug } from '../../../schemas/common.ts';
+import type { Lang, SiteDocument } from '../../../views/site/document.ts';
+import { centresPage } from '../../../views/site/pages/centres-page.ts';
+import { developersPage } from '../../../views/site/pages/developers-page.ts';
+import type { EmergencyChoice } from '../../../views/site/pages/info-common.ts';
+import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
+import { referencePage } from '../../../views/site/pages/reference-page.ts';
+import { routesPage } from '../../../views/site/pages/routes-page.ts';
+import { buildOpenApi } from '../../openapi.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { sitePage } from './site-page.ts';
 
-export function infoPages(_app: FastifyInstance, _ctx: Context, _limiters: Limiters): void {}
+/** An empty parameter (a link without a value) means "not given"; anything else must be valid. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+// Not strict: a page ignores parameters it does not know (lang, tracking), unlike the API. A repeated parameter
+// arrives as an array and fails like any other invalid value.
+const centresQuery = z.object({ emergencia: optional(emergencySlug), categoria: optional(z.enum(categories)) });
+const routesQuery = z.object({ emergencia: optional(emergencySlug) });
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; choice: EmergencyChoice };
+
+function parse<S extends z.ZodType>(schema: S, request: FastifyRequest): Parsed<z.output<S>> {
+  const parsed = schema.safeParse(request.query ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, choice: { kind: 'invalid', param: String(parsed.error.issues[0]?.path[0] ?? '') } };
+}
+
+/** The emergency named, else the only active one, else a choice among the active ones. */
+async function chooseEmergency(ctx: Context, slug: string | undefined): Promise<EmergencyChoice> {
+  try {
+    const scope = await emergencyScope(ctx.db, slug, 'emergencia');
+    const refs = scope.map((e) => ({ slug: e.slug, name: e.name }));
+    if (slug || refs.length === 1) return { kind: 'one', emergency: refs[0] as { slug: string; name: string } };
+    return { kind: 'choose', emergencies: refs };
+  } catch (err) {
+    if (slug && err instanceof AppError && err.code === 'unknown_emergency') return { kind: 'unknown', slug };
+    throw err;
+  }
+}
+
+export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const baseUrl = ctx.config.baseUrl;
+
+  sitePage(app, ctx, limiters, '/centros', async (request, lang) => {
+    const query = parse(centresQuery, request);
+    if (!query.ok) return centresPage({ choice: query.choice, lang, baseUrl });
+    const { emergencia, categoria } = query.value;
+    const choice = await chooseEmergency(ctx, emergencia);
+    if (choice.kind !== 'one') return centresPage({ choice, category: categoria, lang, baseUrl });
+    const inventory = await readInventory(ctx, { emergencia: choice.emergency.slug, categoria });
+    return centresPage({ choice, inventory, category: categoria, lang, baseUrl });
+  });
+
+  sitePage(app, ctx, limiters, '/rutas', async (request, lang) => {
+    const query = parse(routesQuery, request);
+    if (!query.ok) return routesPage({ choice: query.choice, lang, baseUrl, now: ctx.now() });
+    const choice = await chooseEmergency(ctx, query.value.emergencia);
+    if (choice.kind !== 'one') return routesPage({ choice, lang, baseUrl, now: ctx.now() });
+    const { operations } = await listLogistics(ctx, choice.emergency.slug);
+    return routesPage({ choice, operations, lang, baseUrl, now: ctx.now() });
+  });
+
+  // The document only changes with the code and the configuration: read once, its reference built once per language.
+  const openapi = buildOpenApi(baseUrl, ctx.config) as unknown as OpenApiDoc;
+  const toolList = tools.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    readOnly: tool.annotations.readOnlyHint === true,
+  }));
+  sitePage(app, ctx, limiters, '/desarrolladores', async (_request, lang) => {
+    // A real slug makes every example answer as it is copied.
+    const active = await emergencyScope(ctx.db, undefined);
+    return developersPage({
+      lang,
+      baseUrl,
+      limits: ctx.config,
+      openapi,
+      tools: toolList,
+      mcpProtocolVersion: LATEST_PROTOCOL_VERSION,
+      exampleSlug: active[0]?.slug,
+    });
+  });
+
+  const references = new Map<Lang, SiteDocument>();
+  sitePage(app, ctx, limiters, '/desarrolladores/referencia', async (_request, lang) => {
+    let doc = references.get(lang);
+    if (!doc) {
+      doc = referencePage({ lang, openapi });
+      references.set(lang, doc);
+    }
+    return doc;
+  });
+}

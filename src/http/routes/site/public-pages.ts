@@ -1,5 +1,79 @@
-import type { FastifyInstance } from 'fastify';
+// The pages people open first: home (/), an emergency's map and list, one record; each with its Markdown twin.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
+import { AppError, type Lang } from '../../../errors.ts';
+import { getHelp } from '../../../queries/get-help.ts';
+import { listHelp } from '../../../queries/list-help.ts';
+import { panorama } from '../../../queries/panorama.ts';
+import { helpQuery } from '../../../schemas/help-query.ts';
+import { issuesToDetails, repeatedParameters } from '../../../schemas/issues.ts';
+import type { PublicHelp } from '../../../schemas/public-help.ts';
+import { emergencyPage } from '../../../views/site/pages/emergency-page.ts';
+import { homePage } from '../../../views/site/pages/home-page.ts';
+import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
+import { recordPage } from '../../../views/site/pages/record-page.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { sitePage } from './site-page.ts';
+import { registerOwnAsset } from './static-assets.ts';
 
-export function publicPages(_app: FastifyInstance, _ctx: Context, _limiters: Limiters): void {}
+registerOwnAsset('mapa.js');
+
+/** The page's own parameters are not filters: lang picks the language, the path names the emergency. */
+const notFilters = new Set(['lang', 'view', 'emergencySlug']);
+
+/**
+ * The filters of the URL, as the API reads them. A form sends every field, so an empty one means "not set";
+ * a repeated one stays an array so validation can refuse it as the API does.
+ */
+function filtersOf(request: FastifyRequest): Record<string, string | string[]> {
+  const query = (request.query ?? {}) as Record<string, string | string[]>;
+  return Object.fromEntries(
+    Object.entries(query).filter(([name, value]) => !notFilters.has(name) && value !== '' && value !== undefined),
+  );
+}
+
+async function emergencyOf(ctx: Context, slug: string) {
+  try {
+    return (await panorama(ctx, slug)).emergencies[0];
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'unknown_emergency') return undefined;
+    throw err;
+  }
+}
+
+async function recordOf(ctx: Context, id: string): Promise<PublicHelp | undefined> {
+  try {
+    return await getHelp(ctx, id);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'help_not_found') return undefined;
+    throw err;
+  }
+}
+
+async function emergencyDocument(ctx: Context, request: FastifyRequest, lang: Lang) {
+  const { slug } = request.params as { slug: string };
+  const emergency = await emergencyOf(ctx, slug);
+  if (!emergency) return notFoundPage(`/emergencias/${encodeURIComponent(slug)}`, lang);
+  const given = filtersOf(request);
+  const filters = Object.fromEntries(
+    Object.entries(given).map(([name, value]) => [name, Array.isArray(value) ? String(value[0]) : value]),
+  );
+  const repeated = repeatedParameters(given, lang);
+  if (repeated.length > 0) return emergencyPage({ emergency, filters, list: null, errors: repeated }, lang);
+  const parsed = helpQuery.safeParse({ ...given, view: 'list', emergencySlug: slug });
+  if (!parsed.success) {
+    const errors = issuesToDetails(parsed.error.issues, lang, given);
+    return emergencyPage({ emergency, filters, list: null, errors }, lang);
+  }
+  return emergencyPage({ emergency, filters, list: await listHelp(ctx, parsed.data), errors: [] }, lang);
+}
+
+export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  sitePage(app, ctx, limiters, '/', async (_request, lang) => homePage(await panorama(ctx), lang));
+  sitePage(app, ctx, limiters, '/emergencias/:slug', (request, lang) => emergencyDocument(ctx, request, lang));
+  sitePage(app, ctx, limiters, '/ayudas/:id', async (request, lang) => {
+    const { id } = request.params as { id: string };
+    const item = await recordOf(ctx, id);
+    return item ? recordPage(item, lang) : notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
+  });
+}

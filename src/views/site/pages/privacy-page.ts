@@ -1,11 +1,11 @@
 // /privacidad: what is published, when, and what never is.
 import { catalogue, strings } from '../catalogue.ts';
-import { heading, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { heading, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 
 export function privacyPage(lang: Lang): SiteDocument {
   const t = strings(catalogue.privacy, lang);
   return {
-    path: lang === 'en' ? '/privacidad?lang=en' : '/privacidad',
+    path: localized('/privacidad', lang),
     lang,
     nav: 'privacy',
     title: t.title,

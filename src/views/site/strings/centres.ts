@@ -1,2 +1,87 @@
 // Strings of /centros (collection centres and inventory).
-export const centres = {} as const;
+export const centres = {
+  title: { es: 'Centros de acopio', en: 'Collection centres' },
+  titleIn: { es: 'Centros de acopio: {emergency}', en: 'Collection centres: {emergency}' },
+  summary: {
+    es: 'Qué tiene y qué necesita cada centro de acopio publicado, con la antigüedad de cada dato.',
+    en: 'What each published collection centre has and needs, with the age of every figure.',
+  },
+  summaryIn: {
+    es: 'Qué tiene y qué necesita cada centro de acopio de {emergency}, con la antigüedad de cada dato.',
+    en: 'What each collection centre of {emergency} has and needs, with the age of every figure.',
+  },
+  intro: {
+    es: 'Cada centro declara lo que tiene y lo que le falta. Una cantidad sin actualizar hace más de {hours} horas puede que ya no esté: confirme con el centro antes de ir.',
+    en: 'Each centre declares what it has and what it lacks. A quantity not updated for more than {hours} hours may no longer be there: check with the centre before you go.',
+  },
+  chooseIntro: {
+    es: 'Hay varias emergencias activas. Elija de cuál quiere ver los centros de acopio:',
+    en: 'Several emergencies are active. Choose whose collection centres to see:',
+  },
+  noneActive: {
+    es: 'No hay emergencias activas en este momento.',
+    en: 'No emergency is active right now.',
+  },
+  noCentres: {
+    es: 'Esta emergencia todavía no tiene centros de acopio publicados.',
+    en: 'This emergency has no published collection centres yet.',
+  },
+  centresCount: { es: 'Centros publicados: {n}.', en: 'Published centres: {n}.' },
+  have: { es: 'Tiene', en: 'Has' },
+  need: { es: 'Necesita', en: 'Needs' },
+  nothingDeclared: { es: 'Nada declarado.', en: 'Nothing declared.' },
+  status: { es: 'Estado', en: 'Status' },
+  address: { es: 'Dirección', en: 'Address' },
+  noAddress: { es: 'Sin dirección publicada', en: 'No published address' },
+  record: { es: 'Ficha', en: 'Record' },
+  recordLink: { es: 'Ver la ficha del centro', en: 'See the centre’s record' },
+  statusFull: { es: 'Lleno: no recibe más donaciones por ahora', en: 'Full: takes no more donations for now' },
+  statusNeedsVolunteers: { es: 'Necesita voluntarios', en: 'Needs volunteers' },
+  statusNeedsResources: { es: 'Necesita recursos', en: 'Needs supplies' },
+  statusUnknown: { es: 'Sin estado', en: 'No status' },
+  updated: { es: 'actualizado {age}', en: 'updated {age}' },
+  stale: {
+    es: 'Puede que ya no esté: sin actualizar hace más de {hours} h',
+    en: 'May no longer be there: not updated for more than {hours} h',
+  },
+  ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
+  ageHour: { es: 'hace 1 hora', en: '1 hour ago' },
+  ageHours: { es: 'hace {n} horas', en: '{n} hours ago' },
+  ageDay: { es: 'hace 1 día', en: '1 day ago' },
+  ageDays: { es: 'hace {n} días', en: '{n} days ago' },
+  whoHasTitle: { es: '¿Quién tiene…?', en: 'Who has…?' },
+  whoHasIntro: {
+    es: 'Vea qué centros ya tienen algo antes de comprarlo o llevarlo:',
+    en: 'See which centres already have something before you buy or bring it:',
+  },
+  whoHas: { es: '¿Quién tiene {category}?', en: 'Who has {category}?' },
+  whoNeeds: { es: '¿Quién necesita {category}?', en: 'Who needs {category}?' },
+  whoHasNone: {
+    es: 'Ningún centro declara tener {category}.',
+    en: 'No centre declares having {category}.',
+  },
+  whoNeedsNone: {
+    es: 'Ningún centro declara necesitar {category}.',
+    en: 'No centre declares needing {category}.',
+  },
+  allCentres: { es: 'Ver todos los centros', en: 'See every centre' },
+  dataTitle: { es: 'Datos abiertos', en: 'Open data' },
+  dataJson: { es: 'Este inventario en JSON', en: 'This inventory as JSON' },
+  dataPlaces: { es: 'Centros en GeoJSON (feed aid-places)', en: 'Centres as GeoJSON (aid-places feed)' },
+  dataDevelopers: { es: 'Cómo usar la API', en: 'How to use the API' },
+  apiCall: {
+    es: 'Los mismos datos con la API (JSON, sin clave). Cada línea trae updatedAt, hoursSinceUpdate y stale (true tras más de {hours} horas sin actualizar):',
+    en: 'The same data from the API (JSON, no key). Every line carries updatedAt, hoursSinceUpdate and stale (true after more than {hours} hours without an update):',
+  },
+  badRequestTitle: { es: 'Consulta no válida', en: 'Invalid query' },
+  badRequest: {
+    es: 'El parámetro «{param}» no es válido. Use los enlaces de esta página.',
+    en: 'The parameter “{param}” is not valid. Use the links of this page.',
+  },
+  unknownTitle: { es: 'Emergencia no encontrada', en: 'Emergency not found' },
+  unknown: {
+    es: 'No existe una emergencia con el identificador «{slug}».',
+    en: 'No emergency has the identifier “{slug}”.',
+  },
+  back: { es: 'Volver a los centros de acopio', en: 'Back to the collection centres' },
+} as const;

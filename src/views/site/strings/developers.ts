@@ -1,2 +1,215 @@
-// Strings of /desarrolladores.
-export const developers = {} as const;
+// Strings of /desarrolladores and of its reference /desarrolladores/referencia.
+export const developers = {
+  title: { es: 'Desarrolladores', en: 'Developers' },
+  summary: {
+    es: 'La API abierta, el servidor MCP, el protocolo aid-places, los gemelos Markdown y /llms.txt: sin claves ni registro.',
+    en: 'The open API, the MCP server, the aid-places protocol, the Markdown twins and /llms.txt: no keys, no sign-up.',
+  },
+  intro: {
+    es: 'Todo lo público de Ayuda Directa se puede leer y enviar desde otra aplicación, sin autenticación. Las lecturas solo devuelven registros aprobados por el equipo de cada emergencia; un envío entra en la bandeja de revisión y no se publica hasta que un líder lo aprueba.',
+    en: 'Everything public in Ayuda Directa can be read and sent from another application, without authentication. Reads return only records approved by each emergency’s team; a submission enters the review inbox and is not published until a leader approves it.',
+  },
+  startTitle: { es: 'Para empezar', en: 'Getting started' },
+  openapiLink: { es: 'Documento OpenAPI 3.1', en: 'OpenAPI 3.1 document' },
+  openapiNote: {
+    es: 'todas las rutas, parámetros, esquemas, ejemplos y códigos de error, generado de los mismos esquemas que validan las peticiones.',
+    en: 'every path, parameter, schema, example and error code, generated from the same schemas that validate requests.',
+  },
+  referenceLink: { es: 'Referencia de la API', en: 'API reference' },
+  referenceNote: {
+    es: 'el mismo documento OpenAPI leído como página, servida aquí mismo.',
+    en: 'the same OpenAPI document read as a page, served right here.',
+  },
+  discoveryLink: { es: 'Descubrimiento', en: 'Discovery' },
+  discoveryNote: {
+    es: 'qué ofrece el servicio, sus direcciones y las emergencias activas.',
+    en: 'what the service offers, its addresses and the active emergencies.',
+  },
+  endpointsTitle: { es: 'Rutas de la API', en: 'API endpoints' },
+  endpointsIntro: {
+    es: 'Rutas relativas a {base}. Respuestas JSON en UTF-8. SLUG es el identificador de una emergencia e ID el de un registro.',
+    en: 'Paths relative to {base}. JSON responses in UTF-8. SLUG is an emergency’s identifier and ID a record’s.',
+  },
+  colEndpoint: { es: 'Método y ruta', en: 'Method and path' },
+  colPurpose: { es: 'Para qué', en: 'Purpose' },
+  examplesTitle: { es: 'Ejemplos', en: 'Examples' },
+  epDiscovery: { es: 'Descubrimiento (sin view, o view=discovery).', en: 'Discovery (no view, or view=discovery).' },
+  epPanorama: {
+    es: 'Panorama de las emergencias activas: conteos, cantidades, rutas, necesidades urgentes.',
+    en: 'Overview of the active emergencies: counts, quantities, routes, urgent needs.',
+  },
+  epList: {
+    es: 'Buscar registros publicados: filtros emergencySlug, type, status, category, priority, q, latitude + longitude + radiusKm, logistics, capacity, limit.',
+    en: 'Search published records: filters emergencySlug, type, status, category, priority, q, latitude + longitude + radiusKm, logistics, capacity, limit.',
+  },
+  epListNear: { es: 'Cerca de un punto (radio en km).', en: 'Near a point (radius in km).' },
+  epDetail: { es: 'El detalle de un registro publicado.', en: 'One published record in detail.' },
+  epSubmit: {
+    es: 'Enviar una solicitud (type request) o un ofrecimiento (type offer) a revisión: 202.',
+    en: 'Send a request (type request) or an offer (type offer) for review: 202.',
+  },
+  epPreflight: { es: 'Preflight CORS: 204.', en: 'CORS preflight: 204.' },
+  epLogistics: {
+    es: 'Rutas logísticas disponibles de una emergencia; nunca el contacto del voluntario.',
+    en: 'Available logistics routes of an emergency; never the volunteer’s contact.',
+  },
+  epInventory: {
+    es: 'Qué tiene y necesita cada centro de acopio, con la antigüedad de cada línea; con categoria, quién tiene ese artículo.',
+    en: 'What each collection centre has and needs, with each line’s age; with categoria, who has that item.',
+  },
+  epManifest: { es: 'Manifiesto del protocolo aid-places 0.1.', en: 'Manifest of the aid-places 0.1 protocol.' },
+  epPlaces: {
+    es: 'Centros de acopio en GeoJSON (RFC 7946), sin datos de personas.',
+    en: 'Collection centres as GeoJSON (RFC 7946), without data about persons.',
+  },
+  epOpenapi: { es: 'El documento OpenAPI.', en: 'The OpenAPI document.' },
+  epMcp: {
+    es: 'Servidor MCP (Streamable HTTP): POST mensajes, GET flujo de eventos, DELETE termina la sesión.',
+    en: 'MCP server (Streamable HTTP): POST messages, GET event stream, DELETE ends the session.',
+  },
+  epHealth: {
+    es: 'Salud: /healthz mientras el proceso vive; /readyz 200 si la base de datos responde, 503 si no.',
+    en: 'Health: /healthz while the process is up; /readyz 200 when the database answers, 503 otherwise.',
+  },
+  submitTitle: { es: 'Envíos e idempotencia', en: 'Submissions and idempotency' },
+  submitIntro: {
+    es: 'Un envío es un POST con JSON. El 202 llega solo después de guardarlo: queda en revisión y no aparece en ninguna lectura hasta que un líder lo aprueba.',
+    en: 'A submission is a POST with JSON. The 202 comes only once it is stored: it waits for review and appears in no read until a leader approves it.',
+  },
+  submitConsent: {
+    es: 'publishContact debe ser true: confirma que el nombre y el WhatsApp se pueden publicar (si no, 400 consent_required). El WhatsApp va en formato internacional (+57…).',
+    en: 'publishContact must be true: it confirms the name and WhatsApp may be published (otherwise 400 consent_required). The WhatsApp number is international (+57…).',
+  },
+  submitEmergency: {
+    es: 'emergencySlug es obligatorio cuando hay más de una emergencia activa (400 emergency_required; details lista las activas). Los campos desconocidos se rechazan.',
+    en: 'emergencySlug is required when more than one emergency is active (400 emergency_required; details lists the active ones). Unknown fields are refused.',
+  },
+  idemSource: {
+    es: 'source + externalId identifican el registro: reenviar el mismo contenido devuelve el mismo id y no crea nada; un contenido distinto es una revisión que espera aprobación (lo publicado no cambia mientras tanto). Nunca un duplicado.',
+    en: 'source + externalId identify the record: sending the same content again returns the same id and creates nothing; different content is a revision that waits for approval (what is published stays meanwhile). Never a duplicate.',
+  },
+  idemKey: {
+    es: 'Cabecera Idempotency-Key (1 a 255 caracteres ASCII visibles): la misma clave con el mismo cuerpo devuelve la primera respuesta guardada con Idempotent-Replayed: true; con otro cuerpo, 422 idempotency_key_reused; mientras la primera se procesa, 409 idempotency_key_in_flight. Las claves se guardan 24 horas.',
+    en: 'Idempotency-Key header (1 to 255 visible ASCII characters): the same key with the same body returns the first stored response with Idempotent-Replayed: true; with another body, 422 idempotency_key_reused; while the first is in progress, 409 idempotency_key_in_flight. Keys are kept 24 hours.',
+  },
+  errorsTitle: { es: 'Errores', en: 'Errors' },
+  errorsIntro: {
+    es: 'Todo error tiene el cuerpo { "error", "code", "details" }: error es una frase en español (en inglés si Accept-Language lo prefiere), code un código estable en snake_case que su programa puede comparar, details la lista de problemas { field, code, message }.',
+    en: 'Every error has the body { "error", "code", "details" }: error is a sentence in Spanish (English when Accept-Language prefers it), code a stable snake_case code your program can compare, details the list of problems { field, code, message }.',
+  },
+  colStatus: { es: 'Estado HTTP', en: 'HTTP status' },
+  colCodes: { es: 'Códigos', en: 'Codes' },
+  limitsTitle: { es: 'Límites', en: 'Limits' },
+  limitSubmissions: {
+    es: '{n} envíos por minuto por dirección de cliente.',
+    en: '{n} submissions per minute per client address.',
+  },
+  limitReads: {
+    es: '{n} lecturas por minuto por dirección de cliente.',
+    en: '{n} reads per minute per client address.',
+  },
+  limit429: {
+    es: 'Por encima: 429 rate_limited con Retry-After y las cabeceras RateLimit-Limit, RateLimit-Remaining y RateLimit-Reset.',
+    en: 'Above them: 429 rate_limited with Retry-After and the headers RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
+  },
+  limitBody: {
+    es: 'Cuerpo de hasta {bytes} bytes (413 payload_too_large); JSON de hasta {depth} niveles y sin campos repetidos (400).',
+    en: 'Bodies up to {bytes} bytes (413 payload_too_large); JSON up to {depth} levels deep, with no repeated fields (400).',
+  },
+  limitSearch: {
+    es: 'Búsqueda: q hasta 120 caracteres, limit de 1 a 100 (50 por defecto), radiusKm de 0,1 a 500 (25 por defecto).',
+    en: 'Search: q up to 120 characters, limit 1 to 100 (50 by default), radiusKm 0.1 to 500 (25 by default).',
+  },
+  limitMcp: {
+    es: 'En /mcp, GET, DELETE y POST cuentan como lecturas, salvo una llamada a publicar_solicitud o publicar_ofrecimiento, que cuenta como envío.',
+    en: 'On /mcp, GET, DELETE and POST count as reads, except a call to publicar_solicitud or publicar_ofrecimiento, which counts as a submission.',
+  },
+  corsTitle: { es: 'CORS y caché', en: 'CORS and caching' },
+  corsOrigin: {
+    es: 'CORS abierto a cualquier origen (Access-Control-Allow-Origin: *), métodos {methods}; el preflight responde 204 y vale 24 horas.',
+    en: 'CORS open to any origin (Access-Control-Allow-Origin: *), methods {methods}; the preflight answers 204 and holds for 24 hours.',
+  },
+  corsAllowed: { es: 'Cabeceras que puede enviar: {headers}.', en: 'Headers you may send: {headers}.' },
+  corsExposed: { es: 'Cabeceras que puede leer: {headers}.', en: 'Headers you may read: {headers}.' },
+  cacheEtag: {
+    es: 'Las lecturas llevan ETag: envíe If-None-Match y recibirá 304 sin cuerpo mientras nada cambie.',
+    en: 'Reads carry an ETag: send If-None-Match and get a 304 without a body while nothing changes.',
+  },
+  mcpTitle: { es: 'Servidor MCP', en: 'MCP server' },
+  mcpIntro: {
+    es: 'Un servidor MCP remoto en {url} (Streamable HTTP, protocolo {version}) da a asistentes y agentes lo mismo que la API. initialize devuelve la cabecera Mcp-Session-Id, que va en cada petición siguiente; las sesiones vencen tras 30 minutos sin uso.',
+    en: 'A remote MCP server at {url} (Streamable HTTP, protocol {version}) gives assistants and agents the same as the API. initialize returns the Mcp-Session-Id header, which goes on every later request; sessions expire after 30 idle minutes.',
+  },
+  mcpConfig: {
+    es: 'Configuración de un cliente (Claude Desktop, VS Code, Cursor y otros usan esta forma):',
+    en: 'A client configuration (Claude Desktop, VS Code, Cursor and others take this shape):',
+  },
+  mcpInspector: {
+    es: 'Desde la línea de comandos, con el Inspector oficial (Node 22.19 o más reciente):',
+    en: 'From the command line, with the official Inspector (Node 22.19 or newer):',
+  },
+  mcpRaw: { es: 'O a mano, con curl:', en: 'Or by hand, with curl:' },
+  mcpTools: { es: 'Herramientas', en: 'Tools' },
+  colTool: { es: 'Herramienta', en: 'Tool' },
+  colTitle: { es: 'Qué hace', en: 'What it does' },
+  colKind: { es: 'Tipo', en: 'Kind' },
+  toolRead: { es: 'lectura', en: 'read' },
+  toolSubmit: { es: 'envío a revisión (no publica)', en: 'sent for review (publishes nothing)' },
+  mcpResources: {
+    es: 'Recursos: el documento OpenAPI y /llms.txt. Los errores de una herramienta llevan el mismo cuerpo que la API (code, error, details).',
+    en: 'Resources: the OpenAPI document and /llms.txt. A tool error carries the same body as the API (code, error, details).',
+  },
+  placesTitle: { es: 'Protocolo aid-places 0.1', en: 'The aid-places 0.1 protocol' },
+  placesIntro: {
+    es: 'Los centros de acopio publicados se comparten con otras aplicaciones de ayuda como GeoJSON (RFC 7946, coordenadas [longitud, latitud], application/geo+json): estado, categorías que tienen y que necesitan, updatedAt y dirección pública. Sin datos de personas.',
+    en: 'Published collection centres are shared with other aid applications as GeoJSON (RFC 7946, coordinates [longitude, latitude], application/geo+json): status, categories had and needed, updatedAt and public address. No data about persons.',
+  },
+  placesManifest: { es: 'Manifiesto', en: 'Manifest' },
+  placesFeed: { es: 'Feed', en: 'Feed' },
+  placesPolling: {
+    es: 'Para consultar periódicamente sin gastar datos, guarde ETag y Last-Modified y reenvíelos: 304 sin cuerpo si nada cambió.',
+    en: 'To poll without wasting data, keep ETag and Last-Modified and send them back: 304 without a body when nothing changed.',
+  },
+  twinsTitle: { es: 'Markdown y llms.txt', en: 'Markdown and llms.txt' },
+  twinsIntro: {
+    es: 'Cada página del sitio tiene un gemelo en Markdown en la misma ruta con .md (/ es /index.md), hecho del mismo contenido; también lo recibe quien pide la página con Accept: text/markdown. El catálogo de todo, para modelos de lenguaje, está en /llms.txt (formato llmstxt.org).',
+    en: 'Every page of the site has a Markdown twin at the same path with .md (/ is /index.md), made from the same content; asking for the page with Accept: text/markdown also returns it. The catalogue of everything, for language models, is /llms.txt (llmstxt.org format).',
+  },
+  privacyTitle: { es: 'Privacidad', en: 'Privacy' },
+  privacyIntro: {
+    es: 'Ninguna lectura devuelve documentos de identidad, contactos de voluntarios ni envíos sin aprobar. El nombre y el WhatsApp de un registro se publican solo con consentimiento.',
+    en: 'No read returns identity documents, volunteers’ contacts or unapproved submissions. A record’s name and WhatsApp are published only with consent.',
+  },
+  privacyLink: { es: 'Qué se publica y qué no', en: 'What is published and what is not' },
+  // The reference page.
+  refTitle: { es: 'Referencia de la API', en: 'API reference' },
+  refSummary: {
+    es: 'Cada ruta de la API con sus parámetros, cuerpos, respuestas, ejemplos y esquemas, leída del documento OpenAPI {version}.',
+    en: 'Every API path with its parameters, bodies, responses, examples and schemas, read from the OpenAPI {version} document.',
+  },
+  refIntro: {
+    es: 'Esta página se genera del mismo documento que sirve {openapi}; los textos del documento están en español.',
+    en: 'This page is generated from the same document served at {openapi}; the document’s texts are in Spanish.',
+  },
+  refBack: { es: 'Volver a Desarrolladores', en: 'Back to Developers' },
+  refContents: { es: 'Contenido', en: 'Contents' },
+  refSchemasTitle: { es: 'Esquemas', en: 'Schemas' },
+  refServer: { es: 'Servidor', en: 'Server' },
+  refOperationId: { es: 'operationId', en: 'operationId' },
+  refTags: { es: 'Etiquetas', en: 'Tags' },
+  refParameters: { es: 'Parámetros', en: 'Parameters' },
+  refBody: { es: 'Cuerpo', en: 'Body' },
+  refResponses: { es: 'Respuestas', en: 'Responses' },
+  refExample: { es: 'Ejemplo: {name}', en: 'Example: {name}' },
+  refTry: { es: 'Probar', en: 'Try it' },
+  colName: { es: 'Nombre', en: 'Name' },
+  colIn: { es: 'En', en: 'In' },
+  colType: { es: 'Tipo', en: 'Type' },
+  colRequired: { es: 'Obligatorio', en: 'Required' },
+  colDescription: { es: 'Descripción', en: 'Description' },
+  colContent: { es: 'Contenido', en: 'Content' },
+  colField: { es: 'Campo', en: 'Field' },
+  yes: { es: 'sí', en: 'yes' },
+  no: { es: 'no', en: 'no' },
+  oneOf: { es: 'Una de: {types}.', en: 'One of: {types}.' },
+} as const;

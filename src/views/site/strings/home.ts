@@ -1,2 +1,47 @@
 // Strings of / (home).
-export const home = {} as const;
+export const home = {
+  title: { es: 'Ayuda directa en emergencias', en: 'Direct aid in emergencies' },
+  summary: {
+    es: 'Las emergencias activas en Colombia, lo que más falta y cómo pedir u ofrecer ayuda.',
+    en: 'Active emergencies in Colombia, what is most needed and how to ask for or offer help.',
+  },
+  intro: {
+    es: 'Pida ayuda o diga qué puede dar. El equipo de cada emergencia revisa cada envío antes de publicarlo.',
+    en: 'Ask for help or say what you can give. Each emergency’s team reviews every submission before publishing it.',
+  },
+  needHelp: { es: 'Necesito ayuda', en: 'I need help' },
+  give: { es: 'Quiero ayudar', en: 'I want to help' },
+  none: {
+    es: 'No hay ninguna emergencia activa en este momento.',
+    en: 'There is no active emergency right now.',
+  },
+  since: { es: 'Activa desde el {date}.', en: 'Active since {date}.' },
+  openPage: { es: 'Ver mapa y lista de {name}', en: 'See the map and list of {name}' },
+  countsCaption: { es: 'Registros publicados por estado', en: 'Published records by status' },
+  status: { es: 'Estado', en: 'Status' },
+  requests: { es: 'Solicitudes', en: 'Requests' },
+  offers: { es: 'Ofrecimientos', en: 'Offers' },
+  active: { es: 'Activas', en: 'Active' },
+  inProcess: { es: 'En proceso', en: 'In process' },
+  completed: { es: 'Completadas', en: 'Completed' },
+  total: { es: 'Total', en: 'Total' },
+  urgentRequests: { es: 'Solicitudes urgentes activas', en: 'Active urgent requests' },
+  centres: { es: 'Centros de acopio', en: 'Collection centres' },
+  urgentTitle: { es: 'Lo más urgente', en: 'Most urgent' },
+  noUrgent: { es: 'No hay solicitudes activas pendientes.', en: 'No active requests pending.' },
+  need: { es: 'Solicitud', en: 'Request' },
+  quantitiesTitle: { es: 'Cantidades que piden las solicitudes', en: 'Quantities the requests ask for' },
+  noQuantities: {
+    es: 'Ninguna solicitud activa indica una cantidad.',
+    en: 'No active request gives a quantity.',
+  },
+  category: { es: 'Categoría', en: 'Category' },
+  routesTitle: { es: 'Rutas logísticas', en: 'Logistics routes' },
+  route_available: { es: 'Disponibles', en: 'Available' },
+  route_assigned: { es: 'Asignadas', en: 'Assigned' },
+  route_in_transit: { es: 'En camino', en: 'In transit' },
+  route_delivered: { es: 'Entregadas', en: 'Delivered' },
+  route_cancelled: { es: 'Canceladas', en: 'Cancelled' },
+  seeRoutes: { es: 'Ver rutas de {name}', en: 'See routes of {name}' },
+  openData: { es: 'Este resumen en JSON: {call}', en: 'This overview as JSON: {call}' },
+} as const;

@@ -1,2 +1,67 @@
 // Strings of /rutas (logistics routes).
-export const routes = {} as const;
+export const routes = {
+  title: { es: 'Rutas logísticas', en: 'Logistics routes' },
+  titleIn: { es: 'Rutas logísticas: {emergency}', en: 'Logistics routes: {emergency}' },
+  summary: {
+    es: 'Rutas disponibles para llevar ayuda: qué se lleva, de dónde a dónde, la distancia y el estado de la vía.',
+    en: 'Routes open for carrying aid: what goes, from where to where, the distance and the state of the road.',
+  },
+  summaryIn: {
+    es: 'Rutas disponibles para llevar ayuda en {emergency}: qué se lleva, de dónde a dónde, la distancia y el estado de la vía.',
+    en: 'Routes open for carrying aid in {emergency}: what goes, from where to where, the distance and the state of the road.',
+  },
+  intro: {
+    es: 'El equipo de la emergencia confirmó el punto de recogida y el destino de cada ruta. El contacto de los voluntarios que las llevan no se publica.',
+    en: 'The emergency team confirmed the pickup point and the destination of every route. The contact of the volunteers who carry them is not published.',
+  },
+  offerTransport: {
+    es: '¿Tiene vehículo? Ofrézcalo en «Quiero ayudar»',
+    en: 'Have a vehicle? Offer it under “I want to help”',
+  },
+  chooseIntro: {
+    es: 'Hay varias emergencias activas. Elija de cuál quiere ver las rutas:',
+    en: 'Several emergencies are active. Choose whose routes to see:',
+  },
+  noneActive: { es: 'No hay emergencias activas en este momento.', en: 'No emergency is active right now.' },
+  none: {
+    es: 'No hay rutas disponibles en este momento.',
+    en: 'No route is available right now.',
+  },
+  count: { es: 'Rutas disponibles: {n}.', en: 'Available routes: {n}.' },
+  what: { es: 'Qué se lleva', en: 'What goes' },
+  quantity: { es: 'Cantidad', en: 'Quantity' },
+  pickup: { es: 'Recogida', en: 'Pickup' },
+  map: { es: 'ver en el mapa', en: 'see on the map' },
+  destination: { es: 'Destino', en: 'Destination' },
+  destinationLink: { es: 'ver la solicitud', en: 'see the request' },
+  distance: { es: 'Distancia', en: 'Distance' },
+  distanceKm: { es: '{km} km en línea recta', en: '{km} km as the crow flies' },
+  conditions: { es: 'Estado de la vía', en: 'Road conditions' },
+  conditionsNone: { es: 'Sin anotaciones', en: 'No notes' },
+  since: { es: 'Disponible desde', en: 'Available since' },
+  sinceValue: { es: '{date} ({age})', en: '{date} ({age})' },
+  notGiven: { es: 'Sin indicar', en: 'Not given' },
+  ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
+  ageHour: { es: 'hace 1 hora', en: '1 hour ago' },
+  ageHours: { es: 'hace {n} horas', en: '{n} hours ago' },
+  ageDay: { es: 'hace 1 día', en: '1 day ago' },
+  ageDays: { es: 'hace {n} días', en: '{n} days ago' },
+  dataTitle: { es: 'Datos abiertos', en: 'Open data' },
+  dataJson: { es: 'Estas rutas en JSON', en: 'These routes as JSON' },
+  dataDevelopers: { es: 'Cómo usar la API', en: 'How to use the API' },
+  apiCall: {
+    es: 'Las mismas rutas con la API (JSON, sin clave; solo rutas en estado available, nunca el contacto del voluntario, canManage siempre false):',
+    en: 'The same routes from the API (JSON, no key; only routes in status available, never the volunteer’s contact, canManage always false):',
+  },
+  badRequestTitle: { es: 'Consulta no válida', en: 'Invalid query' },
+  badRequest: {
+    es: 'El parámetro «{param}» no es válido. Use los enlaces de esta página.',
+    en: 'The parameter “{param}” is not valid. Use the links of this page.',
+  },
+  unknownTitle: { es: 'Emergencia no encontrada', en: 'Emergency not found' },
+  unknown: {
+    es: 'No existe una emergencia con el identificador «{slug}».',
+    en: 'No emergency has the identifier “{slug}”.',
+  },
+  back: { es: 'Volver a las rutas logísticas', en: 'Back to the logistics routes' },
+} as const;

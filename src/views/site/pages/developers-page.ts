@@ -1,0 +1,335 @@
+// /desarrolladores: how to use the API, the MCP server, the aid-places feed and the twins, with examples that run
+// as copied (this instance's address, a real emergency) and limits read from the running configuration.
+
+import { bounds } from '../../../domain/bounds.ts';
+import { type ErrorCode, errorMessage } from '../../../errors.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../../../http/cors-policy.ts';
+import { catalogue, strings } from '../catalogue.ts';
+import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { codeBlock, fill, pagePath, withLang } from './info-common.ts';
+import { errorCodesByStatus, type OpenApiDoc } from './openapi-shape.ts';
+
+type Strings = ReturnType<typeof developersStrings>;
+const developersStrings = (lang: Lang) => strings(catalogue.developers, lang);
+
+export interface ToolSummary {
+  name: string;
+  title: string;
+  readOnly: boolean;
+}
+
+export interface DevelopersInput {
+  lang: Lang;
+  baseUrl: string;
+  limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number };
+  openapi: OpenApiDoc;
+  tools: ToolSummary[];
+  mcpProtocolVersion: string;
+  /** An active emergency, so the examples answer as copied; a placeholder when there is none. */
+  exampleSlug?: string;
+}
+
+interface Endpoint {
+  method: string;
+  path: string;
+  purpose: keyof Strings;
+  example: string;
+}
+
+function endpoints(base: string, slug: string): Endpoint[] {
+  const help = `${base}/api/public/v1/help`;
+  return [
+    { method: 'GET', path: '/api/public/v1/help', purpose: 'epDiscovery', example: `curl '${help}'` },
+    {
+      method: 'GET',
+      path: '/api/public/v1/help?view=panorama',
+      purpose: 'epPanorama',
+      example: `curl '${help}?view=panorama'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/help?view=list',
+      purpose: 'epList',
+      example: `curl '${help}?view=list&emergencySlug=${slug}&category=agua&priority=urgent&limit=20'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/help?view=list&latitude=…&longitude=…',
+      purpose: 'epListNear',
+      example: `curl '${help}?view=list&latitude=1.15&longitude=-76.65&radiusKm=5&q=medicamentos'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/help?view=detail&id=ID',
+      purpose: 'epDetail',
+      example: `curl '${help}?view=detail&id=ID'`,
+    },
+    { method: 'POST', path: '/api/public/v1/help', purpose: 'epSubmit', example: submitExample(base, slug) },
+    {
+      method: 'OPTIONS',
+      path: '/api/public/v1/help',
+      purpose: 'epPreflight',
+      example: `curl -i -X OPTIONS '${help}' \\\n  -H 'Origin: https://otra-app.example' -H 'Access-Control-Request-Method: POST'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/logistics-operations?emergencia=SLUG',
+      purpose: 'epLogistics',
+      example: `curl '${base}/api/logistics-operations?emergencia=${slug}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/inventario?emergencia=SLUG&categoria=C',
+      purpose: 'epInventory',
+      example: `curl '${base}/api/public/v1/inventario?emergencia=${slug}&categoria=agua'`,
+    },
+    {
+      method: 'GET',
+      path: '/.well-known/aid-places',
+      purpose: 'epManifest',
+      example: `curl '${base}/.well-known/aid-places'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/aid-places/places?emergencia=SLUG',
+      purpose: 'epPlaces',
+      example: `curl -i '${base}/api/aid-places/places?emergencia=${slug}'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/openapi.json',
+      purpose: 'epOpenapi',
+      example: `curl '${base}/api/public/openapi.json'`,
+    },
+    { method: 'POST, GET, DELETE', path: '/mcp', purpose: 'epMcp', example: mcpInitialize(base) },
+    {
+      method: 'GET',
+      path: '/healthz, /readyz',
+      purpose: 'epHealth',
+      example: `curl '${base}/healthz'\ncurl '${base}/readyz'`,
+    },
+  ];
+}
+
+function submitExample(base: string, slug: string): string {
+  const body = {
+    type: 'request',
+    source: 'mi-app',
+    externalId: 'solicitud-1',
+    emergencySlug: slug,
+    title: 'Agua potable para 6 familias',
+    category: 'agua',
+    contactName: 'María Rojas',
+    contactWhatsapp: '+573001234567',
+    publishContact: true,
+    address: 'Calle 8 # 5-21',
+    latitude: 1.1478,
+    longitude: -76.6476,
+    urgency: 'urgent',
+    quantityRequired: 30,
+    unit: 'bidones',
+  };
+  return [
+    `curl -X POST '${base}/api/public/v1/help' \\`,
+    `  -H 'content-type: application/json' -H 'idempotency-key: mi-app-solicitud-1-intento-1' \\`,
+    `  -d '${JSON.stringify(body)}'`,
+  ].join('\n');
+}
+
+function mcpInitialize(base: string): string {
+  const message = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mi-cliente', version: '1.0.0' } },
+  };
+  return [
+    `curl -i -X POST '${base}/mcp' \\`,
+    `  -H 'content-type: application/json' -H 'accept: application/json, text/event-stream' \\`,
+    `  -d '${JSON.stringify(message)}'`,
+  ].join('\n');
+}
+
+function startBlocks(t: Strings, lang: Lang): Block[] {
+  return [
+    heading(t.startTitle, 2, 'empezar'),
+    {
+      kind: 'list',
+      items: [
+        [link('/api/public/openapi.json', t.openapiLink), `: ${t.openapiNote}`],
+        [link(withLang('/desarrolladores/referencia', lang), t.referenceLink), `: ${t.referenceNote}`],
+        [link('/api/public/v1/help', t.discoveryLink), `: ${t.discoveryNote}`],
+      ],
+    },
+  ];
+}
+
+function endpointBlocks(input: DevelopersInput, t: Strings, slug: string): Block[] {
+  const list = endpoints(input.baseUrl, slug);
+  return [
+    heading(t.endpointsTitle, 2, 'rutas'),
+    text(fill(t.endpointsIntro, { base: input.baseUrl })),
+    {
+      kind: 'table',
+      head: [t.colEndpoint, t.colPurpose],
+      rows: list.map((e) => [[code(`${e.method} ${e.path}`)], [t[e.purpose]]]),
+    },
+    heading(t.examplesTitle, 3),
+    // The table says what each one is for; here only the call, ready to copy.
+    ...list.flatMap((e) => [text(code(`${e.method} ${e.path}`)), ...codeBlock(e.example)]),
+  ];
+}
+
+function submitBlocks(t: Strings): Block[] {
+  return [
+    heading(t.submitTitle, 2, 'envios'),
+    text(t.submitIntro),
+    { kind: 'list', items: [[t.submitConsent], [t.submitEmergency], [t.idemSource], [t.idemKey]] },
+  ];
+}
+
+function errorBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
+  const rows: Inline[][][] = [];
+  for (const [status, codes] of errorCodesByStatus(input.openapi)) {
+    for (const c of codes) rows.push([[status], [code(c)], [errorMessage(c as ErrorCode, lang)]]);
+  }
+  return [
+    heading(t.errorsTitle, 2, 'errores'),
+    text(t.errorsIntro),
+    ...codeBlock(
+      JSON.stringify(
+        {
+          error: errorMessage('invalid_query', lang),
+          code: 'invalid_query',
+          details: [{ field: 'limit', code: 'too_big', message: '…' }],
+        },
+        null,
+        2,
+      ),
+      'json',
+    ),
+    { kind: 'table', head: [t.colStatus, t.colCodes, t.colDescription], rows },
+  ];
+}
+
+function limitBlocks(input: DevelopersInput, t: Strings): Block[] {
+  const { limits } = input;
+  return [
+    heading(t.limitsTitle, 2, 'limites'),
+    {
+      kind: 'list',
+      items: [
+        [fill(t.limitSubmissions, { n: limits.submissionsPerMinute })],
+        [fill(t.limitReads, { n: limits.readsPerMinute })],
+        [t.limit429],
+        [fill(t.limitBody, { bytes: limits.bodyLimitBytes, depth: bounds.maxJsonDepth })],
+        [t.limitSearch],
+        [t.limitMcp],
+      ],
+    },
+    heading(t.corsTitle, 2, 'cors'),
+    {
+      kind: 'list',
+      items: [
+        [fill(t.corsOrigin, { methods: CORS_METHODS.join(', ') })],
+        [fill(t.corsAllowed, { headers: CORS_ALLOWED_HEADERS.join(', ') })],
+        [fill(t.corsExposed, { headers: CORS_EXPOSED_HEADERS.join(', ') })],
+        [t.cacheEtag],
+      ],
+    },
+  ];
+}
+
+function mcpBlocks(input: DevelopersInput, t: Strings): Block[] {
+  const url = `${input.baseUrl}/mcp`;
+  const config = { mcpServers: { 'ayuda-directa': { type: 'http', url } } };
+  return [
+    heading(t.mcpTitle, 2, 'mcp'),
+    text(fill(t.mcpIntro, { url, version: input.mcpProtocolVersion })),
+    text(t.mcpConfig),
+    ...codeBlock(JSON.stringify(config, null, 2), 'json'),
+    text(t.mcpInspector),
+    ...codeBlock(
+      [
+        `npx @modelcontextprotocol/inspector --cli ${url} --method tools/list`,
+        `npx @modelcontextprotocol/inspector --cli ${url} --method tools/call \\`,
+        `  --tool-name buscar_ayudas --tool-args-json '{"q":"agua","priority":"urgent","limit":5}'`,
+      ].join('\n'),
+    ),
+    text(t.mcpRaw),
+    ...codeBlock(mcpInitialize(input.baseUrl)),
+    heading(t.mcpTools, 3),
+    {
+      kind: 'table',
+      head: [t.colTool, t.colTitle, t.colKind],
+      rows: input.tools.map((tool) => [[code(tool.name)], [tool.title], [tool.readOnly ? t.toolRead : t.toolSubmit]]),
+    },
+    text(t.mcpResources),
+  ];
+}
+
+function placesBlocks(input: DevelopersInput, t: Strings): Block[] {
+  const feed = `${input.baseUrl}/api/aid-places/places`;
+  return [
+    heading(t.placesTitle, 2, 'aid-places'),
+    text(t.placesIntro),
+    {
+      kind: 'list',
+      items: [
+        [`${t.placesManifest}: `, link('/.well-known/aid-places', '/.well-known/aid-places')],
+        [`${t.placesFeed}: `, link('/api/aid-places/places', '/api/aid-places/places')],
+      ],
+    },
+    text(t.placesPolling),
+    ...codeBlock(
+      [
+        `curl -i '${feed}'`,
+        `#   ETag: "…"   Last-Modified: Sun, 10 May 2026 14:32:00 GMT`,
+        `curl -i '${feed}' -H 'If-None-Match: "…"'`,
+        `curl -i '${feed}' -H 'If-Modified-Since: Sun, 10 May 2026 14:32:00 GMT'`,
+        `#   304 Not Modified`,
+      ].join('\n'),
+    ),
+  ];
+}
+
+function twinBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
+  return [
+    heading(t.twinsTitle, 2, 'markdown'),
+    text(t.twinsIntro),
+    ...codeBlock(
+      [
+        `curl '${input.baseUrl}/centros.md'`,
+        `curl -H 'Accept: text/markdown' '${input.baseUrl}/centros'`,
+        `curl '${input.baseUrl}/llms.txt'`,
+      ].join('\n'),
+    ),
+    text(link('/llms.txt', '/llms.txt'), ' · ', link('/index.md', '/index.md')),
+    heading(t.privacyTitle, 2, 'privacidad'),
+    text(t.privacyIntro, ' ', link(withLang('/privacidad', lang), t.privacyLink)),
+  ];
+}
+
+export function developersPage(input: DevelopersInput): SiteDocument {
+  const { lang } = input;
+  const t = developersStrings(lang);
+  const slug = input.exampleSlug ?? 'SLUG';
+  return {
+    path: pagePath('/desarrolladores', {}, lang),
+    lang,
+    nav: 'developers',
+    title: t.title,
+    summary: t.summary,
+    blocks: [
+      text(t.intro),
+      ...startBlocks(t, lang),
+      ...endpointBlocks(input, t, slug),
+      ...submitBlocks(t),
+      ...errorBlocks(input, t, lang),
+      ...limitBlocks(input, t),
+      ...mcpBlocks(input, t),
+      ...placesBlocks(input, t),
+      ...twinBlocks(input, t, lang),
+    ],
+  };
+}

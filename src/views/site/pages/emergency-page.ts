@@ -1,0 +1,339 @@
+// /emergencias/:slug: filters as a plain GET form, the list they select, and the same records on a map
+// (the map is an enhancement: its points travel as inert JSON, read by /static/mapa.js).
+import { bounds } from '../../../domain/bounds.ts';
+import { categories } from '../../../domain/categories.ts';
+import type { ErrorDetail } from '../../../errors.ts';
+import { urls } from '../../../presenters/urls.ts';
+import type { HelpList, Panorama, PublicHelp } from '../../../schemas/public-help.ts';
+import { type Html, html, trusted } from '../../html.ts';
+import { catalogue, strings } from '../catalogue.ts';
+import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
+import { link, text } from '../document.ts';
+import {
+  actions,
+  categoryName,
+  fill,
+  formatNumber,
+  localized,
+  placeText,
+  quantityText,
+  recordPath,
+  recordWords,
+} from './record-page.ts';
+
+export interface EmergencyView {
+  emergency: Panorama['emergencies'][number];
+  /** The filters as written in the URL (empty ones and lang left out): they refill the form and the links. */
+  filters: Record<string, string>;
+  /** The list the filters select; null when they are invalid. */
+  list: HelpList | null;
+  errors: ErrorDetail[];
+}
+
+type Words = ReturnType<typeof words>;
+const words = (lang: Lang) => strings(catalogue.emergency, lang);
+
+const MAP_SCRIPTS = ['/static/leaflet/leaflet.js', '/static/markercluster/leaflet.markercluster.js'];
+// The clusters draw with sitio.css (.grupo), so markercluster's default theme is not loaded.
+const MAP_STYLES = ['/static/leaflet/leaflet.css', '/static/markercluster/MarkerCluster.css'];
+
+/** Parameters with no control of their own, kept when the form is sent again (unless they are the error). */
+const kept = ['limit', 'logistics', 'capacity'] as const;
+
+function pagePath(slug: string, filters: Record<string, string>, lang: Lang): string {
+  const query = new URLSearchParams(filters).toString();
+  return localized(`${urls.emergencyPage('', slug)}${query ? `?${query}` : ''}`, lang);
+}
+
+function fieldLabel(field: string, t: Words): string {
+  const labels: Record<string, string> = {
+    type: t.fType,
+    category: t.fCategory,
+    status: t.fStatus,
+    priority: t.fPriority,
+    q: t.fQ,
+    latitude: t.fLatitude,
+    longitude: t.fLongitude,
+    radiusKm: t.fRadiusKm,
+    limit: t.fLimit,
+    logistics: t.fLogistics,
+    capacity: t.fCapacity,
+    emergencySlug: t.fEmergencySlug,
+    view: t.fView,
+    id: t.fId,
+  };
+  return labels[field] ?? field;
+}
+
+function select(id: string, name: string, label: string, options: [string, string][], chosen: string | undefined) {
+  return html`<div class="field"><label for="${id}">${label}</label><select id="${id}" name="${name}">${options.map(
+    ([value, text]) =>
+      html`<option value="${value}"${value === (chosen ?? '') ? html` selected` : ''}>${text}</option>`,
+  )}</select></div>`;
+}
+
+function input(id: string, name: string, label: string, value: string | undefined, extra: Html = html``) {
+  return html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" value="${value ?? ''}"${extra}></div>`;
+}
+
+function filterForm(view: EmergencyView, lang: Lang): Html {
+  const t = words(lang);
+  const f = view.filters;
+  const open = Object.keys(f).length > 0 || view.errors.length > 0;
+  return html`<details class="filtros"${open ? html` open` : ''}><summary>${t.filtersTitle}</summary>
+<form method="get" action="${urls.emergencyPage('', view.emergency.slug)}">
+${lang === 'en' ? html`<input type="hidden" name="lang" value="en">` : ''}
+${kept
+  .filter((name) => f[name] !== undefined && !view.errors.some((e) => e.field === name))
+  .map((name) => html`<input type="hidden" name="${name}" value="${f[name]}">`)}
+<div class="filtros-campos">
+${select(
+  'f-type',
+  'type',
+  t.fType,
+  [
+    ['all', t.typeAll],
+    ['request', t.typeRequest],
+    ['offer', t.typeOffer],
+  ],
+  f.type ?? 'all',
+)}
+${select('f-category', 'category', t.fCategory, [['', t.categoryAll], ...categories.map((c): [string, string] => [c, categoryName(c, lang)])], f.category)}
+${select(
+  'f-status',
+  'status',
+  t.fStatus,
+  [
+    ['active', t.statusActive],
+    ['in_process', t.statusInProcess],
+    ['completed', t.statusCompleted],
+    ['all', t.statusAll],
+  ],
+  f.status ?? 'active',
+)}
+${select(
+  'f-priority',
+  'priority',
+  t.fPriority,
+  [
+    ['all', t.priorityAll],
+    ['urgent', t.priorityUrgent],
+    ['deficit', t.priorityDeficit],
+    ['near_covered', t.priorityNearCovered],
+  ],
+  f.priority ?? 'all',
+)}
+${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describedby="f-q-ayuda"`)}
+<p class="note" id="f-q-ayuda">${t.qHelp}</p>
+</div>
+<fieldset class="cerca"><legend>${t.nearTitle}</legend>
+<p class="note" id="cerca-ayuda">${t.nearHelp}</p>
+<div class="filtros-campos">
+${input('f-latitude', 'latitude', t.fLatitude, f.latitude, html` inputmode="decimal" aria-describedby="cerca-ayuda"`)}
+${input('f-longitude', 'longitude', t.fLongitude, f.longitude, html` inputmode="decimal" aria-describedby="cerca-ayuda"`)}
+${input('f-radius', 'radiusKm', t.fRadiusKm, f.radiusKm, html` inputmode="decimal" placeholder="25"`)}
+</div>
+<button type="button" id="cerca" class="secundario" hidden>${t.nearMe}</button>
+<p id="cerca-error" class="error" role="status" hidden>${t.nearMeFailed}</p>
+</fieldset>
+<p class="botones"><button type="submit">${t.apply}</button> <a href="${localized(urls.emergencyPage('', view.emergency.slug), lang)}">${t.clear}</a></p>
+</form></details>`;
+}
+
+/** JSON inside <script type="application/json">: "<" and friends escaped so no text can close the element. */
+function inertJson(value: unknown): Html {
+  const json = JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return trusted(`<script type="application/json" id="puntos">${json}</script>`);
+}
+
+function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
+  const t = words(lang);
+  const r = recordWords(lang);
+  const placed = items.filter((i) => i.location.latitude !== null && i.location.longitude !== null);
+  const { latitude, longitude } = view.emergency;
+  const data = {
+    labels: { open: t.open, zoomIn: t.zoomIn, zoomOut: t.zoomOut, attribution: t.attribution, records: t.listTitle },
+    center: latitude !== null && longitude !== null ? [latitude, longitude] : null,
+    points: placed.map((i) => ({
+      id: i.id,
+      type: i.type,
+      urgency: i.urgency,
+      title: i.title,
+      lat: i.location.latitude,
+      lon: i.location.longitude,
+      url: localized(recordPath(i.id), lang),
+      label: [
+        r[`type_${i.type}`],
+        categoryName(i.category, lang),
+        i.type === 'request' ? r[`urgency_${i.urgency}`] : '',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    })),
+  };
+  const missing = items.length - placed.length;
+  return {
+    kind: 'html',
+    html: html`<div class="mapa-caja">
+<div id="mapa" role="region" aria-label="${t.mapLabel}" hidden></div>
+<ul class="leyenda" hidden>
+<li><span class="marca marca-request marca-urgent"></span> ${t.legendUrgent}</li>
+<li><span class="marca marca-request marca-needed"></span> ${t.legendRequest}</li>
+<li><span class="marca marca-request marca-stable"></span> ${t.legendStable}</li>
+<li><span class="marca marca-offer"></span> ${t.legendOffer}</li>
+</ul>
+<p class="mapa-aviso" id="mapa-aviso" role="status" hidden>${t.tilesFailed}</p>
+${missing > 0 ? html`<p class="note">${fill(t.noPlaceNote, { n: formatNumber(missing, lang) })}</p>` : ''}
+${inertJson(data)}
+</div>`,
+  };
+}
+
+function itemBlock(item: PublicHelp, lang: Lang): Block {
+  const t = words(lang);
+  const r = recordWords(lang);
+  const facts = [
+    r[`type_${item.type}`],
+    categoryName(item.category, lang),
+    ...(item.type === 'request' ? [r[`urgency_${item.urgency}`]] : []),
+    r[`status_${item.status}`],
+    r[`op_${item.operationalStatus}`],
+  ].join(' · ');
+  const details: [string, Inline[]][] = [[t.fPlace, [placeText(item.location) ?? t.noPlace]]];
+  if (item.location.distanceKm !== null) {
+    details.push([t.fDistance, [fill(r.distance, { km: formatNumber(item.location.distanceKm, lang) })]]);
+  }
+  const quantity = quantityText(item.quantities, lang);
+  if (quantity) details.push([t.fQuantity, [quantity]]);
+  return {
+    kind: 'section',
+    className: `item item-${item.type}${item.type === 'request' && item.urgency === 'urgent' ? ' urgent' : ''}`,
+    blocks: [
+      { kind: 'paragraph', className: 'titulo', content: [link(localized(recordPath(item.id), lang), item.title)] },
+      { kind: 'paragraph', className: 'meta', content: [facts] },
+      { kind: 'fields', items: details },
+    ],
+  };
+}
+
+function appliedFilters(list: HelpList, lang: Lang): string {
+  const t = words(lang);
+  const f = list.filters;
+  const parts = [
+    { all: t.typeAll, request: t.typeRequest, offer: t.typeOffer }[f.type],
+    { all: t.statusAll, active: t.statusActive, in_process: t.statusInProcess, completed: t.statusCompleted }[f.status],
+  ];
+  if (f.category) parts.push(categoryName(f.category, lang));
+  if (f.priority !== 'all') {
+    parts.push(
+      { urgent: t.priorityUrgent, deficit: t.priorityDeficit, near_covered: t.priorityNearCovered }[f.priority],
+    );
+  }
+  if (f.q) parts.push(fill(t.appliedQ, { q: f.q }));
+  if (f.latitude !== null && f.longitude !== null) {
+    parts.push(
+      fill(t.appliedNear, {
+        km: formatNumber(f.radiusKm ?? bounds.radiusKm.default, lang),
+        lat: String(f.latitude),
+        lon: String(f.longitude),
+      }),
+    );
+  }
+  return `${t.applied} ${parts.join(' · ')}`;
+}
+
+function found(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
+  const t = words(lang);
+  const total = formatNumber(list.total, lang);
+  if (list.returned < list.total) {
+    const shown: Block = {
+      kind: 'paragraph',
+      className: 'contador',
+      content: [fill(t.shown, { total, returned: formatNumber(list.returned, lang) })],
+    };
+    if (list.filters.limit >= 100) return [shown];
+    return [shown, text(link(pagePath(view.emergency.slug, { ...view.filters, limit: '100' }, lang), t.showMore))];
+  }
+  return [
+    { kind: 'paragraph', className: 'contador', content: [list.total === 1 ? t.foundOne : fill(t.found, { total })] },
+  ];
+}
+
+function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
+  const t = words(lang);
+  return [
+    { kind: 'paragraph', className: 'meta', content: [appliedFilters(list, lang)] },
+    ...found(view, list, lang),
+    {
+      kind: 'section',
+      className: 'vista',
+      blocks: [
+        mapBlock(view, list.items, lang),
+        {
+          kind: 'section',
+          title: t.listTitle,
+          className: 'lista',
+          id: 'lista',
+          blocks: list.items.length ? list.items.map((item) => itemBlock(item, lang)) : [text(t.nothing)],
+        },
+      ],
+    },
+  ];
+}
+
+function errors(view: EmergencyView, lang: Lang): Block[] {
+  if (view.errors.length === 0) return [];
+  const t = words(lang);
+  return [
+    {
+      kind: 'section',
+      className: 'errors',
+      id: 'errores',
+      blocks: [
+        text(t.errorsTitle),
+        // The colon outside the bold: Markdown only closes "**" before a letter when a letter precedes it.
+        { kind: 'list', items: view.errors.map((e) => [{ b: fieldLabel(e.field, t) }, `: ${e.message}`]) },
+      ],
+    },
+  ];
+}
+
+export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
+  const t = words(lang);
+  const e = view.emergency;
+  const api = urls.api('', { view: 'list', emergencySlug: e.slug, ...view.filters });
+  const counts = fill(t.counts, {
+    requests: formatNumber(e.counts.requests.active, lang),
+    urgent: formatNumber(e.counts.urgentRequests, lang),
+    offers: formatNumber(e.counts.offers.active, lang),
+    centres: formatNumber(e.counts.collectionCenters, lang),
+  });
+  const centres = `/centros?emergencia=${encodeURIComponent(e.slug)}`;
+  return {
+    path: pagePath(e.slug, view.filters, lang),
+    lang,
+    title: e.name,
+    summary: fill(t.summary, { name: e.name }),
+    status: view.errors.length ? 400 : 200,
+    // Without a list there is no map to draw: only the script of the "near me" button.
+    scripts: view.list ? [...MAP_SCRIPTS, '/static/mapa.js'] : ['/static/mapa.js'],
+    styles: view.list ? MAP_STYLES : [],
+    blocks: [
+      ...(e.status === 'closed' ? [{ kind: 'paragraph', className: 'errors', content: [t.closed] } as Block] : []),
+      { kind: 'paragraph', className: 'meta', content: [counts] },
+      actions([
+        [link(localized('/necesito-ayuda', lang), t.need)],
+        [link(localized('/quiero-ayudar', lang), t.give)],
+        [link(localized(centres, lang), t.centres)],
+      ]),
+      ...errors(view, lang),
+      { kind: 'html', html: filterForm(view, lang) },
+      ...(view.list ? results(view, view.list, lang) : []),
+      { kind: 'paragraph', className: 'meta', content: [link(api, fill(t.api, { call: `GET ${api}` }))] },
+      { kind: 'markdown', text: t.twinFilters },
+    ],
+  };
+}

@@ -1,0 +1,285 @@
+// /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
+import { type Category, categoryLabels } from '../../../domain/categories.ts';
+import { urls } from '../../../presenters/urls.ts';
+import type { PublicHelp } from '../../../schemas/public-help.ts';
+import { catalogue, strings } from '../catalogue.ts';
+import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
+import { code, link, localized, text } from '../document.ts';
+
+export { localized };
+
+export type RecordWords = ReturnType<typeof recordWords>;
+
+export function recordWords(lang: Lang) {
+  return strings(catalogue.record, lang);
+}
+
+/** Replaces {name} placeholders of a catalogue string. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+const locale = (lang: Lang) => (lang === 'es' ? 'es-CO' : 'en');
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Times as people in Colombia read them, whatever the server's zone. */
+export function formatDate(iso: string, lang: Lang, withTime = true): string {
+  return new Intl.DateTimeFormat(locale(lang), {
+    dateStyle: 'long',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    timeZone: 'America/Bogota',
+  }).format(new Date(iso));
+}
+
+export function categoryName(category: string, lang: Lang): string {
+  return categoryLabels[category as Category]?.[lang] ?? category;
+}
+
+export function recordPath(id: string): string {
+  return urls.help('', id);
+}
+
+function amount(value: number, unit: string | null, lang: Lang): string {
+  return unit ? `${formatNumber(value, lang)} ${unit}` : formatNumber(value, lang);
+}
+
+/** "30 bidones requeridos, 10 cubiertos, 20 pendientes"; null when no quantity is asked for. */
+export function quantityText(
+  q: { required: number | null; covered: number; pending: number | null; unit: string | null } | null,
+  lang: Lang,
+): string | null {
+  if (!q || q.required === null) return null;
+  const t = recordWords(lang);
+  return fill(t.quantityLine, {
+    required: amount(q.required, q.unit, lang),
+    covered: formatNumber(q.covered, lang),
+    pending: formatNumber(q.pending ?? 0, lang),
+  });
+}
+
+/** Address and neighbourhood in one line, else the coordinates; null when the record has no place. */
+export function placeText(location: PublicHelp['location']): string | null {
+  const parts = [location.address, location.neighborhood].filter((p): p is string => !!p);
+  if (parts.length) return parts.join(', ');
+  return location.latitude !== null && location.longitude !== null
+    ? `${location.latitude}, ${location.longitude}`
+    : null;
+}
+
+/** Links shown as buttons: a list, so the twin keeps one link per line. */
+export function actions(items: Inline[][], className = 'acciones'): Block {
+  return { kind: 'section', className, blocks: [{ kind: 'list', items }] };
+}
+
+function whatsappLink(item: PublicHelp, lang: Lang): string {
+  const t = recordWords(lang);
+  const message = fill(t.whatsappMessage, { name: item.contact.name, title: item.title, url: item.publicUrl });
+  return `https://wa.me/${item.contact.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+}
+
+const card = (title: string, blocks: Block[], id?: string): Block => ({
+  kind: 'section',
+  title,
+  className: 'card ficha',
+  id,
+  blocks,
+});
+
+function about(item: PublicHelp, lang: Lang): Block {
+  const t = recordWords(lang);
+  const emergencyName =
+    item.emergency.status === 'closed' ? fill(t.emergencyClosed, { name: item.emergency.name }) : item.emergency.name;
+  const fields: [string, Inline[]][] = [
+    [t.fEmergency, [link(localized(urls.emergencyPage('', item.emergency.slug), lang), emergencyName)]],
+    [t.fType, [t[`type_${item.type}`]]],
+    [t.fCategory, [categoryName(item.category, lang)]],
+    // An offer's urgency is a default nobody chose: only requests show it.
+    ...(item.type === 'request' ? ([[t.fUrgency, [t[`urgency_${item.urgency}`]]]] as [string, Inline[]][]) : []),
+    [t.fStatus, [t[`status_${item.status}`]]],
+    [t.fOperational, [t[`op_${item.operationalStatus}`]]],
+    [t.fPriority, [fill(t.priorityValue, { score: formatNumber(item.priorityScore, lang) })]],
+    [t.fCreated, [formatDate(item.createdAt, lang)]],
+    [t.fUpdated, [formatDate(item.updatedAt, lang)]],
+    [t.fId, [code(item.id)]],
+  ];
+  return card(t.aboutTitle, [{ kind: 'fields', items: fields }]);
+}
+
+function place(item: PublicHelp, lang: Lang): Block {
+  const t = recordWords(lang);
+  const { location } = item;
+  const fields: [string, Inline[]][] = [];
+  if (location.address) fields.push([t.fAddress, [location.address]]);
+  if (location.neighborhood) fields.push([t.fNeighborhood, [location.neighborhood]]);
+  if (location.latitude !== null && location.longitude !== null) {
+    fields.push([t.fCoordinates, [`${location.latitude}, ${location.longitude}`]]);
+  }
+  if (location.mapUrl) fields.push([t.fMap, [link(location.mapUrl, t.openMap)]]);
+  return card(t.placeTitle, fields.length ? [{ kind: 'fields', items: fields }] : [text(t.noPlace)]);
+}
+
+function contact(item: PublicHelp, lang: Lang): Block {
+  const t = recordWords(lang);
+  return card(t.contactTitle, [
+    {
+      kind: 'fields',
+      items: [
+        [t.fName, [item.contact.name]],
+        [t.fWhatsapp, [link(whatsappLink(item, lang), item.contact.whatsapp)]],
+      ],
+    },
+    { kind: 'paragraph', className: 'note', content: [t.contactNote] },
+  ]);
+}
+
+function quantities(item: PublicHelp, lang: Lang): Block[] {
+  const q = item.quantities;
+  if (!q) return [];
+  const t = recordWords(lang);
+  const fields: [string, Inline[]][] = [];
+  if (q.people !== null) fields.push([t.fPeople, [formatNumber(q.people, lang)]]);
+  if (q.required !== null) fields.push([t.fRequired, [amount(q.required, q.unit, lang)]]);
+  fields.push([t.fCovered, [amount(q.covered, q.unit, lang)]]);
+  if (q.pending !== null) fields.push([t.fPending, [amount(q.pending, q.unit, lang)]]);
+  if (q.coveredFraction !== null) {
+    fields.push([t.fCoveredShare, [fill(t.percent, { n: formatNumber(Math.round(q.coveredFraction * 100), lang) })]]);
+  }
+  return [card(t.quantitiesTitle, [{ kind: 'fields', items: fields }])];
+}
+
+function resources(item: PublicHelp, lang: Lang): Block[] {
+  if (item.resources.length === 0) return [];
+  const t = recordWords(lang);
+  return [
+    card(t.resourcesTitle, [
+      {
+        kind: 'list',
+        items: item.resources.map((r) => [
+          `${r.label}: ${
+            quantityText(
+              { required: r.quantityRequired, covered: r.quantityCovered, pending: r.quantityPending, unit: r.unit },
+              lang,
+            ) ?? fill(t.coveredOnly, { covered: amount(r.quantityCovered, r.unit, lang) })
+          }`,
+        ]),
+      },
+    ]),
+  ];
+}
+
+function verification(item: PublicHelp, lang: Lang): Block {
+  const t = recordWords(lang);
+  const { verifiedAt } = item.verification;
+  const sentence = verifiedAt
+    ? fill(t.verified, { who: t.team, at: formatDate(verifiedAt, lang) })
+    : fill(t.verifiedNoDate, { who: t.team });
+  return card(t.verificationTitle, [
+    text(sentence),
+    { kind: 'paragraph', className: 'note', content: [t.verificationMethod] },
+  ]);
+}
+
+function logistics(item: PublicHelp, lang: Lang): Block[] {
+  const l = item.logistics;
+  if (!l) return [];
+  const t = recordWords(lang);
+  const yesNo = (value: boolean) => (value ? t.yes : t.no);
+  const fields: [string, Inline[]][] = [];
+  if (item.type === 'request') {
+    fields.push([t.fDeliverable, [yesNo(l.deliverable)]]);
+    if (l.pendingQuantity !== null) fields.push([t.fPendingDelivery, [amount(l.pendingQuantity, l.unit, lang)]]);
+    const routes = `/rutas?emergencia=${encodeURIComponent(item.emergency.slug)}`;
+    fields.push([
+      t.fRoutes,
+      l.availableRoutes > 0
+        ? [`${formatNumber(l.availableRoutes, lang)} · `, link(localized(routes, lang), t.seeRoutes)]
+        : [formatNumber(0, lang)],
+    ]);
+  } else {
+    if (l.needsTransport !== null) fields.push([t.fNeedsTransport, [yesNo(l.needsTransport)]]);
+    if (l.vehicle) fields.push([t.fVehicle, [l.vehicle]]);
+    if (l.capacityKg !== null) fields.push([t.fCapacityKg, [fill(t.kg, { n: formatNumber(l.capacityKg, lang) })]]);
+    if (l.capacityBoxes !== null) fields.push([t.fCapacityBoxes, [formatNumber(l.capacityBoxes, lang)]]);
+    if (l.passengerCapacity !== null) fields.push([t.fPassengers, [formatNumber(l.passengerCapacity, lang)]]);
+    if (l.zones) fields.push([t.fZones, [l.zones]]);
+    if (l.availableUntil) fields.push([t.fAvailableUntil, [formatDate(`${l.availableUntil}T12:00:00Z`, lang, false)]]);
+  }
+  return fields.length ? [card(t.logisticsTitle, [{ kind: 'fields', items: fields }])] : [];
+}
+
+function collectionCentre(item: PublicHelp, lang: Lang): Block[] {
+  const centre = item.collectionCenter;
+  if (!centre) return [];
+  const t = recordWords(lang);
+  const centres = `/centros?emergencia=${encodeURIComponent(item.emergency.slug)}`;
+  return [
+    card(t.centreTitle, [
+      { kind: 'fields', items: [[t.fCentreStatus, [t[`centre_${centre.status}`]]]] },
+      {
+        kind: 'list',
+        items: [
+          [link(localized(centres, lang), t.centreInventory)],
+          [link(centre.inventoryUrl, t.centreInventoryJson)],
+        ],
+      },
+    ]),
+  ];
+}
+
+function timeline(item: PublicHelp, lang: Lang): Block {
+  const t = recordWords(lang);
+  return card(
+    t.timelineTitle,
+    [
+      {
+        kind: 'list',
+        ordered: true,
+        // One string per event: the twin's renderer trims each part, so parts would lose their spaces.
+        items: item.timeline.map((event) => {
+          const parts = [`${formatDate(event.at, lang)} — ${t[`timeline_${event.kind}`]}`];
+          if (event.status) parts.push(fill(t.timelineStatus, { status: t[`status_${event.status}`] }));
+          if (event.note) parts.push(event.note);
+          return [parts.join('. ')];
+        }),
+      },
+    ],
+    'historia',
+  );
+}
+
+export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
+  const t = recordWords(lang);
+  const json = urls.api('', { view: 'detail', id: item.id });
+  return {
+    path: localized(recordPath(item.id), lang),
+    lang,
+    title: item.title,
+    summary: fill(t.summary, {
+      type: t[`type_${item.type}`],
+      category: categoryName(item.category, lang),
+      emergency: item.emergency.name,
+    }),
+    blocks: [
+      text(item.description || t.noDescription),
+      actions([[link(whatsappLink(item, lang), t.whatsapp)], [link(json, t.json)]]),
+      about(item, lang),
+      place(item, lang),
+      contact(item, lang),
+      ...quantities(item, lang),
+      ...resources(item, lang),
+      verification(item, lang),
+      ...logistics(item, lang),
+      ...collectionCentre(item, lang),
+      timeline(item, lang),
+      text(
+        link(
+          localized(urls.emergencyPage('', item.emergency.slug), lang),
+          fill(t.backToEmergency, { name: item.emergency.name }),
+        ),
+      ),
+    ],
+  };
+}

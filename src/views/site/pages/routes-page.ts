@@ -1,0 +1,126 @@
+// /rutas: the available logistics routes of an emergency, from the same LogisticsOperation the API sends, so the
+// volunteer's contact cannot appear here: it is not in that shape.
+import { urls } from '../../../presenters/urls.ts';
+import type { LogisticsOperation } from '../../../schemas/logistics-operation.ts';
+import { catalogue, strings } from '../catalogue.ts';
+import { type Block, heading, type Lang, link, type SiteDocument, text } from '../document.ts';
+import {
+  ageInWords,
+  type EmergencyChoice,
+  type EmergencyRef,
+  fill,
+  formatDate,
+  formatNumber,
+  hoursSince,
+  pagePath,
+  withLang,
+} from './info-common.ts';
+
+type Strings = ReturnType<typeof routesStrings>;
+const routesStrings = (lang: Lang) => strings(catalogue.routes, lang);
+
+export interface RoutesInput {
+  choice: EmergencyChoice;
+  /** Read when choice is one emergency. */
+  operations?: LogisticsOperation[];
+  lang: Lang;
+  baseUrl: string;
+  now: Date;
+}
+
+const LOGISTICS_PATH = '/api/logistics-operations';
+
+function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): Block {
+  const since = fill(t.sinceValue, {
+    date: formatDate(op.created_at, lang),
+    age: ageInWords(hoursSince(op.created_at, now), t),
+  });
+  return {
+    kind: 'section',
+    className: 'card route',
+    id: `ruta-${op.id}`,
+    title: op.title,
+    blocks: [
+      {
+        kind: 'fields',
+        items: [
+          [t.what, [op.supply_description]],
+          [t.quantity, [op.quantity_label ?? t.notGiven]],
+          [t.pickup, [`${op.pickup_address} (`, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map), ')']],
+          [
+            t.destination,
+            [
+              `${op.destination_address || t.notGiven} (`,
+              link(withLang(`/ayudas/${encodeURIComponent(op.destination_help_point_id)}`, lang), t.destinationLink),
+              ')',
+            ],
+          ],
+          [t.distance, [fill(t.distanceKm, { km: formatNumber(op.distance_km, lang) })]],
+          [t.conditions, [op.route_conditions ?? t.conditionsNone]],
+          [t.since, [since]],
+        ],
+      },
+    ],
+  };
+}
+
+function chooser(emergencies: EmergencyRef[], t: Strings, lang: Lang): Block[] {
+  if (emergencies.length === 0) return [text(t.noneActive)];
+  return [
+    text(t.chooseIntro),
+    {
+      kind: 'list',
+      items: emergencies.map((e) => [link(pagePath('/rutas', { emergencia: e.slug }, lang), e.name)]),
+    },
+  ];
+}
+
+export function routesPage(input: RoutesInput): SiteDocument {
+  const { choice, lang } = input;
+  const t = routesStrings(lang);
+  const base = { lang, nav: 'routes' };
+  if (choice.kind === 'invalid' || choice.kind === 'unknown') {
+    const invalid = choice.kind === 'invalid';
+    const message = invalid ? fill(t.badRequest, { param: choice.param }) : fill(t.unknown, { slug: choice.slug });
+    return {
+      ...base,
+      path: pagePath('/rutas', {}, lang),
+      status: invalid ? 400 : 404,
+      title: invalid ? t.badRequestTitle : t.unknownTitle,
+      summary: message,
+      blocks: [text(message), text(link(pagePath('/rutas', {}, lang), t.back))],
+    };
+  }
+  if (choice.kind === 'choose') {
+    return {
+      ...base,
+      path: pagePath('/rutas', {}, lang),
+      title: t.title,
+      summary: t.summary,
+      blocks: chooser(choice.emergencies, t, lang),
+    };
+  }
+  const { emergency } = choice;
+  const operations = input.operations ?? [];
+  const api = `${LOGISTICS_PATH}?emergencia=${encodeURIComponent(emergency.slug)}`;
+  const blocks: Block[] = [
+    text(t.intro),
+    text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),
+    operations.length === 0 ? text(t.none) : text(fill(t.count, { n: operations.length })),
+    ...operations.map((op) => routeCard(op, t, lang, input.now)),
+    heading(t.dataTitle),
+    {
+      kind: 'list',
+      items: [[link(api, t.dataJson)], [link(withLang('/desarrolladores', lang), t.dataDevelopers)]],
+    },
+    { kind: 'markdown', text: t.apiCall },
+    { kind: 'markdown', text: `\`\`\`sh\ncurl '${urls.logistics(input.baseUrl, emergency.slug)}'\n\`\`\`` },
+  ];
+  return {
+    ...base,
+    path: pagePath('/rutas', { emergencia: emergency.slug }, lang),
+    title: fill(t.titleIn, { emergency: emergency.name }),
+    summary: fill(t.summaryIn, { emergency: emergency.name }),
+    blocks,
+  };
+}
