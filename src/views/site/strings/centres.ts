@@ -1,5 +1,7 @@
 // Strings of /centros (collection centres and inventory).
+import { emergencyChoice } from './emergency-choice.ts';
 export const centres = {
+  ...emergencyChoice,
   title: { es: 'Centros de acopio', en: 'Collection centres' },
   titleIn: { es: 'Centros de acopio: {emergency}', en: 'Collection centres: {emergency}' },
   summary: {
@@ -68,20 +70,9 @@ export const centres = {
   dataTitle: { es: 'Datos abiertos', en: 'Open data' },
   dataJson: { es: 'Este inventario en JSON', en: 'This inventory as JSON' },
   dataPlaces: { es: 'Centros en GeoJSON (feed aid-places)', en: 'Centres as GeoJSON (aid-places feed)' },
-  dataDevelopers: { es: 'Cómo usar la API', en: 'How to use the API' },
   apiCall: {
     es: 'Los mismos datos con la API (JSON, sin clave). Cada línea trae updatedAt, hoursSinceUpdate y stale (true tras más de {hours} horas sin actualizar):',
     en: 'The same data from the API (JSON, no key). Every line carries updatedAt, hoursSinceUpdate and stale (true after more than {hours} hours without an update):',
-  },
-  badRequestTitle: { es: 'Consulta no válida', en: 'Invalid query' },
-  badRequest: {
-    es: 'El parámetro «{param}» no es válido. Use los enlaces de esta página.',
-    en: 'The parameter “{param}” is not valid. Use the links of this page.',
-  },
-  unknownTitle: { es: 'Emergencia no encontrada', en: 'Emergency not found' },
-  unknown: {
-    es: 'No existe una emergencia con el identificador «{slug}».',
-    en: 'No emergency has the identifier “{slug}”.',
   },
   back: { es: 'Volver a los centros de acopio', en: 'Back to the collection centres' },
 } as const;

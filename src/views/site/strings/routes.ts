@@ -1,5 +1,7 @@
 // Strings of /rutas (logistics routes).
+import { emergencyChoice } from './emergency-choice.ts';
 export const routes = {
+  ...emergencyChoice,
   title: { es: 'Rutas logísticas', en: 'Logistics routes' },
   titleIn: { es: 'Rutas logísticas: {emergency}', en: 'Logistics routes: {emergency}' },
   summary: {
@@ -48,20 +50,9 @@ export const routes = {
   ageDays: { es: 'hace {n} días', en: '{n} days ago' },
   dataTitle: { es: 'Datos abiertos', en: 'Open data' },
   dataJson: { es: 'Estas rutas en JSON', en: 'These routes as JSON' },
-  dataDevelopers: { es: 'Cómo usar la API', en: 'How to use the API' },
   apiCall: {
     es: 'Las mismas rutas con la API (JSON, sin clave; solo rutas en estado available, nunca el contacto del voluntario, canManage siempre false):',
     en: 'The same routes from the API (JSON, no key; only routes in status available, never the volunteer’s contact, canManage always false):',
-  },
-  badRequestTitle: { es: 'Consulta no válida', en: 'Invalid query' },
-  badRequest: {
-    es: 'El parámetro «{param}» no es válido. Use los enlaces de esta página.',
-    en: 'The parameter “{param}” is not valid. Use the links of this page.',
-  },
-  unknownTitle: { es: 'Emergencia no encontrada', en: 'Emergency not found' },
-  unknown: {
-    es: 'No existe una emergencia con el identificador «{slug}».',
-    en: 'No emergency has the identifier “{slug}”.',
   },
   back: { es: 'Volver a las rutas logísticas', en: 'Back to the logistics routes' },
 } as const;
