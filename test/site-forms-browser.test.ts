@@ -40,8 +40,23 @@ function receiptId(page: Page): string {
   return match[1] as string;
 }
 
-/** A leader approves with the real `ayuda` command; the record then shows in the public list. */
-async function approveAndFind(id: string): Promise<void> {
+/** A leader approves with the real `ayuda` command; the record then shows in the public list, and on the
+ * emergency page: in its list and among the map's points. */
+async function approveAndFind(id: string, page: Page): Promise<void> {
+  await approve(id);
+  await page.goto(`${base}/emergencias/${SLUG}?status=all&limit=100`);
+  assert.equal(
+    (await page.locator(`main a[href="/ayudas/${id}"]`).count()) > 0,
+    true,
+    'in the list of the emergency page',
+  );
+  assert.ok(
+    ((await page.locator('#puntos').textContent({ timeout: 2000 })) ?? '').includes(id),
+    'among the map points',
+  );
+}
+
+async function approve(id: string): Promise<void> {
   const approved = await runCli(['review', 'approve', id], { DATABASE_URL: h.dbUrl });
   assert.equal(approved.code, 0, approved.stderr);
   // Another process wrote: this instance sees it within a moment (its change feed polls).
@@ -97,7 +112,7 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
       assert.match((await page.textContent('main')) ?? '', /espera la revisión del equipo de la emergencia/);
       assert.ok(!((await page.content()) as string).includes('CC-1061234567'));
       if (viewport === PHONE) await page.screenshot({ path: `${SHOTS}/recibido-telefono.png`, fullPage: true });
-      await approveAndFind(receiptId(page));
+      await approveAndFind(receiptId(page), page);
       await context.close();
     });
   }
@@ -143,7 +158,7 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
       await page.click('button[type=submit]');
       await page.waitForURL(/\/recibido\//);
       assert.match((await page.textContent('main')) ?? '', /Todavía no es público/);
-      await approveAndFind(receiptId(page));
+      await approveAndFind(receiptId(page), page);
       await context.close();
     });
   }

@@ -311,7 +311,7 @@ test('/desarrolladores documents every endpoint with an example, errors, limits 
   const block = /```json\n(\{\n {2}"mcpServers"[\s\S]*?)\n```/.exec(twin.body)?.[1];
   assert.ok(block, 'a client configuration block');
   assert.equal(JSON.parse(block).mcpServers['ayuda-directa'].url, `${BASE_URL}/mcp`);
-  assert.ok(page.body.includes('<pre><code>{\n  &quot;mcpServers&quot;'), 'the page shows it too');
+  assert.ok(page.body.includes('<pre tabindex="0"><code>{\n  &quot;mcpServers&quot;'), 'the page shows it too');
   // What the page says about CORS is what the service does.
   const preflight = await get('/api/public/v1/help', {
     origin: 'https://otra-app.example',
@@ -519,5 +519,21 @@ test('the privacy crawl of these pages covers every page and twin, per emergency
   for (const output of outputs) {
     assert.ok(!output.text.includes(volunteerContact), output.url);
     assert.ok(!output.text.includes(centreContact.name), output.url);
+  }
+});
+
+test('the reference tries every GET with parameters from a plain form: empty fields dropped, only documented paths', async () => {
+  const page = await get('/desarrolladores/referencia');
+  assert.match(page.body, /<form method="get" action="\/desarrolladores\/probar"/);
+  assert.match(page.body, /name="_ruta" value="\/api\/public\/v1\/inventario"/);
+  const tried = await get(
+    '/desarrolladores/probar?_ruta=%2Fapi%2Fpublic%2Fv1%2Fhelp&view=list&category=&q=agua&limit=',
+  );
+  assert.equal(tried.statusCode, 303);
+  assert.equal(tried.headers.location, '/api/public/v1/help?view=list&q=agua');
+  const followed = await get(String(tried.headers.location));
+  assert.equal(followed.statusCode, 200);
+  for (const target of ['https://evil.example/', '/panel', '//evil.example', '/mcp']) {
+    assert.equal((await get(`/desarrolladores/probar?_ruta=${encodeURIComponent(target)}`)).statusCode, 404, target);
   }
 });

@@ -16,7 +16,7 @@ import { centresPage } from '../../../views/site/pages/centres-page.ts';
 import { developersPage } from '../../../views/site/pages/developers-page.ts';
 import type { EmergencyChoice } from '../../../views/site/pages/info-common.ts';
 import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
-import { referencePage } from '../../../views/site/pages/reference-page.ts';
+import { referencePage, TRY_PATH, TRY_TARGET } from '../../../views/site/pages/reference-page.ts';
 import { routesPage } from '../../../views/site/pages/routes-page.ts';
 import { buildOpenApi } from '../../openapi.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
@@ -92,6 +92,28 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       mcpProtocolVersion: LATEST_PROTOCOL_VERSION,
       exampleSlug: active[0]?.slug,
     });
+  });
+
+  // The reference's try-it forms: only GET paths of the document, only the fields that were filled.
+  const gettable = new Set(
+    Object.entries(openapi.paths)
+      .filter(([, ops]) => 'get' in ops)
+      .map(([path]) => path),
+  );
+  app.get(TRY_PATH, { onRequest: limiters.reads }, async (request, reply) => {
+    const query = request.query as Record<string, string | string[]>;
+    const target = query[TRY_TARGET];
+    if (typeof target !== 'string' || !gettable.has(target) || target === '/mcp') return reply.callNotFound();
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (name === TRY_TARGET) continue;
+      for (const one of [value].flat()) if (one !== '') params.append(name, one);
+    }
+    const rest = params.toString();
+    return reply
+      .code(303)
+      .header('location', rest ? `${target}?${rest}` : target)
+      .send();
   });
 
   const references = new Map<Lang, SiteDocument>();

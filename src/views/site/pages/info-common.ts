@@ -78,7 +78,8 @@ export function formatDate(iso: string, lang: Lang): string {
 /** Code shown as it is: a <pre> block in the page, a fenced block in the twin. */
 export function codeBlock(code: string, language = 'sh'): Block[] {
   return [
-    { kind: 'html', html: html`<pre><code>${code}</code></pre>` },
+    // Focusable: a long line scrolls sideways, and keyboards must reach it too.
+    { kind: 'html', html: html`<pre tabindex="0"><code>${code}</code></pre>` },
     { kind: 'markdown', text: `\`\`\`${language}\n${code}\n\`\`\`` },
   ];
 }

@@ -1,9 +1,15 @@
 // /desarrolladores/referencia: the OpenAPI document read as a page, rendered on the server from the document
 // itself (paths, parameters, bodies, responses, examples, schemas), so it cannot drift and needs no CDN or script.
+
+import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, bold, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { codeBlock, fill, fillInline, pagePath, withLang } from './info-common.ts';
-import type { JsonSchema, MediaType, OpenApiDoc, Operation } from './openapi-shape.ts';
+import type { JsonSchema, MediaType, OpenApiDoc, Operation, Parameter } from './openapi-shape.ts';
+
+/** Where the reference's try-it forms go, and the field naming the API path. */
+export const TRY_PATH = '/desarrolladores/probar';
+export const TRY_TARGET = '_ruta';
 
 type Strings = ReturnType<typeof developersStrings>;
 const developersStrings = (lang: Lang) => strings(catalogue.developers, lang);
@@ -85,6 +91,22 @@ function examplesOf(media: MediaType, t: Strings): Block[] {
     ]);
 }
 
+/** Try a GET in the browser, without script: /desarrolladores/probar drops empty fields and redirects to the API. */
+function tryForm(path: string, parameters: Parameter[], t: Strings): Html {
+  const id = (name: string) => `probar-${path.replace(/[^a-z0-9]+/gi, '-')}-${name}`;
+  return html`<form method="get" action="${TRY_PATH}" class="probar"><fieldset><legend>${t.refTry}</legend>
+<input type="hidden" name="${TRY_TARGET}" value="${path}">
+${parameters.map((p) => {
+  const values = p.schema?.enum as string[] | undefined;
+  return html`<p class="field"><label for="${id(p.name)}">${p.name}${p.required ? ' *' : ''}</label>${
+    values
+      ? html`<select id="${id(p.name)}" name="${p.name}"><option value=""></option>${values.map((v) => html`<option>${v}</option>`)}</select>`
+      : html`<input id="${id(p.name)}" name="${p.name}"${p.required ? html` required` : ''}>`
+  }</p>`;
+})}
+<p><button type="submit">${t.refTry}</button></p></fieldset></form>`;
+}
+
 function operationBlock(path: string, method: string, op: Operation, t: Strings): Block {
   const blocks: Block[] = [];
   if (op.summary) blocks.push(text(bold(op.summary)));
@@ -92,10 +114,11 @@ function operationBlock(path: string, method: string, op: Operation, t: Strings)
   const meta: [string, Inline[]][] = [];
   if (op.operationId) meta.push([t.refOperationId, [code(op.operationId)]]);
   if (op.tags?.length) meta.push([t.refTags, [op.tags.join(', ')]]);
-  // Only a GET that needs nothing can be tried as a plain link; the others show examples instead.
-  const needsInput = (op.parameters ?? []).some((p) => p.required);
-  if (method === 'get' && !needsInput && path !== '/mcp') meta.push([t.refTry, [link(path, path)]]);
+  const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+  // A GET without parameters is tried with a plain link; one with parameters gets a form (below).
+  if (method === 'get' && query.length === 0 && path !== '/mcp') meta.push([t.refTry, [link(path, path)]]);
   if (meta.length > 0) blocks.push({ kind: 'fields', items: meta });
+  if (method === 'get' && query.length > 0) blocks.push({ kind: 'html', html: tryForm(path, query, t) });
   if (op.parameters?.length) {
     blocks.push(heading(t.refParameters, 3), {
       kind: 'table',
