@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
+import { STREAM_CHECK_MS } from '../src/mcp/transport-route.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';
@@ -342,6 +343,18 @@ test('DELETE answers 200 and ends the GET streams of that session', async () => 
   assert.equal((await raw(urlA, { method: 'DELETE', headers })).status, 200);
   assert.equal((await stream).status, 200, 'the stream ended when the session did');
   assert.equal((await raw(urlA, { method: 'GET', headers })).status, 404);
+  await own.client.close();
+});
+
+test('DELETE on one instance ends the GET streams the session holds on another', async () => {
+  const own = await connect(urlA);
+  const headers = { 'mcp-session-id': own.sessionId, 'mcp-protocol-version': '2025-11-25' };
+  const started = Date.now();
+  const stream = raw(urlA, { method: 'GET', headers: { ...headers, accept: 'text/event-stream' } });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal((await raw(urlB, { method: 'DELETE', headers })).status, 200);
+  assert.equal((await stream).status, 200);
+  assert.ok(Date.now() - started < STREAM_CHECK_MS + 2_000, 'the stream on A ended soon after the DELETE on B');
   await own.client.close();
 });
 

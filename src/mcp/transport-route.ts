@@ -6,6 +6,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context.ts';
 import type { Limiters } from '../http/plugins/rate-limit.ts';
+import { existingMcpSessions } from '../repositories/mcp-sessions.ts';
 import { originGuard } from './origin-guard.ts';
 import { buildMcpServer } from './server.ts';
 import { checkProtocolVersion, endSession, openSession, requireSession } from './sessions.ts';
@@ -22,9 +23,22 @@ function isSubmissionCall(message: unknown): boolean {
   return m?.method === 'tools/call' && typeof m.params?.name === 'string' && submissionTools.has(m.params.name);
 }
 
-/** GET streams open on this instance, by session, so DELETE and shutdown can end them. */
+/** How often open streams check that their session still exists (a DELETE may reach another instance). */
+export const STREAM_CHECK_MS = 2_000;
+
+/**
+ * GET streams open on this instance, by session, so DELETE and shutdown can end them. A session ended on
+ * another instance (or purged when idle) is found by a periodic check of the session rows.
+ */
 class OpenStreams {
   readonly #bySession = new Map<string, Set<ServerResponse>>();
+  readonly #exists: (ids: string[]) => Promise<Set<string>>;
+  readonly #onError: (err: unknown) => void;
+  #timer: NodeJS.Timeout | null = null;
+  constructor(exists: (ids: string[]) => Promise<Set<string>>, onError: (err: unknown) => void) {
+    this.#exists = exists;
+    this.#onError = onError;
+  }
   add(sessionId: string, res: ServerResponse): void {
     const set = this.#bySession.get(sessionId) ?? new Set();
     set.add(res);
@@ -32,17 +46,31 @@ class OpenStreams {
     res.once('close', () => {
       set.delete(res);
       if (set.size === 0) this.#bySession.delete(sessionId);
+      if (this.#bySession.size === 0) this.#stopChecking();
     });
+    this.#timer ??= setInterval(() => this.#check().catch(this.#onError), STREAM_CHECK_MS).unref();
   }
   end(sessionId?: string): void {
     const sets = sessionId ? [this.#bySession.get(sessionId)] : [...this.#bySession.values()];
     for (const set of sets) for (const res of set ?? []) res.end();
   }
+  async #check(): Promise<void> {
+    const ids = [...this.#bySession.keys()];
+    const alive = await this.#exists(ids);
+    for (const id of ids) if (!alive.has(id)) this.end(id);
+  }
+  #stopChecking(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
 }
 
 export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   const guard = originGuard(ctx.config.baseUrl);
-  const streams = new OpenStreams();
+  const streams = new OpenStreams(
+    (ids) => existingMcpSessions(ctx.db, ids),
+    (err) => app.log.warn({ err }, 'mcp stream check failed'),
+  );
   // Open GET streams would otherwise hold the server open until the shutdown grace period runs out.
   app.addHook('preClose', (done) => {
     streams.end();

@@ -24,3 +24,10 @@ export async function purgeMcpSessions(db: Db, idleSince: string): Promise<numbe
   const result = await db.deleteFrom('mcp_sessions').where('last_seen_at', '<', idleSince).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Which of these sessions still exist. */
+export async function existingMcpSessions(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('mcp_sessions').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
