@@ -34,6 +34,9 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     requestTimeout: 30_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // Node cuts a request at the larger of headersTimeout (default 60 s) and requestTimeout, and checks only every
+    // connectionsCheckingInterval (default 30 s): both lowered so a slow body is cut near the 30 s above.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 

@@ -199,13 +199,42 @@ const mcpVersionHeader = {
   description: 'Versión negociada en initialize (2025-11-25, 2025-06-18, 2025-03-26…); otra -> 400.',
   schema: { type: 'string' },
 };
+/** The SDK answers transport-level problems (not JSON-RPC, wrong Accept) with a JSON-RPC error object. */
+const jsonRpcError = {
+  type: 'object',
+  description: 'Error JSON-RPC 2.0 del transporte MCP.',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    error: { type: 'object', required: ['code', 'message'] },
+    id: { type: ['string', 'integer', 'null'] },
+  },
+};
+const mcpBadRequest = errorResponse(
+  400,
+  'Falta la sesión, la versión de protocolo no se admite, o el cuerpo no es JSON válido; un mensaje que no es ' +
+    'JSON-RPC recibe un error JSON-RPC (-32700/-32600).',
+  ['mcp_session_required', 'mcp_protocol_version', 'invalid_json', 'json_too_deep', 'duplicate_json_key', 'empty_body'],
+);
 const mcpErrors = {
-  '400': errorResponse(400, 'Falta la sesión o la versión de protocolo no se admite.', [
-    'mcp_session_required',
-    'mcp_protocol_version',
-  ]),
+  '400': {
+    ...mcpBadRequest,
+    content: {
+      'application/json': {
+        ...mcpBadRequest.content['application/json'],
+        schema: { oneOf: [ref('Error'), jsonRpcError] },
+      },
+    },
+  },
   '403': errorResponse(403, 'Host u Origin ajenos a este servicio (protección contra DNS rebinding).'),
   '404': errorResponse(404, 'La sesión no existe, terminó o expiró (30 minutos sin uso).', ['mcp_session_not_found']),
+  '406': {
+    description:
+      'Accept no admite lo que MCP exige (POST: application/json y text/event-stream; GET: text/event-stream).',
+    content: { 'application/json': { schema: jsonRpcError } },
+  },
+  '413': errorResponse(413, 'Mensaje demasiado grande.', ['payload_too_large']),
+  '415': errorResponse(415, 'Se requiere Content-Type: application/json.', ['unsupported_media_type']),
   '429': tooMany,
 };
 const jsonRpc = { type: 'object', description: 'Mensaje JSON-RPC 2.0 de MCP.' };
@@ -230,7 +259,11 @@ function mcpPaths() {
         '200': {
           description: 'Respuesta MCP.',
           headers: { 'Mcp-Session-Id': { schema: { type: 'string' } }, ...rateLimitHeaders },
-          content: { 'application/json': { schema: jsonRpc }, 'text/event-stream': { schema: { type: 'string' } } },
+          content: {
+            // A batch of requests is answered with an array of responses.
+            'application/json': { schema: { oneOf: [jsonRpc, { type: 'array', items: jsonRpc }] } },
+            'text/event-stream': { schema: { type: 'string' } },
+          },
         },
         '202': { description: 'Notificación o respuesta del cliente recibida.' },
         ...mcpErrors,
@@ -449,6 +482,7 @@ export function buildOpenApi(
           summary: 'Este documento.',
           responses: {
             '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } },
+            '304': notModified,
           },
         },
       },
