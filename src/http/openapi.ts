@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { codesForStatus, type ErrorCode } from '../errors.ts';
+import { readToolNames, submissionToolNames } from '../mcp/tools.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { slugPattern } from '../schemas/common.ts';
 import { inventoryExamples, placesExamples, responseExamples } from './openapi-examples.ts';
@@ -247,9 +248,9 @@ function mcpPaths() {
       tags: ['mcp'],
       summary: 'Enviar mensajes MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
       description:
-        'Herramientas: listar_emergencias, consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, consultar_inventario, ' +
-        'publicar_solicitud y publicar_ofrecimiento (estas dos envían a revisión; no publican). Límites: cuenta como lectura, ' +
-        'salvo tools/call de publicar_solicitud o publicar_ofrecimiento, que cuenta como envío.',
+        `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(' y ')} ` +
+        'envían a revisión; no publican). Límites: cuenta como lectura, salvo tools/call de ' +
+        `${submissionToolNames.join(' o ')}, que cuenta como envío.`,
       parameters: [mcpSessionHeader, mcpVersionHeader],
       requestBody: {
         required: true,

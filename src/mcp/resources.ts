@@ -7,6 +7,7 @@ import { etagOf, MAX_AGE_MS } from '../http/response-cache.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
 import { escapeMarkdown } from '../views/site/render-markdown.ts';
+import { readToolNames, submissionToolNames } from './tools.ts';
 
 export function openApiUri(config: Config): string {
   return urls.openapi(config.baseUrl);
@@ -105,9 +106,8 @@ async function buildAbout(ctx: Context): Promise<string> {
     '',
     '## MCP',
     '',
-    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25. Lecturas: listar_emergencias,` +
-      ' consultar_panorama, buscar_ayudas, ver_ayuda, buscar_operaciones_logisticas, consultar_inventario.' +
-      ' publicar_solicitud y publicar_ofrecimiento envían a revisión; no publican.',
+    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25. Lecturas: ${readToolNames.join(', ')}.` +
+      ` ${submissionToolNames.join(' y ')} envían a revisión; no publican.`,
     '',
     '## Optional',
     '',

@@ -169,6 +169,9 @@ export const tools: ToolDefinition[] = [
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
+/** Names for descriptions (OpenAPI, llms.txt), taken from the table so a new tool is never left out. */
+export const readToolNames = tools.filter((tool) => !tool.submits).map((tool) => tool.name);
+export const submissionToolNames = [...submissionTools];
 
 /** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
 export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {

@@ -27,3 +27,11 @@ export function field(form: FormBody | undefined, name: string): string {
   if (value === undefined) return '';
   return Array.isArray(value) ? (value[value.length - 1] ?? '') : value;
 }
+
+/** Longest note a leader can attach to a decision (the forms say so with maxlength). */
+export const NOTE_MAX = 300;
+
+/** A free-text note: trimmed, cut to NOTE_MAX, null when empty. */
+export function noteField(form: FormBody | undefined, name: string): string | null {
+  return field(form, name).trim().slice(0, NOTE_MAX) || null;
+}

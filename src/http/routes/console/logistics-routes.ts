@@ -12,7 +12,7 @@ import { routeEndpoints } from '../../../repositories/review.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { logisticsPage } from '../../../views/console/logistics-page.ts';
-import { type FormBody, field } from '../../forms/form-body.ts';
+import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { formNumber } from '../../forms/submission-form.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
@@ -102,7 +102,7 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
     const status = field(form, 'status');
     const rawCovered = field(form, 'addCovered').trim();
     const addCovered = rawCovered === '' ? undefined : formNumber(rawCovered);
-    const note = field(form, 'note').trim().slice(0, 300) || null;
+    const note = noteField(form, 'note');
     try {
       if (!isLogisticsStatus(status)) throw new AppError('invalid_transition');
       if (typeof addCovered === 'string') throw new AppError('validation_failed');

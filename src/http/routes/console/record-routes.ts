@@ -14,7 +14,7 @@ import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
-import { field } from '../../forms/form-body.ts';
+import { field, noteField } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { recordIn } from './review-routes.ts';
@@ -94,7 +94,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     const form = checkForm(ctx, request, user.csrf);
     const record = await published(emergency, id);
     const status = field(form, 'status');
-    const note = field(form, 'note').trim().slice(0, 300) || null;
+    const note = noteField(form, 'note');
     if (!recordStatuses.includes(status as RecordStatus) || status === record.status) {
       const page = await renderRecord(
         request,
@@ -115,7 +115,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     const record = await published(emergency, id);
     const raw = field(form, 'quantity');
     const quantity = formNumber(raw);
-    const note = field(form, 'coverNote').trim().slice(0, 300) || null;
+    const note = noteField(form, 'coverNote');
     try {
       if (typeof quantity !== 'number') throw new AppError('validation_failed');
       await setCoveredQuantity(ctx, id, quantity, consoleActor(user), note);

@@ -19,13 +19,12 @@ import { inboxPage } from '../../../views/console/inbox-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { type Content, formValues } from '../../../views/console/record-fields.ts';
 import { reviewPage } from '../../../views/console/review-page.ts';
-import { field } from '../../forms/form-body.ts';
+import { field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
 type Params = { slug: string; id: string };
-const NOTE_MAX = 300;
 
 /** A record of this emergency: an id from another emergency is "not found" here, whoever asks. */
 export async function recordIn(ctx: Context, emergency: EmergencyRow, id: string): Promise<HelpRow> {
@@ -40,11 +39,6 @@ function proposedContent(record: HelpRow): Content {
   return record.review_status === 'approved' && record.pending_revision
     ? (JSON.parse(record.pending_revision) as Content)
     : record;
-}
-
-function note(raw: string): string | null {
-  const text = raw.trim().slice(0, NOTE_MAX);
-  return text === '' ? null : text;
 }
 
 export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
@@ -116,7 +110,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     await recordIn(ctx, emergency, id);
-    await approveSubmission(ctx, id, consoleActor(user), note(field(form, 'note')));
+    await approveSubmission(ctx, id, consoleActor(user), noteField(form, 'note'));
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=aprobada`);
   });
 
@@ -124,7 +118,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
-    const reason = note(field(form, 'reason'));
+    const reason = noteField(form, 'reason');
     if (!reason) {
       const page = await renderReview(request, record, emergency, { rejectError: 'Indique el motivo del rechazo.' });
       return sendPage(reply, page, 400);
@@ -155,7 +149,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       identity_document: _d,
       ...edits
     } = submissionFields(parsed.data, record.emergency_id, null);
-    await approveWithEdits(ctx, id, edits satisfies EditableFields, consoleActor(user), note(field(form, 'note')));
+    await approveWithEdits(ctx, id, edits satisfies EditableFields, consoleActor(user), noteField(form, 'note'));
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=corregida`);
   });
 }
