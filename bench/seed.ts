@@ -9,6 +9,7 @@ import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts';
 import { categoryLabel } from '../src/domain/categories.ts';
+import { nearestMunicipality } from '../src/domain/municipalities.ts';
 import { searchTerms } from '../src/domain/text.ts';
 import { type HelpRow, searchableText } from '../src/repositories/help-records.ts';
 import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
@@ -88,6 +89,13 @@ function buildRecord(
     quantity_covered: covered,
     quantity_pending: null,
     content_hash: contentHash(fields),
+    content_version: 1,
+    edit_token_hash: null,
+    exact_location: 0,
+    municipality_code:
+      fields.latitude === null || fields.longitude === null
+        ? null
+        : nearestMunicipality(fields.latitude, fields.longitude).code,
     pending_revision: null,
     revision_hash: null,
     revision_submitted_at: null,

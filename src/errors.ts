@@ -62,6 +62,21 @@ const catalogue = {
     es: 'No hay ninguna emergencia activa que reciba publicaciones.',
     en: 'No emergency is active to take submissions.',
   },
+  emergency_change_not_allowed: {
+    status: 400,
+    es: 'Una publicación no puede pasar a otra emergencia; envíe una publicación nueva para esa emergencia.',
+    en: 'A submission cannot move to another emergency; send a new submission for that emergency.',
+  },
+  weak_password: {
+    status: 400,
+    es: 'La contraseña es demasiado débil.',
+    en: 'The password is too weak.',
+  },
+  invalid_text: {
+    status: 400,
+    es: 'El texto contiene caracteres invisibles o que cambian la dirección del texto.',
+    en: 'The text contains invisible or direction-changing characters.',
+  },
   invalid_idempotency_key: {
     status: 400,
     es: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',
@@ -86,6 +101,46 @@ const catalogue = {
     status: 409,
     es: 'Ya existe una cuenta con ese correo.',
     en: 'An account with that e-mail already exists.',
+  },
+  source_key_required: {
+    status: 401,
+    es: 'Este source es una integración registrada: envíe su clave en Authorization: Bearer <clave>.',
+    en: 'This source is a registered integration: send its key as Authorization: Bearer <key>.',
+  },
+  source_conflict: {
+    status: 409,
+    es: 'Ya existe otra publicación con ese source y externalId; para cambiarla envíe su editToken (Authorization: Bearer <editToken>) o use otro externalId.',
+    en: 'Another submission already has that source and externalId; to change it send its editToken (Authorization: Bearer <editToken>) or use another externalId.',
+  },
+  stale_version: {
+    status: 409,
+    es: 'La publicación cambió desde que la abrió: revise el contenido nuevo antes de decidir.',
+    en: 'The submission changed since you opened it: review the new content before deciding.',
+  },
+  source_exists: {
+    status: 409,
+    es: 'Ya hay una integración registrada con ese nombre.',
+    en: 'An integration with that name is already registered.',
+  },
+  source_not_found: {
+    status: 404,
+    es: 'No hay una integración registrada con ese nombre.',
+    en: 'No integration is registered with that name.',
+  },
+  password_reset_invalid: {
+    status: 404,
+    es: 'El enlace para cambiar la contraseña no existe, ya se usó o venció.',
+    en: 'The password link does not exist, was already used or has expired.',
+  },
+  wrong_password: {
+    status: 400,
+    es: 'La contraseña actual no es correcta.',
+    en: 'The current password is wrong.',
+  },
+  too_many_streams: {
+    status: 429,
+    es: 'Demasiados flujos de eventos abiertos; cierre alguno antes de abrir otro.',
+    en: 'Too many open event streams; close one before opening another.',
   },
   invalid_credentials: {
     status: 401,
@@ -206,6 +261,12 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'not_a_collection_center',
   'not_a_published_request',
   'invalid_transition',
+  'stale_version',
+  'weak_password',
+  'wrong_password',
+  'password_reset_invalid',
+  'source_exists',
+  'source_not_found',
 ]);
 
 /** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */

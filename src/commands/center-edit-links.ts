@@ -43,6 +43,7 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
       created_by: actor,
       created_at: at,
       revoked_at: null,
+      expires_at: null,
       last_used_at: null,
     });
     await audit(trx, {

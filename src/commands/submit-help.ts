@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
 import type { Db, Dialect } from '../db/types.ts';
+import { nearestMunicipality } from '../domain/municipalities.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
 import { completeIdempotencyKey } from '../repositories/idempotency.ts';
@@ -80,6 +81,13 @@ function newRecord(submission: HelpSubmission, fields: SubmissionFields, hash: s
     reviewed_at: null,
     published_at: null,
     change_seq: 0, // the repository assigns the real one
+    content_version: 1,
+    edit_token_hash: null,
+    exact_location: 0,
+    municipality_code:
+      fields.latitude === null || fields.longitude === null
+        ? null
+        : nearestMunicipality(fields.latitude, fields.longitude).code,
   };
 }
 

@@ -5,6 +5,7 @@ import { initial } from './migrations/001-initial.ts';
 import { changeSeq } from './migrations/002-change-seq.ts';
 import { mcpSessions } from './migrations/003-mcp-sessions.ts';
 import { consoleTables } from './migrations/004-console.ts';
+import { trust } from './migrations/005-trust.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '002-change-seq': changeSeq(dialect),
     '003-mcp-sessions': mcpSessions(dialect),
     '004-console': consoleTables(dialect),
+    '005-trust': trust(dialect),
   };
 }
 

@@ -60,6 +60,14 @@ export interface HelpRecordsTable {
   published_at: string | null;
   /** Set by the repository on every write; see migrations/002-change-seq.ts. */
   change_seq: Generated<number>;
+  /** Moves each time the submitter changes the content; an approval names the version the leader saw. */
+  content_version: number;
+  /** sha256 (base64url) of the submitter's edit token; null for records made before tokens existed. */
+  edit_token_hash: string | null;
+  /** 1 when the submitter asked to show the exact place; requests otherwise show a ~300 m grid point. */
+  exact_location: number;
+  /** DIVIPOLA municipality code (derived from the point when none was chosen). */
+  municipality_code: string | null;
 }
 
 export interface TimelineEventsTable {
@@ -180,6 +188,44 @@ export interface CenterEditLinksTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Null for links made before expiry existed: they expire at created_at plus the configured days. */
+  expires_at: string | null;
+}
+
+export interface SourcesTable {
+  /** The registered `source` value. */
+  name: string;
+  /** sha256 (base64url) of the integration's key. */
+  key_hash: string;
+  created_by: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
+export type ReportReason = 'scam' | 'resolved' | 'wrong_data' | 'other';
+
+export interface ReportsTable {
+  id: string;
+  help_id: string;
+  emergency_id: string;
+  reason: ReportReason;
+  note: string;
+  /** Keyed hash of the reporter's client address: distinct reporters counted, no address kept. */
+  reporter_hash: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  account_id: string;
+  /** sha256 (base64url) of the secret in the one-time link. */
+  token_hash: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface Tables {
@@ -196,6 +242,9 @@ export interface Tables {
   login_attempts: LoginAttemptsTable;
   inventory_lines: InventoryLinesTable;
   center_edit_links: CenterEditLinksTable;
+  sources: SourcesTable;
+  reports: ReportsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -152,7 +152,15 @@ export async function lineSummaries(db: Db, centerIds: string[]): Promise<LineSu
 }
 
 export type EditLinkRow = Omit<Selectable<CenterEditLinksTable>, 'token_hash'>;
-const EDIT_LINK_FIELDS = ['id', 'center_id', 'created_by', 'created_at', 'revoked_at', 'last_used_at'] as const;
+const EDIT_LINK_FIELDS = [
+  'id',
+  'center_id',
+  'created_by',
+  'created_at',
+  'revoked_at',
+  'last_used_at',
+  'expires_at',
+] as const;
 
 export async function insertEditLink(db: Db, row: Selectable<CenterEditLinksTable>): Promise<void> {
   await db.insertInto('center_edit_links').values(row).execute();
