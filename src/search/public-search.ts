@@ -48,6 +48,8 @@ class PublicSearch {
       this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect],
     );
     for await (const row of rows) {
+      // Every row read moves the position, published or not: pending and rejected rows are not read again.
+      if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
       if (row.review_status !== 'approved') {
         this.#index.remove(row.id);
         continue;
@@ -69,7 +71,6 @@ class PublicSearch {
         changeSeq: row.change_seq,
         text: searchableText(row, categoryLabel(row.category)),
       });
-      if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
     }
     this.#version = version;
   }
