@@ -108,7 +108,13 @@ async function revise(
   if (existing.review_status === 'approved') {
     if (existing.content_hash === hash) {
       // Back to the published content: the waiting revision is withdrawn.
-      const patch = { pending_revision: null, revision_hash: null, revision_submitted_at: null, updated_at: now };
+      const patch = {
+        pending_revision: null,
+        revision_hash: null,
+        revision_submitted_at: null,
+        content_version: existing.content_version + 1,
+        updated_at: now,
+      };
       await updateRecord(trx, dialect, existing.id, patch);
       await timeline(trx, existing.id, 'revision_withdrawn', now);
       return { record: { ...existing, ...patch }, outcome: 'unchanged' };
@@ -117,6 +123,7 @@ async function revise(
       pending_revision: JSON.stringify(fields),
       revision_hash: hash,
       revision_submitted_at: now,
+      content_version: existing.content_version + 1,
       updated_at: now,
     };
     await updateRecord(trx, dialect, existing.id, patch);
@@ -132,6 +139,7 @@ async function revise(
     review_status: 'pending_review',
     reject_reason: null,
     submitted_at: now,
+    content_version: existing.content_version + 1,
     updated_at: now,
   };
   await updateRecord(trx, dialect, existing.id, patch);
