@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { tokenHash } from '../src/auth/tokens.ts';
 import { purgeConsoleState } from '../src/commands/purge-console-state.ts';
-import { MAX_FAILURES } from '../src/commands/sign-in.ts';
+import { THROTTLE } from '../src/commands/sign-in.ts';
 import { findById } from '../src/repositories/help-records.ts';
 import { Browser, leader, PASSWORD } from './helpers/console.ts';
 import { addEmergency, BASE_URL, type Harness, requestBody, setup, submit } from './helpers/harness.ts';
@@ -20,6 +20,8 @@ before(async () => {
 after(() => h.close());
 
 const pending = (slug = SLUG) => submit(h, requestBody({ emergencySlug: slug }));
+/** The content version the decision forms of the last page carry (an approval names the version seen). */
+const versionOn = (browser: Browser) => /name="version" value="(\d+)"/.exec(browser.last?.body ?? '')?.[1] ?? '';
 const reviewStatus = async (id: string) => (await findById(h.ctx.db, h.ctx.dialect, id))?.review_status;
 
 describe('forged forms', () => {
@@ -29,6 +31,7 @@ describe('forged forms', () => {
     const url = `/panel/e/${SLUG}/revisar/${id}/aprobar`;
     await browser.get(`/panel/e/${SLUG}/revisar/${id}`);
     const good = browser.csrf;
+    const version = versionOn(browser);
     assert.equal((await browser.post(url, { _csrf: '' })).statusCode, 403);
     assert.equal((await browser.post(url, { _csrf: `${good.slice(0, -2)}xx` })).statusCode, 403);
     const foreign = await browser.post(url, { _csrf: good }, { origin: 'https://evil.example' });
@@ -36,7 +39,7 @@ describe('forged forms', () => {
     assert.match(foreign.body, /El formulario caducó o no vino de este sitio/);
     assert.equal((await browser.post(url, { _csrf: good }, { 'sec-fetch-site': 'cross-site' })).statusCode, 403);
     assert.equal(await reviewStatus(id), 'pending_review');
-    assert.equal((await browser.post(url, { _csrf: good }, { origin: BASE_URL })).statusCode, 303);
+    assert.equal((await browser.post(url, { _csrf: good, version }, { origin: BASE_URL })).statusCode, 303);
     assert.equal(await reviewStatus(id), 'approved');
   });
 
@@ -139,30 +142,33 @@ describe('emergencies that are not yours', () => {
 });
 
 describe('sign-in throttling', () => {
-  test(`after ${MAX_FAILURES.email} failures an e-mail is locked, even for the right password, until the lock ends`, async () => {
+  test(`after ${THROTTLE.pair.free} failures an e-mail from one address waits, even with the right password; another address still signs in`, async () => {
     const { email } = await leader(h, [SLUG]);
-    const browser = new Browser(h);
-    for (let i = 0; i < MAX_FAILURES.email - 1; i++) {
+    const browser = new Browser(h, '198.51.100.7');
+    for (let i = 0; i < THROTTLE.pair.free - 1; i++) {
       await browser.get('/panel/entrar');
       assert.equal((await browser.post('/panel/entrar', { email, password: `mala-${i}` })).statusCode, 401);
     }
     await browser.get('/panel/entrar');
     const locked = await browser.post('/panel/entrar', { email, password: 'mala-final' });
     assert.equal(locked.statusCode, 429);
-    assert.ok(Number(locked.headers['retry-after']) > 0);
+    assert.equal(locked.headers['retry-after'], '60');
+    assert.match(locked.body, /Espere 1 minuto/);
     await browser.get('/panel/entrar');
     const right = await browser.post('/panel/entrar', { email, password: PASSWORD });
-    assert.equal(right.statusCode, 429, 'the right password does not open a locked account');
+    assert.equal(right.statusCode, 429, 'the right password waits too, from the same address');
     assert.match(right.body, /Demasiados intentos/);
+    const elsewhere = new Browser(h, '198.51.100.8');
+    assert.equal((await elsewhere.signIn(email)).statusCode, 303, 'the leader is not locked out elsewhere');
     h.clock.advanceHours(0.3);
     await browser.get('/panel/entrar');
     assert.equal((await browser.post('/panel/entrar', { email, password: PASSWORD })).statusCode, 303);
   });
 
-  test('one client address trying many e-mails is locked too', async () => {
+  test('one client address trying many e-mails is throttled too', async () => {
     const browser = new Browser(h, '203.0.113.9');
     const statuses: number[] = [];
-    for (let i = 0; i < MAX_FAILURES.address; i++) {
+    for (let i = 0; i < THROTTLE.address.free; i++) {
       await browser.get('/panel/entrar');
       statuses.push((await browser.post('/panel/entrar', { email: `nadie${i}@ayuda.test`, password: 'x' })).statusCode);
     }
@@ -241,18 +247,20 @@ describe('origins', () => {
       const { browser } = await leader(local, [SLUG]);
       const id = await submit(local, requestBody({ emergencySlug: SLUG }));
       await browser.get(`/panel/e/${SLUG}/revisar/${id}`);
+      const version = versionOn(browser);
       const url = `/panel/e/${SLUG}/revisar/${id}/aprobar`;
-      assert.equal((await browser.post(url, {}, { origin: 'http://evil.example:3000' })).statusCode, 403);
-      assert.equal((await browser.post(url, {}, { origin: 'null' })).statusCode, 403);
-      assert.equal((await browser.post(url, {}, { origin: 'http://127.0.0.1:3000' })).statusCode, 303);
+      assert.equal((await browser.post(url, { version }, { origin: 'http://evil.example:3000' })).statusCode, 403);
+      assert.equal((await browser.post(url, { version }, { origin: 'null' })).statusCode, 403);
+      assert.equal((await browser.post(url, { version }, { origin: 'http://127.0.0.1:3000' })).statusCode, 303);
     } finally {
       await local.close();
     }
     const { browser } = await leader(h, [SLUG]);
     const id = await pending();
     await browser.get(`/panel/e/${SLUG}/revisar/${id}`);
+    const version = versionOn(browser);
     const url = `/panel/e/${SLUG}/revisar/${id}/aprobar`;
-    assert.equal((await browser.post(url, {}, { origin: 'http://127.0.0.1' })).statusCode, 403);
-    assert.equal((await browser.post(url, {}, { origin: 'http://ayuda.test' })).statusCode, 303);
+    assert.equal((await browser.post(url, { version }, { origin: 'http://127.0.0.1' })).statusCode, 403);
+    assert.equal((await browser.post(url, { version }, { origin: 'http://ayuda.test' })).statusCode, 303);
   });
 });

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 10;
+export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,6 +1,7 @@
-// An admin creates a leader (assigned to some emergencies) or another admin (all emergencies).
+// An admin creates a leader (assigned to some emergencies) or another admin (all emergencies), with a strong password.
 import { randomUUID } from 'node:crypto';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { passwordProblem } from '../auth/password-strength.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Actor, Context } from '../context.ts';
 import type { Role } from '../db/types.ts';
 import { AppError, type ErrorDetail } from '../errors.ts';
@@ -29,14 +30,10 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
   if (!EMAIL.test(email)) problems.push({ field: 'email', message: 'correo no válido', code: 'invalid_email' });
   if (name.length < 2 || name.length > 100)
     problems.push({ field: 'name', message: '2 a 100 caracteres', code: 'out_of_range' });
-  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX) {
-    problems.push({
-      field: 'password',
-      message: `${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres`,
-      code: 'out_of_range',
-    });
-  }
-  if (problems.length > 0) throw new AppError('validation_failed', problems);
+  const weak = await passwordProblem(input.password, [email, name]);
+  // Every problem at once on the form; a password that is the only problem is named as such.
+  if (problems.length > 0) throw new AppError('validation_failed', weak ? [...problems, weak] : problems);
+  if (weak) throw new AppError('weak_password', [weak]);
   const emergencyIds: string[] = [];
   for (const slug of new Set(input.emergencySlugs)) {
     const emergency = await findEmergencyBySlug(ctx.db, slug);

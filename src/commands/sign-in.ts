@@ -1,19 +1,31 @@
-// Console sign-in: throttled per e-mail and per client address; success opens a brand-new session.
+// Console sign-in: each attempt is counted before the password is checked, per (e-mail, client address) and per
+// client address, with growing waits; no one can lock a leader out from an address the leader does not use.
 import { verifyPassword } from '../auth/passwords.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
+import { clientScope } from '../domain/client-address.ts';
 import { AppError } from '../errors.ts';
 import { type AccountRow, findAccountByEmail } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { insertSession } from '../repositories/console-sessions.ts';
-import { type AttemptRow, clearAttempts, findAttempts, saveAttempt } from '../repositories/login-attempts.ts';
+import {
+  type Counted,
+  clearAttempts,
+  countAttempt,
+  releaseAttempt,
+  type ThrottleRule,
+} from '../repositories/login-attempts.ts';
 import { normalizeEmail } from './create-account.ts';
 
 export const SESSION_HOURS = 12;
-const WINDOW_MS = 15 * 60_000;
-const LOCK_MS = 15 * 60_000;
-/** Failures allowed inside the window before the key is locked. */
-export const MAX_FAILURES = { email: 5, address: 20 } as const;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Free attempts, then waits of 1, 2, 4 … minutes up to an hour; a counter starts over a day after it began. */
+export const THROTTLE = {
+  pair: { free: 5, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, windowMs: DAY },
+  address: { free: 20, firstDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, windowMs: DAY },
+} as const satisfies Record<string, ThrottleRule>;
 
 export interface SignedIn {
   /** Goes into the cookie; only its hash is stored. */
@@ -23,21 +35,29 @@ export interface SignedIn {
   expiresAt: string;
 }
 
+function throttleKeys(email: string, address: string) {
+  const scope = clientScope(address);
+  return { pair: `pair:${scope}|${email}`, address: `ip:${scope}` };
+}
+
 export async function signIn(ctx: Context, input: { email: string; password: string; address: string }) {
   const email = normalizeEmail(input.email).slice(0, 254);
-  const keys = { email: `email:${email}`, address: `ip:${input.address}` };
+  const keys = throttleKeys(email, input.address);
   const now = ctx.now();
-  const attempts = await findAttempts(ctx.db, [keys.email, keys.address]);
-  const lockedUntil = attempts
-    .map((a) => (a.locked_until ? Date.parse(a.locked_until) : 0))
-    .reduce((a, b) => Math.max(a, b), 0);
-  if (lockedUntil > now.getTime()) throw throttled(lockedUntil - now.getTime());
+
+  const pair = await countAttempt(ctx.db, keys.pair, THROTTLE.pair, now);
+  if (!pair.allowed) throw throttled(pair.lockedUntil, now);
+  const address = await countAttempt(ctx.db, keys.address, THROTTLE.address, now);
+  if (!address.allowed) {
+    // Refused for the address: the pair does not pay for an attempt it never made.
+    await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);
+    throw throttled(address.lockedUntil, now);
+  }
 
   const account = await findAccountByEmail(ctx.db, email);
   const usable = account && account.disabled_at === null ? account : undefined;
   const ok = await verifyPassword(usable?.password_hash ?? null, input.password);
   if (!ok || !usable) {
-    const lock = await recordFailure(ctx, attempts, keys, now);
     await audit(ctx.db, {
       actor: `panel:${email}`,
       action: 'sign_in_failed',
@@ -46,7 +66,8 @@ export async function signIn(ctx: Context, input: { email: string; password: str
       details: { address: input.address },
       at: now.toISOString(),
     });
-    if (lock) throw throttled(LOCK_MS);
+    const wait = waitSetBy([pair, address], now);
+    if (wait) throw throttled(wait, now);
     throw new AppError('invalid_credentials');
   }
 
@@ -54,7 +75,8 @@ export async function signIn(ctx: Context, input: { email: string; password: str
   const csrf = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    await clearAttempts(trx, keys.email);
+    await clearAttempts(trx, keys.pair);
+    await releaseAttempt(trx, keys.address, THROTTLE.address);
     await insertSession(trx, {
       id: tokenHash(token),
       account_id: usable.id,
@@ -75,33 +97,19 @@ export async function signIn(ctx: Context, input: { email: string; password: str
   return { token, csrf, account: usable, expiresAt } satisfies SignedIn;
 }
 
-/** Counts a failure on both keys; true when one of them is now locked. */
-async function recordFailure(
-  ctx: Context,
-  attempts: AttemptRow[],
-  keys: { email: string; address: string },
-  now: Date,
-): Promise<boolean> {
-  let locked = false;
-  for (const [kind, key] of Object.entries(keys) as [keyof typeof MAX_FAILURES, string][]) {
-    const previous = attempts.find((a) => a.key === key);
-    const fresh = !previous || now.getTime() - Date.parse(previous.window_started_at) >= WINDOW_MS;
-    const failures = fresh ? 1 : (previous as AttemptRow).failures + 1;
-    const lock = failures >= MAX_FAILURES[kind];
-    locked ||= lock;
-    await saveAttempt(ctx.db, {
-      key,
-      failures: lock ? 0 : failures,
-      window_started_at: lock || fresh ? now.toISOString() : (previous as AttemptRow).window_started_at,
-      locked_until: lock ? new Date(now.getTime() + LOCK_MS).toISOString() : null,
-    });
-  }
-  return locked;
+/** The latest wait this attempt started, if it was the one that reached a limit. */
+export function waitSetBy(counted: Counted[], now: Date): string | null {
+  const waits = counted
+    .map((c) => c.lockedUntil)
+    .filter((until): until is string => until !== null && Date.parse(until) > now.getTime());
+  return waits.sort().at(-1) ?? null;
 }
 
-function throttled(ms: number): AppError {
+/** 429 with how long to wait (Retry-After in seconds; the detail in minutes for people). */
+export function throttled(until: string | null, now: Date): AppError {
+  const ms = Math.max(1000, until ? Date.parse(until) - now.getTime() : 1000);
   const error = new AppError('login_throttled', [
-    { field: 'email', message: `${Math.ceil(ms / 60_000)} min`, code: 'locked' },
+    { field: 'email', message: `${Math.ceil(ms / 60_000)} min`, code: 'wait' },
   ]);
   return Object.assign(error, { retryAfter: Math.ceil(ms / 1000) });
 }

@@ -57,3 +57,7 @@ export async function canAccessEmergency(db: Db, accountId: string, emergencyId:
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
+  await db.updateTable('accounts').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+}

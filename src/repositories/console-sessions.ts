@@ -24,6 +24,14 @@ export async function deleteAccountSessions(db: Db, accountId: string): Promise<
   await db.deleteFrom('console_sessions').where('account_id', '=', accountId).execute();
 }
 
+/** Ends the account's sessions except `keepId` (the one that asked); returns how many ended. */
+export async function deleteOtherSessions(db: Db, accountId: string, keepId: string | null): Promise<number> {
+  let query = db.deleteFrom('console_sessions').where('account_id', '=', accountId);
+  if (keepId !== null) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Sessions past their absolute end or idle since `idleBefore`. */
 export async function purgeSessions(db: Db, now: string, idleBefore: string): Promise<number> {
   const result = await db

@@ -8,7 +8,7 @@ export const leaderCreate: CliCommand = {
   summary: 'Crea la cuenta de un líder (o de un administrador con --admin) para el panel.',
   usage:
     'ayuda leader create --email E --name N [--emergency SLUG ...] [--admin] [--json]\n' +
-    '  La contraseña (10 a 200 caracteres) se toma de AYUDA_PASSWORD o se pide sin mostrarla.',
+    '  La contraseña (al menos 12 caracteres, difícil de adivinar) se toma de AYUDA_PASSWORD o se pide sin mostrarla.',
   options: {
     email: { type: 'string' },
     name: { type: 'string' },

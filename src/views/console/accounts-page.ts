@@ -31,7 +31,11 @@ export function accountsPage(
 ${
   frame.user?.email === a.email
     ? ''
-    : html`<form method="post" action="/panel/cuentas/${a.id}/${a.disabled_at ? 'activar' : 'desactivar'}" class="inline">${csrf}<button type="submit" class="${a.disabled_at ? 'secondary' : 'danger'}">${a.disabled_at ? 'Activar' : 'Desactivar'}</button></form>`
+    : html`<form method="post" action="/panel/cuentas/${a.id}/${a.disabled_at ? 'activar' : 'desactivar'}" class="inline">${csrf}<button type="submit" class="${a.disabled_at ? 'secondary' : 'danger'}">${a.disabled_at ? 'Activar' : 'Desactivar'}</button></form>${
+        a.disabled_at
+          ? ''
+          : html` <form method="post" action="/panel/cuentas/${a.id}/clave" class="inline">${csrf}<button type="submit" class="secondary">Enlace para nueva contraseña</button></form>`
+      }`
 }</li>`,
     )}</ul>
 <section class="card"><h2>Nuevo líder</h2>
@@ -39,7 +43,7 @@ ${errorSummary(view.errors, labels)}
 <form method="post" action="/panel/cuentas">${csrf}
 ${input({ name: 'email', label: labels.email as string, type: 'email', value: String(view.values.email ?? ''), errors: view.errors, required: true })}
 ${input({ name: 'name', label: labels.name as string, value: String(view.values.name ?? ''), errors: view.errors, required: true, maxlength: 100 })}
-${input({ name: 'password', label: labels.password as string, type: 'password', errors: view.errors, required: true, help: 'De 10 a 200 caracteres; entréguela por un canal privado.' })}
+${input({ name: 'password', label: labels.password as string, type: 'password', errors: view.errors, required: true, help: 'Al menos 12 caracteres y difícil de adivinar; entréguela por un canal privado.' })}
 <fieldset id="emergencies"><legend>Emergencias que lidera</legend>${view.emergencies.map(
       (e) =>
         html`<label class="choice"><input type="checkbox" name="emergencies" value="${e.slug}"${chosen.has(e.slug) ? html` checked` : ''}> ${e.name}</label>`,

@@ -1,6 +1,7 @@
-// Admins only: the console's accounts, new leaders, and turning accounts off and on.
+// Admins only: the console's accounts, new leaders, turning accounts off and on, one-time password links.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAccount } from '../../../commands/create-account.ts';
+import { createPasswordReset } from '../../../commands/password-resets.ts';
 import { setAccountDisabled } from '../../../commands/set-account-disabled.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
@@ -9,6 +10,8 @@ import { assignedEmergencies, listAccounts } from '../../../repositories/account
 import { listEmergencies } from '../../../repositories/emergencies.ts';
 import { accountsPage } from '../../../views/console/accounts-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
+import { passwordResetPath } from '../../../views/console/password-reset-page.ts';
+import { resetLinkPage } from '../../../views/console/reset-link-page.ts';
 import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
@@ -68,6 +71,23 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       return render(request, reply, { values, errors }, err.status);
     }
     return seeOther(reply, '/panel/cuentas?hecho=guardado');
+  });
+
+  // The link is shown once, in this answer (never stored in clear, never sent again): no redirect.
+  app.post('/cuentas/:id/clave', async (request, reply) => {
+    const user = admin(request);
+    checkForm(ctx, request, user.csrf);
+    const { id } = request.params as { id: string };
+    if (id === user.accountId) throw new AppError('forbidden');
+    const issued = await createPasswordReset(ctx, { accountId: id }, consoleActor(user));
+    const frame = await frameFor(ctx, user, null);
+    const page = resetLinkPage(frame, {
+      name: issued.account.name,
+      email: issued.account.email,
+      url: `${ctx.config.baseUrl}${passwordResetPath(issued.token)}`,
+      expiresAt: issued.expiresAt,
+    });
+    return sendPage(reply, page);
   });
 
   for (const [action, disabled] of [

@@ -6,7 +6,7 @@ import { signOut } from '../../../commands/sign-out.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
-import { loginPage } from '../../../views/console/login-page.ts';
+import { loginPage, throttledMessage } from '../../../views/console/login-page.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { checkForm, sameOrigin, seeOther, sendPage } from './guard.ts';
 import { type ConsoleCookies, clearCookie, setCookie } from './session-cookie.ts';
@@ -23,8 +23,10 @@ export function authRoutes(app: FastifyInstance, ctx: Context, cookies: ConsoleC
     if (request.consoleUser) return seeOther(reply, panelPaths.home);
     const token = newToken();
     setCookie(reply, cookies, cookies.signIn, token, SIGN_IN_COOKIE_SECONDS);
-    const next = safeNext(String((request.query as Record<string, unknown>).volver ?? ''));
-    return sendPage(reply, loginPage({ csrf: token, next }));
+    const query = request.query as Record<string, unknown>;
+    const next = safeNext(String(query.volver ?? ''));
+    const notice = query.hecho === 'clave' ? 'Contraseña guardada. Ingrese con la nueva.' : null;
+    return sendPage(reply, loginPage({ csrf: token, next, notice }));
   });
 
   app.post(panelPaths.signIn, async (request, reply) => {
@@ -49,7 +51,8 @@ export function authRoutes(app: FastifyInstance, ctx: Context, cookies: ConsoleC
       if (err instanceof AppError && (err.code === 'invalid_credentials' || err.code === 'login_throttled')) {
         const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;
         if (retryAfter) reply.header('retry-after', retryAfter);
-        return again(errorMessage(err.code, 'es'), err.status);
+        const message = retryAfter ? throttledMessage(retryAfter) : errorMessage(err.code, 'es');
+        return again(message, err.status);
       }
       throw err;
     }
