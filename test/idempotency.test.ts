@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
-import { fingerprintOf, storedKey } from '../src/http/idempotency.ts';
+import { fingerprintOf, idempotencyScope, storedKey } from '../src/http/idempotency.ts';
 import { claimIdempotencyKey } from '../src/repositories/idempotency.ts';
 import { addEmergency, type Harness, HELP, list, requestBody, setup } from './helpers/harness.ts';
 
@@ -16,6 +16,8 @@ after(() => h.close());
 
 const post = (payload: object, headers: Record<string, string> = {}) =>
   h.json({ method: 'POST', url: HELP, payload, headers });
+/** A change sent by the submitter: with the editToken the first 202 returned. */
+const asOwner = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function recordsFor(source: string, externalId: string) {
   return h.ctx.db
@@ -37,6 +39,7 @@ describe('source + externalId', () => {
     assert.equal(second.status, 202);
     assert.equal(second.body.id, first.body.id);
     assert.equal(second.body.queued, true);
+    assert.equal(second.body.editToken, undefined, 'only the first 202 carries the token');
     const rows = await recordsFor('test-suite', 'same-1');
     assert.equal(rows.length, 1);
     assert.deepEqual(rows[0], before, 'nothing changed');
@@ -45,8 +48,10 @@ describe('source + externalId', () => {
   test('changed content before review replaces the pending submission', async () => {
     const body = requestBody({ externalId: 'pending-change' });
     const first = await post(body);
-    const second = await post({ ...body, title: 'Agua y alimentos para familias' });
+    const second = await post({ ...body, title: 'Agua y alimentos para familias' }, asOwner(first.body.editToken));
+    assert.equal(second.status, 202);
     assert.equal(second.body.id, first.body.id);
+    assert.equal(second.body.editToken, undefined);
     const rows = await recordsFor('test-suite', 'pending-change');
     assert.equal(rows.length, 1);
     assert.equal(rows[0]?.title, 'Agua y alimentos para familias');
@@ -57,7 +62,10 @@ describe('source + externalId', () => {
     const body = requestBody({ externalId: 'rev-1', title: 'Carpas para albergue escolar' });
     const { body: created } = await post(body);
     await approveSubmission(h.ctx, created.id, 'test');
-    const revised = await post({ ...body, title: 'Carpas y colchonetas para albergue escolar' });
+    const revised = await post(
+      { ...body, title: 'Carpas y colchonetas para albergue escolar' },
+      asOwner(created.editToken),
+    );
     assert.equal(revised.status, 202);
     assert.equal(revised.body.id, created.id);
     assert.equal(revised.body.reviewStatus, 'pending_review');
@@ -65,7 +73,7 @@ describe('source + externalId', () => {
     let detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${created.id}` });
     assert.equal(detail.body.item.title, 'Carpas para albergue escolar', 'still the approved content');
     const again = await post({ ...body, title: 'Carpas y colchonetas para albergue escolar' });
-    assert.equal(again.body.id, created.id, 'repeating the revision creates nothing new');
+    assert.equal(again.body.id, created.id, 'repeating the revision creates nothing new, and needs no token');
     await approveSubmission(h.ctx, created.id, 'test', 'Actualizado');
     detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${created.id}` });
     assert.equal(detail.body.item.title, 'Carpas y colchonetas para albergue escolar');
@@ -84,7 +92,7 @@ describe('source + externalId', () => {
     const body = requestBody({ externalId: 'rev-2', title: 'Leche de fórmula para bebés' });
     const { body: created } = await post(body);
     await approveSubmission(h.ctx, created.id, 'test');
-    await post({ ...body, title: 'Cambio que no se aprueba' });
+    await post({ ...body, title: 'Cambio que no se aprueba' }, asOwner(created.editToken));
     await rejectSubmission(h.ctx, created.id, 'test', 'No corresponde');
     const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${created.id}` });
     assert.equal(detail.body.item.title, 'Leche de fórmula para bebés');
@@ -100,7 +108,10 @@ describe('source + externalId', () => {
     const same = await post(body);
     assert.equal(same.body.reviewStatus, 'rejected');
     assert.equal(same.body.queued, false);
-    const changed = await post({ ...body, description: 'Ahora con la dirección completa y referencias.' });
+    const changed = await post(
+      { ...body, description: 'Ahora con la dirección completa y referencias.' },
+      asOwner(created.editToken),
+    );
     assert.equal(changed.body.reviewStatus, 'pending_review');
     assert.equal(changed.body.id, created.id);
   });
@@ -113,6 +124,7 @@ describe('source + externalId', () => {
       JSON.stringify(responses.map((r) => r.status)),
     );
     assert.equal(new Set(responses.map((r) => r.body.id)).size, 1);
+    assert.equal(responses.filter((r) => r.body.editToken).length, 1, 'one of them created it and got the token');
     assert.equal((await recordsFor('test-suite', 'burst-1')).length, 1);
   });
 });
@@ -126,6 +138,7 @@ describe('Idempotency-Key', () => {
     assert.equal(replay.status, 202);
     assert.deepEqual(replay.body, first.body);
     assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.ok(replay.body.editToken, 'a client that lost its 202 gets the token back from the replay');
   });
 
   test('same key with a different body -> 422 idempotency_key_reused, nothing written', async () => {
@@ -141,7 +154,13 @@ describe('Idempotency-Key', () => {
     // Another instance holds the key: its claim is committed, its work is not finished.
     const fingerprint = fingerprintOf(body);
     assert.equal(
-      await claimIdempotencyKey(h.ctx.db, storedKey('help', 'k-0003'), fingerprint, h.ctx.now().toISOString()),
+      await claimIdempotencyKey(
+        h.ctx.db,
+        // app.inject's client address.
+        storedKey('help', idempotencyScope(null, '127.0.0.1'), 'k-0003'),
+        fingerprint,
+        h.ctx.now().toISOString(),
+      ),
       null,
     );
     const res = await post(body, { 'idempotency-key': 'k-0003' });
@@ -170,6 +189,29 @@ describe('Idempotency-Key', () => {
       assert.equal(res.status, 400);
       assert.equal(res.body.code, 'invalid_idempotency_key');
     }
+  });
+
+  test('keys belong to each client: the same key from two addresses and different bodies gives each its own 202', async () => {
+    const from = (remoteAddress: string, payload: object) =>
+      h.json({ method: 'POST', url: HELP, payload, headers: { 'idempotency-key': 'k-shared' }, remoteAddress });
+    const one = await from('203.0.113.1', requestBody({ externalId: 'scope-1' }));
+    const other = await from('198.51.100.7', requestBody({ externalId: 'scope-2' }));
+    assert.equal(one.status, 202, JSON.stringify(one.body));
+    assert.equal(other.status, 202, JSON.stringify(other.body));
+    assert.notEqual(one.body.id, other.body.id);
+    assert.notEqual(other.body.editToken, one.body.editToken, "neither is handed the other one's stored answer");
+    assert.equal((await recordsFor('test-suite', 'scope-1')).length, 1);
+    assert.equal((await recordsFor('test-suite', 'scope-2')).length, 1);
+    // Within one client the key still means one attempt: another body is 422, the same body its replay.
+    const reused = await from('203.0.113.1', requestBody({ externalId: 'scope-3' }));
+    assert.equal(reused.status, 422);
+    assert.equal(reused.body.code, 'idempotency_key_reused');
+    // An IPv6 client is one /64: another address in the same /64 is the same client.
+    const v6 = requestBody({ externalId: 'scope-4' });
+    const first6 = await from('2001:db8:1:2::10', v6);
+    const next6 = await from('2001:db8:1:2:ffff::1', v6);
+    assert.equal(next6.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(next6.body, first6.body);
   });
 
   test('concurrent requests with one key create one record', async () => {

@@ -379,6 +379,30 @@ describe('website forms', () => {
     assert.equal(await rowCount(), before + 2);
   });
 
+  test('a form sent again with other content (back, edit, send) leaves the first send as it was', async () => {
+    const before = await rowCount();
+    const fields = requestFields({ title: 'Mercados para el albergue' });
+    const first = await post('/necesito-ayuda', fields);
+    assert.equal(first.statusCode, 303);
+    const id = idFrom(first.headers.location);
+    const row = await rowOf(id);
+    assert.ok(row.edit_token_hash, 'the form’s send is owned like any other');
+    const edited = await post('/necesito-ayuda', { ...fields, title: 'Mercados y cobijas para el albergue' });
+    assert.equal(edited.statusCode, 409);
+    assert.match(edited.body, /ya se había enviado con otros datos/);
+    assert.ok(edited.body.includes('Mercados y cobijas para el albergue'), 'what was typed is kept');
+    const newId = /name="externalId" value="([^"]+)"/.exec(edited.body)?.[1];
+    assert.ok(newId && newId !== fields.externalId, 'the form comes back under a fresh id');
+    assert.deepEqual(await rowOf(id), row, 'the first send is unchanged');
+    const resent = await post('/necesito-ayuda', {
+      ...fields,
+      externalId: newId,
+      title: 'Mercados y cobijas para el albergue',
+    });
+    assert.equal(resent.statusCode, 303, 'sending it again is a new submission');
+    assert.equal(await rowCount(), before + 2);
+  });
+
   test('hostile strings come back escaped in the page with errors', async () => {
     const res = await post(
       '/necesito-ayuda',

@@ -40,6 +40,7 @@ describe('accepted submissions', () => {
     const res = await post(body);
     assert.equal(res.status, 202);
     assert.deepEqual(Object.keys(res.body).sort(), [
+      'editToken',
       'emergencySlug',
       'id',
       'message',
@@ -53,6 +54,7 @@ describe('accepted submissions', () => {
     assert.equal(res.body.type, 'request');
     assert.equal(res.body.emergencySlug, 'inundacion-mocoa');
     assert.equal(res.body.reviewStatus, 'pending_review');
+    assert.match(res.body.editToken, /^[A-Za-z0-9_-]{43}$/, 'a new pair gets its secret edit token');
     const row = await h.ctx.db
       .selectFrom('help_records')
       .selectAll()
@@ -61,6 +63,8 @@ describe('accepted submissions', () => {
     assert.equal(row.review_status, 'pending_review');
     assert.equal(row.contact_whatsapp, '+573001234567', 'stored in E.164');
     assert.equal(row.urgency, 'needed');
+    assert.ok(row.edit_token_hash, 'the token is stored as a hash');
+    assert.notEqual(row.edit_token_hash, res.body.editToken, 'never in clear');
     assert.equal(row.people, 1, 'neededPeople defaults to 1');
     const listed = await list(h, { status: 'all', q: 'medicamentos' });
     assert.equal(listed.body.total, 0, 'a submission is visible nowhere public before approval');

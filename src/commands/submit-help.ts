@@ -1,8 +1,8 @@
 // Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
 import { randomUUID } from 'node:crypto';
+import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Db, Dialect } from '../db/types.ts';
-import { nearestMunicipality } from '../domain/municipalities.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
 import { completeIdempotencyKey } from '../repositories/idempotency.ts';
@@ -11,12 +11,15 @@ import type { PublishResult } from '../schemas/publish-result.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
 import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
+import { type Credential, decideOwnership, identifySubmitter, type Ownership } from './submission-owner.ts';
 
 export interface SubmitOptions {
   /** Private; only the web form asks for it. */
   identityDocument?: string | null;
   /** Completes an Idempotency-Key claim in the same transaction as the submission. */
   idempotencyKey?: string;
+  /** The secret the client presented: the pair's editToken, or the key of its registered source. */
+  credential?: Credential;
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
@@ -31,33 +34,62 @@ export async function submitHelp(
   const hash = contentHash(fields);
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
+    const submitter = await identifySubmitter(trx, submission.source, options.credential);
+    const proposed = { hash, emergencyId: emergency.id };
     const existing = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
     let record: HelpRow;
     let outcome: SubmitOutcome;
-    if (!existing) {
-      const row = newRecord(submission, fields, hash, now);
+    let editToken: string | undefined;
+    const ownership = decideOwnership(existing, proposed, submitter);
+    if (!existing || ownership === 'new') {
+      // A registered source proves itself with its key; everyone else gets a secret for this pair alone.
+      const token = submitter.registered ? undefined : newToken();
+      const row = newRecord(submission, fields, hash, now, token === undefined ? null : tokenHash(token));
       if (await insertIfNew(trx, ctx.dialect, row)) {
         record = row;
         outcome = 'created';
+        editToken = token;
         await timeline(trx, row.id, 'submitted', now);
       } else {
-        // A concurrent twin committed first: treat this one as its repeat.
+        // A concurrent twin committed first: this one is its repeat, or a change that needs proof like any other.
         const twin = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
         if (!twin) throw new Error('record vanished after a unique conflict');
-        ({ record, outcome } = await revise(trx, ctx.dialect, twin, fields, hash, now));
+        const twinOwnership = decideOwnership(twin, proposed, submitter);
+        ({ record, outcome } = await settle(trx, ctx.dialect, twin, twinOwnership, fields, hash, now));
       }
     } else {
-      ({ record, outcome } = await revise(trx, ctx.dialect, existing, fields, hash, now));
+      ({ record, outcome } = await settle(trx, ctx.dialect, existing, ownership, fields, hash, now));
     }
-    const result = presentPublishResult(record, emergency.slug, outcome);
+    const result = presentPublishResult(record, emergency.slug, outcome, editToken);
     if (options.idempotencyKey) {
+      // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed.
       await completeIdempotencyKey(trx, options.idempotencyKey, 202, JSON.stringify(result));
     }
     return { result, outcome };
   });
 }
 
-function newRecord(submission: HelpSubmission, fields: SubmissionFields, hash: string, now: string): HelpRow {
+/** An existing pair: nothing for a repeat; a proven change is a revision (decideOwnership refused the rest). */
+async function settle(
+  trx: Db,
+  dialect: Dialect,
+  existing: HelpRow,
+  ownership: Ownership,
+  fields: SubmissionFields,
+  hash: string,
+  now: string,
+): Promise<{ record: HelpRow; outcome: SubmitOutcome }> {
+  if (ownership !== 'owner') return { record: existing, outcome: 'unchanged' };
+  return revise(trx, dialect, existing, fields, hash, now);
+}
+
+function newRecord(
+  submission: HelpSubmission,
+  fields: SubmissionFields,
+  hash: string,
+  now: string,
+  editTokenHash: string | null,
+): HelpRow {
   return {
     id: randomUUID(),
     source: submission.source,
@@ -82,12 +114,7 @@ function newRecord(submission: HelpSubmission, fields: SubmissionFields, hash: s
     published_at: null,
     change_seq: 0, // the repository assigns the real one
     content_version: 1,
-    edit_token_hash: null,
-    exact_location: 0,
-    municipality_code:
-      fields.latitude === null || fields.longitude === null
-        ? null
-        : nearestMunicipality(fields.latitude, fields.longitude).code,
+    edit_token_hash: editTokenHash,
   };
 }
 

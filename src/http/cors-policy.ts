@@ -3,6 +3,7 @@ export const CORS_METHODS = ['GET', 'POST', 'DELETE', 'OPTIONS'];
 export const CORS_ALLOWED_HEADERS = [
   'Content-Type',
   'Idempotency-Key',
+  'Authorization',
   'Accept-Language',
   'If-None-Match',
   'If-Modified-Since',

@@ -1,5 +1,6 @@
 // Idempotency-Key (IETF draft): the same key and body replay the first answer; the key is claimed before the work.
 import { createHash } from 'node:crypto';
+import { clientScope } from '../domain/client-address.ts';
 
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** A claim older than this is taken to belong to a request that died. */
@@ -21,7 +22,16 @@ export function fingerprintOf(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
-/** Keys are stored per operation so one key cannot collide across endpoints. */
-export function storedKey(operation: string, key: string): string {
-  return `${operation}:${key}`;
+/**
+ * Whose keys these are: a registered source proven by its key, else the client's address (IPv6 per /64), so the
+ * same key from two clients never collides and a stored answer (which may hold an editToken) is never replayed to
+ * another client.
+ */
+export function idempotencyScope(registeredSource: string | null, ip: string): string {
+  return registeredSource === null ? `client:${clientScope(ip)}` : `source:${registeredSource}`;
+}
+
+/** Stored per operation and per scope; the space cannot occur in a scope or a key, so no two ever read alike. */
+export function storedKey(operation: string, scope: string, key: string): string {
+  return `${operation}:${scope} ${key}`;
 }

@@ -1,4 +1,5 @@
 // The MCP tools: each one names the query or command it calls, the same ones the REST API calls.
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { submitHelp } from '../commands/submit-help.ts';
 import type { Context } from '../context.ts';
@@ -18,7 +19,7 @@ import {
   helpList,
   panorama as panoramaSchema,
 } from '../schemas/public-help.ts';
-import { publishResult } from '../schemas/publish-result.ts';
+import { publishToolResult } from '../schemas/publish-result.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import {
   helpIdInputShape,
@@ -29,6 +30,7 @@ import {
   panoramaInputShape,
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
+import { reportTool } from './report-tool.ts';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -55,18 +57,26 @@ const submission = { readOnlyHint: false, destructiveHint: false, idempotentHint
 const reviewNote =
   'NO publica nada: el envío queda en la bandeja de revisión del equipo de la emergencia (reviewStatus ' +
   'pending_review) y solo aparece en las lecturas públicas cuando un líder lo aprueba. Es idempotente: source + ' +
-  'externalId identifican el registro; reenviar lo mismo devuelve el mismo id, y un cambio queda como revisión. ' +
+  'externalId identifican el registro (si omite externalId se genera uno y se devuelve); reenviar lo mismo devuelve ' +
+  'el mismo id sin crear nada. El primer envío devuelve un editToken secreto: guárdelo y páselo como editToken, con ' +
+  'el mismo externalId, para cambiar el envío (el cambio queda como revisión). Sin él, cambiar un par ya usado ' +
+  'responde el error source_conflict: use otro externalId. Una revisión no puede cambiar la emergencia. ' +
   'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true).';
 
 /** The REST body schema decides, so a tool accepts exactly what POST /api/public/v1/help accepts. */
 async function submit(ctx: Context, type: 'request' | 'offer', args: Record<string, unknown>) {
-  const body = { type, ...args };
+  const { editToken, externalId, ...fields } = args;
+  // Left out: a fresh pair, so two assistants can never pick the same one by chance.
+  const pair = typeof externalId === 'string' ? externalId : randomUUID();
+  const body = { type, ...fields, externalId: pair };
   const parsed = helpSubmission.safeParse(body);
   if (!parsed.success) {
     const details = issuesToDetails(parsed.error.issues, 'es', body);
     throw new AppError(validationCode(details, 'validation_failed'), details);
   }
-  return (await submitHelp(ctx, parsed.data)).result;
+  const credential = typeof editToken === 'string' ? editToken : undefined;
+  const { result } = await submitHelp(ctx, parsed.data, { credential });
+  return { ...result, externalId: parsed.data.externalId };
 }
 
 export const tools: ToolDefinition[] = [
@@ -149,9 +159,9 @@ export const tools: ToolDefinition[] = [
   {
     name: 'publicar_solicitud',
     title: 'Enviar una solicitud de ayuda a revisión',
-    description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id y el estado de revisión.`,
+    description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
     input: z.strictObject(requestToolShape),
-    output: publishResult,
+    output: publishToolResult,
     annotations: submission,
     submits: true,
     run: (ctx, args) => submit(ctx, 'request', args),
@@ -159,13 +169,14 @@ export const tools: ToolDefinition[] = [
   {
     name: 'publicar_ofrecimiento',
     title: 'Enviar un ofrecimiento de ayuda a revisión',
-    description: `Envía un ofrecimiento de ayuda (insumos, transporte, centro de acopio, voluntariado). ${reviewNote} Devuelve el id y el estado de revisión.`,
+    description: `Envía un ofrecimiento de ayuda (insumos, transporte, centro de acopio, voluntariado). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
     input: z.strictObject(offerToolShape),
-    output: publishResult,
+    output: publishToolResult,
     annotations: submission,
     submits: true,
     run: (ctx, args) => submit(ctx, 'offer', args),
   },
+  reportTool,
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));

@@ -17,6 +17,8 @@ export function presentPublishResult(
   record: Pick<HelpRow, 'id' | 'type' | 'review_status' | 'pending_revision'>,
   emergencySlug: string,
   outcome: 'created' | 'revised' | 'unchanged',
+  /** Only on the 202 that created the pair (and the stored replay of it). */
+  editToken?: string,
 ): PublishResult {
   const waiting = record.review_status === 'pending_review' || record.pending_revision !== null;
   let message: string;
@@ -32,5 +34,6 @@ export function presentPublishResult(
     emergencySlug,
     reviewStatus: waiting ? 'pending_review' : record.review_status,
     message,
+    ...(editToken === undefined ? {} : { editToken }),
   };
 }

@@ -12,6 +12,15 @@ export const publishResult = z
       .enum(reviewStatuses)
       .describe('pending_review: en revisión (también una revisión de un registro publicado); approved; rejected.'),
     message: z.string().describe('Mensaje para la persona, en español.'),
+    editToken: z
+      .string()
+      .optional()
+      .describe(
+        'Secreto para cambiar después este envío (Authorization: Bearer <editToken> con el mismo source + externalId). ' +
+          'Solo viene en el primer 202 de un par nuevo (y en su repetición con la misma Idempotency-Key); nunca en ' +
+          'reenvíos ni para integraciones registradas, que usan su clave. Guárdelo: el servicio guarda solo su hash, ' +
+          'y en claro únicamente la respuesta de una Idempotency-Key durante sus 24 horas.',
+      ),
   })
   .meta({
     id: 'PublishResult',
@@ -24,8 +33,15 @@ export const publishResult = z
         emergencySlug: 'inundacion-mocoa-2026',
         reviewStatus: 'pending_review',
         message: 'Recibimos su solicitud. El equipo de la emergencia la revisará antes de publicarla.',
+        editToken: 'q3Jx9bX0cN6m2VtE8yPzL1kAa4sWfGhR7uYdKiOoMnB',
       },
     ],
   });
 
 export type PublishResult = z.infer<typeof publishResult>;
+
+/** What the MCP tools answer: the same result plus the externalId, which they generate when it is left out. */
+export const publishToolResult = z.object({
+  ...publishResult.shape,
+  externalId: z.string().describe('externalId del envío: el indicado, o el generado (UUID) si se omitió.'),
+});

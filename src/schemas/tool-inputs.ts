@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
+import { MCP_SOURCE } from '../domain/own-sources.ts';
 import { helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
 import { helpQuery, queryRules } from './help-query.ts';
@@ -43,10 +44,34 @@ export const helpIdInputShape = {
 
 export const logisticsInputShape = logisticsQuery.shape;
 
-/** Without `type`, and with `source` defaulting to mcp; everything else as the REST body. */
+/** The secret a first send returned; the tools' twin of the API's Authorization: Bearer. */
+export const EDIT_TOKEN_MAX = 512;
+
+/**
+ * Without `type`; `source` defaults to mcp and `externalId` may be left out (the tool then makes one up and returns
+ * it); `editToken` proves an earlier send is this caller's. Everything else as the REST body.
+ */
 function submissionShape<T extends Record<string, z.ZodType>>(shape: T) {
   const { type: _type, ...rest } = shape;
-  return { ...rest, source: commonFields.source.default('mcp') };
+  return {
+    ...rest,
+    source: commonFields.source.default(MCP_SOURCE),
+    externalId: commonFields.externalId
+      .optional()
+      .describe(
+        'Identificador estable del registro en su aplicación. Si lo omite se genera uno (UUID) y se devuelve: ' +
+          'úselo, con el editToken, para cambiar después este envío.',
+      ),
+    editToken: z
+      .string()
+      .min(1)
+      .max(EDIT_TOKEN_MAX)
+      .optional()
+      .describe(
+        'Solo para cambiar un envío anterior (mismo source + externalId): el editToken que devolvió su primer envío. ' +
+          'Sin él, un cambio de un par ya usado responde source_conflict.',
+      ),
+  };
 }
 
 export const requestToolShape = submissionShape(requestSubmission.shape);

@@ -1,5 +1,6 @@
 // GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
 import type { FastifyInstance } from 'fastify';
+import { type Credential, identifySubmitter } from '../../../commands/submission-owner.ts';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
@@ -11,13 +12,25 @@ import { claimIdempotencyKey, releaseIdempotencyKey, takeOverStaleKey } from '..
 import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
 import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
 import { helpSubmission } from '../../../schemas/submission.ts';
-import { fingerprintOf, IDEMPOTENCY_KEY, IN_FLIGHT_TIMEOUT_MS, storedKey } from '../../idempotency.ts';
+import {
+  fingerprintOf,
+  IDEMPOTENCY_KEY,
+  IN_FLIGHT_TIMEOUT_MS,
+  idempotencyScope,
+  storedKey,
+} from '../../idempotency.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
 
 export const HELP_PATH = '/api/public/v1/help';
+
+/** `Authorization: Bearer <secret>`: an editToken or a registered source's key; anything else is no proof. */
+function bearer(header: string | undefined): Credential {
+  const match = /^Bearer +([\x21-\x7e]{1,512}) *$/i.exec(header ?? '');
+  return match?.[1];
+}
 
 function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
   switch (query.view) {
@@ -42,13 +55,17 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       const details = issuesToDetails(parsed.error.issues, lang, request.body);
       throw new AppError(validationCode(details, 'validation_failed'), details);
     }
+    const credential = bearer(request.headers.authorization);
     const rawKey = request.headers['idempotency-key'];
     if (rawKey === undefined) {
-      const { result } = await submitHelp(ctx, parsed.data);
+      const { result } = await submitHelp(ctx, parsed.data, { credential });
       return reply.code(202).send(result);
     }
     if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY.test(rawKey)) throw new AppError('invalid_idempotency_key');
-    const key = storedKey('help', rawKey);
+    // A wrong or missing key of a registered source is refused here, before any Idempotency-Key is claimed.
+    const submitter = await identifySubmitter(ctx.db, parsed.data.source, credential);
+    const scope = idempotencyScope(submitter.registered ? parsed.data.source : null, request.ip);
+    const key = storedKey('help', scope, rawKey);
     const fingerprint = fingerprintOf(request.body);
     const now = ctx.now();
     const existing = await claimIdempotencyKey(ctx.db, key, fingerprint, now.toISOString());
@@ -68,7 +85,7 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       }
     }
     try {
-      const { result } = await submitHelp(ctx, parsed.data, { idempotencyKey: key });
+      const { result } = await submitHelp(ctx, parsed.data, { idempotencyKey: key, credential });
       return reply.code(202).send(result);
     } catch (err) {
       await releaseIdempotencyKey(ctx.db, key).catch((releaseErr) =>

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
+import { WEB_SOURCE } from '../../../domain/own-sources.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { findEmergencyById, listEmergencies } from '../../../repositories/emergencies.ts';
 import { findById } from '../../../repositories/help-records.ts';
@@ -38,7 +39,6 @@ import { registerOwnAsset } from './static-assets.ts';
 
 registerOwnAsset('ubicacion.js');
 
-const SOURCE = 'web';
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Private, so bounded and clean like any text field, but never part of the public schema. */
 const identityDocument = text({ max: IDENTITY_DOCUMENT_MAX });
@@ -175,7 +175,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         const slug = values.emergencySlug ?? '';
         const body = {
           ...submissionFromForm(kind, form),
-          source: SOURCE,
+          source: WEB_SOURCE,
           externalId: values.externalId,
           publishContact: values.publishContact === 'si',
           ...(slug ? { emergencySlug: slug } : {}),
@@ -202,12 +202,19 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         }
         if (!parsed.success || Object.keys(errors).length > 0) return again(request, reply, errors, {});
         try {
+          // The result carries the pair's editToken; the receipt does not offer changes yet, so it goes no further.
           const { result } = await submitHelp(ctx, parsed.data, { identityDocument: document });
           // 303: reloading the receipt never sends the form again.
           return reply.code(303).header('location', receiptPath(result.id, lang)).send();
         } catch (err) {
           if (err instanceof AppError && emergencyCodes.has(err.code)) {
             return again(request, reply, { emergencySlug: t.emergencyError }, {});
+          }
+          if (err instanceof AppError && err.code === 'source_conflict') {
+            // This form was already sent with other content (back, edit, send): the first send stays as it was, and
+            // the form comes back under a fresh id, so sending it again is a new submission the person chose to make.
+            const values = { ...typedValues(kind, form), externalId: randomUUID() };
+            return again(request, reply, {}, { values, status: 409, formError: t.alreadySent });
           }
           throw err;
         }

@@ -1,0 +1,70 @@
+// Admins register integrations by `source` name: the key is shown once and stored only as its hash; every change
+// goes to the audit log (never the key).
+import { newToken, tokenHash } from '../auth/tokens.ts';
+import type { Actor, Context } from '../context.ts';
+import { ownSources } from '../domain/own-sources.ts';
+import { AppError } from '../errors.ts';
+import { audit } from '../repositories/audit.ts';
+import { deleteSource, insertSource, replaceSourceKey } from '../repositories/sources.ts';
+import { issuesToDetails } from '../schemas/issues.ts';
+import { commonFields } from '../schemas/submission.ts';
+
+/** A key as its holder sees it, once. */
+export interface IssuedKey {
+  name: string;
+  key: string;
+  at: string;
+}
+
+/** The same rule as a submission's `source`, so any name that can be registered can also be sent. */
+function checkedName(name: string): string {
+  const parsed = commonFields.source.safeParse(name);
+  if (!parsed.success) {
+    const details = issuesToDetails(parsed.error.issues, 'es', name).map((d) => ({ ...d, field: 'name' }));
+    throw new AppError('validation_failed', details);
+  }
+  if (ownSources.includes(parsed.data)) {
+    throw new AppError('validation_failed', [
+      { field: 'name', message: 'nombre reservado para los envíos del propio servicio', code: 'reserved' },
+    ]);
+  }
+  return parsed.data;
+}
+
+function notFound(name: string): AppError {
+  return new AppError('source_not_found', [{ field: 'name', message: name, code: 'not_found' }]);
+}
+
+export async function addSource(ctx: Context, name: string, actor: Actor): Promise<IssuedKey> {
+  const checked = checkedName(name);
+  const key = newToken();
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = { name: checked, key_hash: tokenHash(key), created_by: actor, created_at: at, rotated_at: null };
+    if (!(await insertSource(trx, row))) {
+      throw new AppError('source_exists', [{ field: 'name', message: checked, code: 'taken' }]);
+    }
+    await audit(trx, { actor, action: 'source_added', targetType: 'source', targetId: checked, at });
+  });
+  return { name: checked, key, at };
+}
+
+/** A new key; the old one stops working at once. */
+export async function rotateSourceKey(ctx: Context, name: string, actor: Actor): Promise<IssuedKey> {
+  const key = newToken();
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await replaceSourceKey(trx, name, tokenHash(key), at))) throw notFound(name);
+    await audit(trx, { actor, action: 'source_key_rotated', targetType: 'source', targetId: name, at });
+  });
+  return { name, key, at };
+}
+
+/** The name is free again: its records stay, and only the leaders can change them (they hold no edit token). */
+export async function removeSource(ctx: Context, name: string, actor: Actor): Promise<void> {
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteSource(trx, name))) throw notFound(name);
+    await audit(trx, { actor, action: 'source_removed', targetType: 'source', targetId: name, at });
+  });
+}
