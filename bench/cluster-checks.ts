@@ -59,8 +59,22 @@ async function submitToA(ctx: CheckContext): Promise<{ id: string; word: string 
   return { id: (sent.body as { id: string }).id, word };
 }
 
+/** The content version `ayuda review list` shows for a pending submission: what an approval must name. */
+async function reviewedVersion(ctx: CheckContext, id: string): Promise<string> {
+  const listed = await runCli(
+    ['review', 'list', '--emergency', ctx.emergencySlug, '--json', '--limit', '1000'],
+    cliEnv(ctx),
+  );
+  if (listed.code !== 0) throw new Error(`ayuda review list exited ${listed.code}: ${listed.stderr}`);
+  const entry = (JSON.parse(listed.stdout) as { id: string; version: number }[]).find((e) => e.id === id);
+  if (!entry) throw new Error(`${id} is not in the review inbox`);
+  return String(entry.version);
+}
+
+/** Approves with the real CLI, naming the version listed; the time of its exit starts the staleness clock. */
 async function approveWithCli(ctx: CheckContext, id: string): Promise<number> {
-  const approved = await runCli(['review', 'approve', id], cliEnv(ctx));
+  const version = await reviewedVersion(ctx, id);
+  const approved = await runCli(['review', 'approve', id, '--version', version], cliEnv(ctx));
   if (approved.code !== 0) throw new Error(`ayuda review approve ${id} exited ${approved.code}: ${approved.stderr}`);
   return approved.exitedAt;
 }
@@ -324,7 +338,7 @@ export async function consoleCheck(ctx: CheckContext): Promise<CheckRow[]> {
   const tokenFromA = browser.csrf;
   const approved = await browser.request(`${b.url}/panel/e/${ctx.emergencySlug}/revisar/${id}/aprobar`, {
     method: 'POST',
-    form: { _csrf: tokenFromA, note: '' },
+    form: { _csrf: tokenFromA, note: '', version: /name="version" value="(\d+)"/.exec(review.text)?.[1] ?? '' },
   });
   const published = await getJson(`${ctx.cluster.proxy.url}${HELP}?view=detail&id=${id}`);
   const approvedOnB = approved.status === 303 && /hecho=aprobada/.test(approved.location ?? '');

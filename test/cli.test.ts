@@ -14,6 +14,15 @@ after(() => h.close());
 
 const cli = (...args: string[]) => runCli(args, env);
 
+/** The version `review list --json` shows for a pending submission: what `review approve` must name. */
+async function versionOf(id: string): Promise<string> {
+  const listed = await cli('review', 'list', '--json', '--limit', '1000');
+  assert.equal(listed.code, 0, listed.stderr);
+  const entry = JSON.parse(listed.stdout).find((p: { id: string }) => p.id === id);
+  assert.ok(entry, `${id} is listed`);
+  return String(entry.version);
+}
+
 describe('help and usage', () => {
   test('ayuda --help lists every command; no arguments or an unknown command exit 2', async () => {
     const help = await cli('--help');
@@ -125,7 +134,11 @@ describe('administration', () => {
       { type: 'request', title: 'Colchonetas para el coliseo', emergencySlug: 'inundacion-mocoa' },
     );
     assert.ok(entry.createdAt);
-    const approved = await cli('review', 'approve', id, '--note', 'Verificado por teléfono');
+    assert.equal(entry.version, 1);
+    const human = await cli('review', 'list', '--emergency', 'inundacion-mocoa');
+    assert.match(human.stdout, /\bversion\b/);
+    assert.match(human.stdout, new RegExp(`${id}\\s+1\\s+request`));
+    const approved = await cli('review', 'approve', id, '--version', '1', '--note', 'Verificado por teléfono');
     assert.equal(approved.code, 0, approved.stderr);
     const found = await list(h, { q: 'colchonetas' });
     assert.deepEqual(
@@ -134,9 +147,50 @@ describe('administration', () => {
       'no stale cache after a change by another process',
     );
     assert.equal(found.body.items[0].timeline.at(-1).note, 'Verificado por teléfono');
-    const again = await cli('review', 'approve', id);
+    const again = await cli('review', 'approve', id, '--version', '1');
     assert.equal(again.code, 1, 'nothing left to approve');
     assert.match(again.stderr, /invalid_state/);
+  });
+
+  test('review approve needs --version: without it, or with a word, nothing is published (exit 2)', async () => {
+    const id = await submit(h, requestBody({ title: 'Aprobación a ciegas' }));
+    for (const args of [[], ['--version'], ['--version', 'uno'], ['--version', '-1']]) {
+      const res = await cli('review', 'approve', id, ...args);
+      assert.equal(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
+      assert.match(res.stderr, /--version/);
+      assert.match(res.stderr, /Uso: ayuda review approve ID --version N/);
+    }
+    assert.equal((await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` })).status, 404);
+  });
+
+  test('a stale --version is refused (exit 1, stale_version), nothing published; the current one approves', async () => {
+    const body = requestBody({ title: 'Mercados para la vereda', contactWhatsapp: '+573001110000' });
+    const first = await h.json({ method: 'POST', url: HELP, payload: body });
+    assert.equal(first.status, 202);
+    const id = first.body.id as string;
+    assert.equal(await versionOf(id), '1');
+    const token = first.body.editToken;
+    const changed = await h.json({
+      method: 'POST',
+      url: HELP,
+      payload: { ...body, contactWhatsapp: '+573009998877', description: 'Pague el envío por Nequi primero.' },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    assert.equal(changed.status, 202, JSON.stringify(changed.body));
+    const stale = await cli('review', 'approve', id, '--version', '1');
+    assert.equal(stale.code, 1);
+    assert.match(stale.stderr, /stale_version/);
+    assert.equal((await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` })).status, 404);
+    assert.equal((await list(h, { q: 'vereda', status: 'all' })).body.total, 0);
+    const staleReject = await cli('review', 'reject', id, '--version', '1', '--reason', 'Falso');
+    assert.equal(staleReject.code, 1);
+    assert.match(staleReject.stderr, /stale_version/);
+    assert.equal(await versionOf(id), '2', 'still pending, at the new version');
+    const approved = await cli('review', 'approve', id, '--version', '2', '--json');
+    assert.equal(approved.code, 0, approved.stderr);
+    assert.deepEqual(JSON.parse(approved.stdout).version, 2);
+    const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` });
+    assert.equal(detail.body.item.contact.whatsapp, '+573009998877');
   });
 
   test('review reject needs a reason; a rejected submission never appears', async () => {
@@ -156,7 +210,7 @@ describe('administration', () => {
       h,
       requestBody({ title: 'Mercados para veinte familias', quantityRequired: 20, unit: 'mercados' }),
     );
-    assert.equal((await cli('review', 'approve', id)).code, 0);
+    assert.equal((await cli('review', 'approve', id, '--version', await versionOf(id))).code, 0);
     const covered = await cli('record', 'cover', id, '--quantity', '15', '--json');
     assert.equal(covered.code, 0, covered.stderr);
     assert.deepEqual(JSON.parse(covered.stdout), { id, covered: 15, required: 20, pending: 5 });

@@ -114,6 +114,8 @@ describe('console in a browser', { skip: browserSkip }, () => {
         `/panel/e/${SLUG}/centros`,
         `/panel/e/${SLUG}/centros/${ids.centre}`,
         `/panel/e/${SLUG}/logistica`,
+        `/panel/e/${SLUG}?categoria=agua&tipo=request&espera=1`,
+        `/panel/e/${SLUG}?categoria=lava&espera=mucho`,
       ]) {
         await page.goto(`${base}${path}`);
         assert.equal(await page.locator('html').getAttribute('lang'), 'es');
@@ -128,5 +130,57 @@ describe('console in a browser', { skip: browserSkip }, () => {
         await page.screenshot({ path: `${SHOTS}/panel-logistica-escritorio.png`, fullPage: true });
       await context.close();
     }
+  });
+
+  test('a submission changed while the leader looked, then a bulk rejection: both pages fit a phone, axe finds nothing serious', async () => {
+    const original = requestBody({
+      emergencySlug: SLUG,
+      title: 'Mercados para la vereda',
+      contactWhatsapp: '+573001110000',
+    });
+    const sent = await h.json({ method: 'POST', url: HELP, payload: original });
+    const token = sent.body.editToken;
+    const spam = [
+      await submit(h, requestBody({ emergencySlug: SLUG, title: 'Sorteo de mercados uno' })),
+      await submit(h, requestBody({ emergencySlug: SLUG, title: 'Sorteo de mercados dos' })),
+    ];
+    const context = await browser.newContext({ viewport: PHONE, bypassCSP: true, locale: 'es-CO' });
+    const page = await context.newPage();
+    await page.goto(`${base}/panel/entrar`);
+    await page.fill('#email', email);
+    await page.fill('#password', PASSWORD);
+    await page.click('button[type=submit]');
+    await page.goto(`${base}/panel/e/${SLUG}/revisar/${sent.body.id}`);
+    await h.json({
+      method: 'POST',
+      url: HELP,
+      payload: {
+        ...original,
+        contactWhatsapp: '+573009998877',
+        description: 'Pague el envío por Nequi y le llega el mercado.',
+      },
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    await page.click('text=Aprobar y publicar');
+    assert.match((await page.textContent('.stale')) ?? '', /La publicación cambió/);
+    assert.match((await page.textContent('table.diff')) ?? '', /\+573009998877/);
+    assert.ok((await scrollWidth(page)) <= PHONE.width, 'the refusal page fits a phone');
+    await page.screenshot({ path: `${SHOTS}/panel-cambio-telefono.png`, fullPage: true });
+    assert.deepEqual(await seriousViolations(page), [], 'the refusal page');
+    assert.equal((await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${sent.body.id}` })).status, 404);
+    await page.click('text=Aprobar y publicar');
+    assert.match(page.url(), /hecho=aprobada/);
+
+    await page.goto(`${base}/panel/e/${SLUG}`);
+    for (const id of spam) await page.check(`#sel-${id}`);
+    await page.fill('#reason', 'Sorteos falsos');
+    await page.click('button:has-text("Rechazar seleccionados")');
+    assert.match((await page.textContent('main')) ?? '', /Se rechazaron 2 publicaciones/);
+    assert.ok((await scrollWidth(page)) <= PHONE.width, 'the result fits a phone');
+    assert.deepEqual(await seriousViolations(page), [], 'the bulk rejection result');
+    await page.goto(`${base}/panel/e/${SLUG}?categoria=agua`);
+    assert.ok((await scrollWidth(page)) <= PHONE.width, 'the filtered inbox fits a phone');
+    await page.screenshot({ path: `${SHOTS}/panel-bandeja-filtros-telefono.png`, fullPage: true });
+    await context.close();
   });
 });

@@ -57,7 +57,10 @@ async function approveAndFind(id: string, page: Page): Promise<void> {
 }
 
 async function approve(id: string): Promise<void> {
-  const approved = await runCli(['review', 'approve', id], { DATABASE_URL: h.dbUrl });
+  // An approval names the version reviewed: `review list` shows it.
+  const listed = await runCli(['review', 'list', '--json', '--limit', '1000'], { DATABASE_URL: h.dbUrl });
+  const version = JSON.parse(listed.stdout).find((entry: { id: string }) => entry.id === id)?.version;
+  const approved = await runCli(['review', 'approve', id, '--version', String(version)], { DATABASE_URL: h.dbUrl });
   assert.equal(approved.code, 0, approved.stderr);
   // Another process wrote: this instance sees it within a moment (its change feed polls).
   for (let i = 0; i < 40; i++) {

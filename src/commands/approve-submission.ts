@@ -2,6 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records.ts';
+import { checkVersion } from './expected-version.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 import type { SubmissionFields } from './submission-fields.ts';
 
@@ -10,9 +11,12 @@ export async function approveSubmission(
   id: string,
   actor: Actor,
   note?: string | null,
+  /** The content version the leader saw; when given and stale, nothing is published. */
+  expectedVersion?: number,
 ): Promise<HelpRow> {
   return changeRecord(ctx, id, async (step) => {
     const { record, now } = step;
+    checkVersion(record, expectedVersion);
     if (record.review_status === 'pending_review') {
       const saved = await saveRecord(ctx, step, {
         review_status: 'approved',

@@ -2,6 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records.ts';
+import { checkVersion } from './expected-version.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 import type { SubmissionFields } from './submission-fields.ts';
 
@@ -14,9 +15,12 @@ export async function approveWithEdits(
   edits: EditableFields,
   actor: Actor,
   note?: string | null,
+  /** The content version the leader corrected; when given and stale, nothing is published. */
+  expectedVersion?: number,
 ): Promise<HelpRow> {
   return changeRecord(ctx, id, async (step) => {
     const { record, now } = step;
+    checkVersion(record, expectedVersion);
     if (edits.type !== record.type) {
       throw new AppError('validation_failed', [{ field: 'type', message: record.type, code: 'type_fixed' }]);
     }

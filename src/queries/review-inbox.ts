@@ -1,12 +1,26 @@
-// The review inbox of an emergency: what waits, in order, each with its likely duplicates.
+// The review inbox: what waits, in order, a page at a time, each with its likely duplicates (console and CLI).
 import type { Context } from '../context.ts';
+import { categories } from '../domain/categories.ts';
 import { boundingBox, distanceKm } from '../domain/distance.ts';
+import { helpTypes, urgencies } from '../domain/statuses.ts';
 import type { HelpRow } from '../repositories/help-records.ts';
-import { type CandidateRow, inboxRows, sameCategoryInBox, sameWhatsapp } from '../repositories/review.ts';
+import {
+  type CandidateRow,
+  type InboxFilter,
+  type InboxPosition,
+  type InboxRow,
+  inboxCount,
+  inboxRows,
+  sameCategoryInBox,
+  sameWhatsapp,
+} from '../repositories/review.ts';
 
 /** Same category closer than this is flagged as a likely duplicate. */
 export const DUPLICATE_RADIUS_KM = 0.3;
 export const INBOX_PAGE = 100;
+export const INBOX_PAGE_MAX = 1000;
+/** The longest wait a filter can name: a year. */
+const MAX_WAIT_HOURS = 24 * 366;
 
 export interface Duplicate {
   record: CandidateRow;
@@ -15,22 +29,140 @@ export interface Duplicate {
 }
 
 export interface InboxItem {
-  record: HelpRow;
+  record: InboxRow;
   isRevision: boolean;
   waitingSince: string;
+  /** Where the next page starts when this is the last item of a page. */
+  cursor: string;
   duplicates: Duplicate[];
 }
 
-export async function reviewInbox(ctx: Context, emergencyId: string): Promise<InboxItem[]> {
-  const rows = await inboxRows(ctx.db, emergencyId, INBOX_PAGE);
-  return Promise.all(
-    rows.map(async (record) => ({
+export interface InboxPage {
+  items: InboxItem[];
+  /** The cursor of the next page; null on the last page. */
+  next: string | null;
+  /** Everything matching the filter, across pages. */
+  total: number;
+}
+
+/** Filters as people type them (query parameters, CLI options); parsed by parseInboxFilter. */
+export interface InboxFilterInput {
+  category?: string;
+  type?: string;
+  urgency?: string;
+  source?: string;
+  olderThanHours?: string;
+  after?: string;
+}
+
+export type InboxFilterField = keyof InboxFilterInput;
+
+export interface ParsedInboxFilter {
+  filter: Omit<InboxFilter, 'emergencyId' | 'waitingBefore'> & { olderThanHours?: number };
+  after: InboxPosition | null;
+  /** Spanish message per field that could not be read; empty when all are valid. */
+  errors: Partial<Record<InboxFilterField, string>>;
+}
+
+const SOURCE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,59}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const ID = /^[A-Za-z0-9-]{1,80}$/;
+
+/** Checks every filter; an empty value means "any". */
+export function parseInboxFilter(input: InboxFilterInput): ParsedInboxFilter {
+  const errors: ParsedInboxFilter['errors'] = {};
+  const filter: ParsedInboxFilter['filter'] = {};
+  const given = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
+  const category = given(input.category);
+  if (category !== null) {
+    if ((categories as readonly string[]).includes(category)) filter.category = category;
+    else errors.category = 'Categoría desconocida.';
+  }
+  const type = given(input.type);
+  if (type !== null) {
+    if ((helpTypes as readonly string[]).includes(type)) filter.type = type as HelpRow['type'];
+    else errors.type = 'El tipo debe ser solicitud u ofrecimiento.';
+  }
+  const urgency = given(input.urgency);
+  if (urgency !== null) {
+    if ((urgencies as readonly string[]).includes(urgency)) filter.urgency = urgency as HelpRow['urgency'];
+    else errors.urgency = 'Urgencia desconocida.';
+  }
+  const source = given(input.source);
+  if (source !== null) {
+    if (SOURCE.test(source)) filter.source = source;
+    else errors.source = 'El origen solo lleva letras, números y . _ : - (hasta 60).';
+  }
+  const hours = given(input.olderThanHours);
+  if (hours !== null) {
+    const value = Number(hours);
+    if (Number.isFinite(value) && value > 0 && value <= MAX_WAIT_HOURS) filter.olderThanHours = value;
+    else errors.olderThanHours = 'La espera debe ser un número de horas mayor que 0.';
+  }
+  let after: InboxPosition | null = null;
+  const cursor = given(input.after);
+  if (cursor !== null) {
+    after = decodeCursor(cursor);
+    if (!after) errors.after = 'El enlace de página no es válido; vuelva al principio de la bandeja.';
+  }
+  return { filter, after, errors };
+}
+
+export function encodeCursor(position: InboxPosition): string {
+  return Buffer.from(`${position.urgentRank}|${position.waitingSince}|${position.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): InboxPosition | null {
+  if (cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  const [rank, waiting, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || (rank !== '0' && rank !== '1') || !waiting || !ISO.test(waiting) || !id || !ID.test(id)) {
+    return null;
+  }
+  return { urgentRank: rank === '0' ? 0 : 1, waitingSince: waiting, id };
+}
+
+export interface InboxRequest {
+  emergencyId?: string;
+  filter?: ParsedInboxFilter['filter'];
+  after?: InboxPosition | null;
+  limit?: number;
+  /** The console shows likely duplicates; the CLI does not ask for them. */
+  duplicates?: boolean;
+}
+
+/** One page of the inbox, in the one order every caller shares. */
+export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<InboxPage> {
+  const { olderThanHours, ...rest } = request.filter ?? {};
+  const filter: InboxFilter = {
+    ...rest,
+    emergencyId: request.emergencyId,
+    waitingBefore:
+      olderThanHours === undefined
+        ? undefined
+        : new Date(ctx.now().getTime() - olderThanHours * 3_600_000).toISOString(),
+  };
+  const limit = Math.max(1, Math.min(INBOX_PAGE_MAX, request.limit ?? INBOX_PAGE));
+  // One row more than the page says whether another page follows.
+  const [rows, total] = await Promise.all([
+    inboxRows(ctx.db, filter, { after: request.after, limit: limit + 1 }),
+    inboxCount(ctx.db, filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const items = await Promise.all(
+    page.map(async (record) => ({
       record,
       isRevision: record.review_status === 'approved',
-      waitingSince: record.revision_submitted_at ?? record.submitted_at,
-      duplicates: await likelyDuplicates(ctx, record),
+      waitingSince: record.waiting_since,
+      cursor: encodeCursor({
+        urgentRank: record.urgent_rank === 0 ? 0 : 1,
+        waitingSince: record.waiting_since,
+        id: record.id,
+      }),
+      duplicates: request.duplicates ? await likelyDuplicates(ctx, record) : [],
     })),
   );
+  const last = items[items.length - 1];
+  return { items, next: rows.length > limit && last ? last.cursor : null, total };
 }
 
 export async function likelyDuplicates(ctx: Context, record: HelpRow): Promise<Duplicate[]> {

@@ -7,7 +7,7 @@ import { type Errors, errorSummary, textarea, when } from './controls.ts';
 import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
-import { type Content, contentTable, diffTable, editFields } from './record-fields.ts';
+import { type Content, contentTable, diffTable, editFields, seenToken } from './record-fields.ts';
 
 export interface ReviewView {
   record: HelpRow;
@@ -18,6 +18,41 @@ export interface ReviewView {
   audit: Parameters<typeof historySection>[1];
   edit: { values: Record<string, string>; errors: Errors; open: boolean };
   rejectError?: string | null;
+  /** Set when a decision was refused because the content moved on since the leader looked. */
+  stale?: StaleNotice;
+}
+
+export interface StaleNotice {
+  /** The version the refused form named; null when the form named none. */
+  seenVersion: number | null;
+  /** The content that form was rendered with, when it carried it. */
+  seen: Content | null;
+  /** What the leader had asked for, in words ("aprobar", "rechazar", ...). */
+  decision: string;
+}
+
+/** Hidden fields every decision form carries: the version it was rendered from and what it showed. */
+function versionFields(record: HelpRow, proposed: Content): Html {
+  return html`<input type="hidden" name="version" value="${record.content_version}"><input type="hidden" name="visto" value="${seenToken(proposed)}">`;
+}
+
+function staleSection(notice: StaleNotice, record: HelpRow, proposed: Content): Html {
+  return html`<section class="stale" role="alert"><h2>La publicación cambió: no se hizo nada</h2>
+<p>${
+    notice.seenVersion === null
+      ? html`El formulario no indicaba qué versión revisó, así que no se pudo ${notice.decision}.`
+      : html`Usted revisó la versión ${notice.seenVersion}; quien la envió la cambió después (ahora es la versión ${record.content_version}). No se pudo ${notice.decision} y no se publicó nada.`
+  } Revise el contenido nuevo y decida otra vez: los formularios de abajo ya llevan la versión ${record.content_version}.</p>
+${
+  notice.seen
+    ? diffTable(notice.seen, proposed, {
+        caption: 'Qué cambió desde que lo abrió',
+        before: 'Lo que usted vio',
+        after: 'Ahora',
+        none: 'Ningún campo visible cambió, pero la versión sí: revise antes de decidir.',
+      })
+    : ''
+}</section>`;
 }
 
 export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
@@ -28,9 +63,9 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
   const isRevision = record.review_status === 'approved' && record.pending_revision !== null;
   return consolePage(
     { ...frame, title: `Revisar: ${proposed.title ?? record.title}`, current: 'inbox' },
-    html`<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
+    html`${view.stale ? staleSection(view.stale, record, proposed) : ''}<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
       isRevision ? html` · <strong class="tag">Revisión pendiente</strong>` : ''
-    } · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code></p>
+    } · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
 ${isRevision ? diffTable(record, proposed) : ''}
 <section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${contentTable(proposed)}
 <p class="note">Al aprobar se publican el registro, el nombre de contacto y el WhatsApp (la persona dio su consentimiento). El documento de identidad nunca se publica.</p></section>
@@ -45,15 +80,15 @@ ${
     : ''
 }
 <section class="decisions"><h2>Decisión</h2>
-<form method="post" action="${base}/aprobar" class="card">${csrfField(csrf)}
+<form method="post" action="${base}/aprobar" class="card">${csrfField(csrf)}${versionFields(record, proposed)}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300, help: 'Aparece en el historial público del registro.' })}
 <p><button type="submit">${isRevision ? 'Aprobar los cambios' : 'Aprobar y publicar'}</button></p></form>
-<form method="post" action="${base}/rechazar" class="card">${csrfField(csrf)}
+<form method="post" action="${base}/rechazar" class="card">${csrfField(csrf)}${versionFields(record, proposed)}
 ${textarea({ name: 'reason', label: 'Motivo del rechazo', required: true, maxlength: 300, help: 'Solo lo ven los líderes.', errors: view.rejectError ? { reason: view.rejectError } : {} })}
 <p><button type="submit" class="danger">${isRevision ? 'Rechazar los cambios' : 'Rechazar'}</button></p></form>
 <details class="card"${view.edit.open ? html` open` : ''}><summary>Corregir y aprobar</summary>
 ${errorSummary(view.edit.errors, fieldLabels)}
-<form method="post" action="${base}/corregir">${csrfField(csrf)}
+<form method="post" action="${base}/corregir">${csrfField(csrf)}${versionFields(record, proposed)}
 ${editFields(record.type, view.edit.values, view.edit.errors)}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300 })}
 <p><button type="submit">Guardar correcciones y publicar</button></p></form></details>

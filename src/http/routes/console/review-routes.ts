@@ -1,30 +1,82 @@
-// The review inbox and its decisions: approve, correct then approve, reject with a reason.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The review inbox and its decisions: approve, correct then approve, reject with a reason, reject several.
+// Every decision names the content version its form was rendered from; a changed record is shown again.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { approveSubmission } from '../../../commands/approve-submission.ts';
 import { approveWithEdits, type EditableFields } from '../../../commands/approve-with-edits.ts';
+import { BULK_REJECT_MAX, rejectMany, type Selection } from '../../../commands/reject-many.ts';
 import { rejectSubmission } from '../../../commands/reject-submission.ts';
 import { submissionFields } from '../../../commands/submission-fields.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
-import { likelyDuplicates, reviewInbox } from '../../../queries/review-inbox.ts';
+import {
+  INBOX_PAGE,
+  type InboxFilterField,
+  likelyDuplicates,
+  parseInboxFilter,
+  reviewInbox,
+} from '../../../queries/review-inbox.ts';
 import type { EmergencyRow } from '../../../repositories/emergencies.ts';
 import { findById, type HelpRow } from '../../../repositories/help-records.ts';
-import { auditEntries, fullTimeline } from '../../../repositories/review.ts';
+import { auditEntries, fullTimeline, inboxSources } from '../../../repositories/review.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
+import { bulkRejectPage } from '../../../views/console/bulk-reject-page.ts';
 import { comparePage } from '../../../views/console/compare-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
-import { inboxPage } from '../../../views/console/inbox-page.ts';
+import { errorPage } from '../../../views/console/error-page.ts';
+import {
+  type InboxParam,
+  type InboxView,
+  inboxHref,
+  inboxPage,
+  inboxParams,
+} from '../../../views/console/inbox-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
-import { type Content, formValues } from '../../../views/console/record-fields.ts';
-import { reviewPage } from '../../../views/console/review-page.ts';
-import { field, noteField } from '../../forms/form-body.ts';
+import { type Content, formValues, seenFromToken } from '../../../views/console/record-fields.ts';
+import { reviewPage, type StaleNotice } from '../../../views/console/review-page.ts';
+import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
 type Params = { slug: string; id: string };
+
+/** Sources listed in the inbox's source filter. */
+const SOURCE_OPTIONS = 50;
+
+/** Inbox filter (query parameter) -> the field the shared parser names. */
+const filterFields: Record<InboxParam | 'despues', InboxFilterField> = {
+  categoria: 'category',
+  tipo: 'type',
+  urgencia: 'urgency',
+  origen: 'source',
+  espera: 'olderThanHours',
+  despues: 'after',
+};
+
+/** One query parameter as text: the last value when repeated, undefined when absent or not text. */
+function queryText(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return typeof last === 'string' ? last.slice(0, 300) : undefined;
+}
+
+/** The version a decision form names; null when absent or not a version number. */
+function formVersion(form: FormBody): number | null {
+  const value = field(form, 'version').trim();
+  return /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+function isStale(err: unknown): boolean {
+  return err instanceof AppError && err.code === 'stale_version';
+}
+
+function reviewable(record: HelpRow): boolean {
+  return (
+    record.review_status === 'pending_review' || (record.review_status === 'approved' && !!record.pending_revision)
+  );
+}
 
 /** A record of this emergency: an id from another emergency is "not found" here, whoever asks. */
 export async function recordIn(ctx: Context, emergency: EmergencyRow, id: string): Promise<HelpRow> {
@@ -53,7 +105,11 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     request: FastifyRequest,
     record: HelpRow,
     emergency: EmergencyRow,
-    extra: { edit?: { values: Record<string, string>; errors: Errors }; rejectError?: string } = {},
+    extra: {
+      edit?: { values: Record<string, string>; errors: Errors };
+      rejectError?: string;
+      stale?: StaleNotice;
+    } = {},
   ) => {
     const user = currentUser(request);
     const proposed = proposedContent(record);
@@ -71,16 +127,115 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       audit,
       edit: extra.edit ? { ...extra.edit, open: true } : { values: formValues(proposed), errors: {}, open: false },
       rejectError: extra.rejectError,
+      stale: extra.stale,
     });
+  };
+
+  /**
+   * A decision named another version than the record has now (or none): nothing was done. The leader sees the
+   * current content, what changed since the form was rendered, and forms that carry the current version.
+   */
+  const staleReply = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    emergency: EmergencyRow,
+    id: string,
+    form: FormBody,
+    decision: string,
+  ) => {
+    const record = await recordIn(ctx, emergency, id);
+    const seenVersion = formVersion(form);
+    if (!reviewable(record)) {
+      const message = `La publicación cambió y ya no tiene nada pendiente de revisión (por ejemplo, quien la envió retiró los cambios). No se pudo ${decision}: no se hizo nada.`;
+      return sendPage(reply, errorPage('La publicación cambió', message), 409);
+    }
+    const seen = seenFromToken(field(form, 'visto'), record.type);
+    const page = await renderReview(request, record, emergency, { stale: { seenVersion, seen, decision } });
+    return sendPage(reply, page, seenVersion === null ? 400 : 409);
+  };
+
+  /** The inbox page for the request's filters; bulk carries what a refused bulk form had. */
+  const inboxView = async (
+    request: FastifyRequest,
+    emergency: EmergencyRow,
+    bulk?: InboxView['bulk'],
+  ): Promise<InboxView> => {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const values: InboxView['values'] = {};
+    for (const name of inboxParams) values[name] = queryText(query, name);
+    const after = queryText(query, 'despues') ?? null;
+    const parsed = parseInboxFilter({
+      category: values.categoria,
+      type: values.tipo,
+      urgency: values.urgencia,
+      source: values.origen,
+      olderThanHours: values.espera,
+      after: after ?? undefined,
+    });
+    const errors: Errors = {};
+    for (const [param, name] of Object.entries(filterFields)) {
+      const message = parsed.errors[name];
+      if (message) errors[param] = message;
+    }
+    const valid = Object.keys(errors).length === 0;
+    const [page, sources] = await Promise.all([
+      valid
+        ? reviewInbox(ctx, {
+            emergencyId: emergency.id,
+            filter: parsed.filter,
+            after: parsed.after,
+            limit: INBOX_PAGE,
+            duplicates: true,
+          })
+        : null,
+      inboxSources(ctx.db, emergency.id, SOURCE_OPTIONS),
+    ]);
+    return { page, now: ctx.now(), values, errors, sources, after: valid ? after : null, bulk };
   };
 
   app.get('/e/:slug', async (request, reply) => {
     const { user, emergency } = await scope(request);
-    const [items, frame] = await Promise.all([
-      reviewInbox(ctx, emergency.id),
+    const [view, frame] = await Promise.all([
+      inboxView(request, emergency),
       frameFor(ctx, user, emergency, flashFrom(request)),
     ]);
-    return sendPage(reply, inboxPage({ ...frame, title: 'Bandeja de revisión' }, items, ctx.now()));
+    return sendPage(reply, inboxPage(frame, view), view.page ? 200 : 400);
+  });
+
+  app.post('/e/:slug/rechazar-seleccionados', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const raw = form.seleccion === undefined ? [] : Array.isArray(form.seleccion) ? form.seleccion : [form.seleccion];
+    const selections: Selection[] = [];
+    let malformed = false;
+    for (const value of raw) {
+      const match = /^([A-Za-z0-9-]{1,80}):(\d{1,9})$/.exec(value);
+      if (match) selections.push({ id: match[1] as string, version: Number(match[2]) });
+      else malformed = true;
+    }
+    const reason = noteField(form, 'reason');
+    const count = new Set(selections.map((s) => s.id)).size;
+    const error = malformed
+      ? 'La selección enviada no es válida; vuelva a cargar la bandeja.'
+      : count === 0
+        ? 'Seleccione al menos una publicación.'
+        : count > BULK_REJECT_MAX
+          ? `Puede rechazar hasta ${BULK_REJECT_MAX} publicaciones a la vez; seleccionó ${count}.`
+          : undefined;
+    if (error || !reason) {
+      const bulk = {
+        error,
+        reasonError: reason ? undefined : 'Indique el motivo del rechazo.',
+        reason: field(form, 'reason'),
+        selected: new Set(selections.map((s) => s.id)),
+      };
+      const [view, frame] = await Promise.all([inboxView(request, emergency, bulk), frameFor(ctx, user, emergency)]);
+      return sendPage(reply, inboxPage(frame, view), 400);
+    }
+    const result = await rejectMany(ctx, emergency.id, selections, consoleActor(user), reason);
+    const view = await inboxView(request, emergency);
+    const frame = await frameFor(ctx, user, emergency);
+    return sendPage(reply, bulkRejectPage(frame, result, inboxHref(emergency.slug, view.values)));
   });
 
   app.get('/e/:slug/revisar/:id', async (request, reply) => {
@@ -109,8 +264,17 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   app.post('/e/:slug/revisar/:id/aprobar', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
-    await recordIn(ctx, emergency, id);
-    await approveSubmission(ctx, id, consoleActor(user), noteField(form, 'note'));
+    const record = await recordIn(ctx, emergency, id);
+    const version = formVersion(form);
+    if (version === null || version !== record.content_version) {
+      return staleReply(request, reply, emergency, id, form, 'aprobar');
+    }
+    try {
+      await approveSubmission(ctx, id, consoleActor(user), noteField(form, 'note'), version);
+    } catch (err) {
+      if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'aprobar');
+      throw err;
+    }
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=aprobada`);
   });
 
@@ -118,12 +282,22 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
+    // Older forms carried no version: a rejection publishes nothing, so it is checked only when named.
+    const version = field(form, 'version') === '' ? undefined : formVersion(form);
+    if (version === null || (version !== undefined && version !== record.content_version)) {
+      return staleReply(request, reply, emergency, id, form, 'rechazar');
+    }
     const reason = noteField(form, 'reason');
     if (!reason) {
       const page = await renderReview(request, record, emergency, { rejectError: 'Indique el motivo del rechazo.' });
       return sendPage(reply, page, 400);
     }
-    await rejectSubmission(ctx, id, consoleActor(user), reason);
+    try {
+      await rejectSubmission(ctx, id, consoleActor(user), reason, version);
+    } catch (err) {
+      if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'rechazar');
+      throw err;
+    }
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=rechazada`);
   });
 
@@ -131,6 +305,10 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
+    const version = formVersion(form);
+    if (version === null || version !== record.content_version) {
+      return staleReply(request, reply, emergency, id, form, 'aplicar las correcciones');
+    }
     const body = {
       ...submissionFromForm(record.type, form),
       source: record.source,
@@ -149,7 +327,19 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       identity_document: _d,
       ...edits
     } = submissionFields(parsed.data, record.emergency_id, null);
-    await approveWithEdits(ctx, id, edits satisfies EditableFields, consoleActor(user), noteField(form, 'note'));
+    try {
+      await approveWithEdits(
+        ctx,
+        id,
+        edits satisfies EditableFields,
+        consoleActor(user),
+        noteField(form, 'note'),
+        version,
+      );
+    } catch (err) {
+      if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'aplicar las correcciones');
+      throw err;
+    }
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=corregida`);
   });
 }
