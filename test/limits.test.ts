@@ -39,6 +39,19 @@ describe('rate limits', () => {
     );
   });
 
+  test('IPv6 clients are counted per /64: two addresses of one prefix share a limit, another prefix does not', async () => {
+    const read = (ip: string) => h.json({ method: 'GET', url: HELP, remoteAddress: ip });
+    for (let i = 0; i < 5; i++) assert.equal((await read(`2001:db8:1:2::${1 + (i % 2)}`)).status, 200);
+    const limited = await read('2001:db8:1:2::2');
+    assert.equal(limited.status, 429);
+    assert.equal((await read('2001:db8:1:2:ffff::1')).status, 429, 'any address of the same /64');
+    assert.equal((await read('2001:db8:1:3::1')).status, 200);
+    const submit = (ip: string) => h.json({ method: 'POST', url: HELP, payload: requestBody(), remoteAddress: ip });
+    for (let i = 0; i < 3; i++) assert.equal((await submit(`2001:db8:9:9::${i + 1}`)).status, 202);
+    assert.equal((await submit('2001:db8:9:9::4')).status, 429);
+    assert.equal((await submit('2001:db8:9:a::1')).status, 202);
+  });
+
   test('the client address comes from X-Forwarded-For only when TRUST_PROXY says so', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) {

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
+import { boundedResource, boundedToolResult } from './result-size.ts';
 import { runTool, toolInputError, tools } from './tools.ts';
 
 export const instructions = [
@@ -14,7 +15,8 @@ export const instructions = [
   'Regla de revisión: publicar_solicitud y publicar_ofrecimiento NO publican. Todo envío queda en la bandeja de',
   'revisión del equipo de la emergencia y solo aparece en las lecturas cuando un líder lo aprueba; dígalo así a la persona.',
   'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',
-  'Use un externalId estable por registro: reenviar lo mismo no crea duplicados y un cambio queda como revisión.',
+  'Use un externalId estable por registro (u omítalo y se genera): reenviar lo mismo no crea duplicados; para cambiar',
+  'un envío pase el editToken que devolvió el primero, y el cambio queda como revisión.',
 ].join(' ');
 
 export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void): McpServer {
@@ -39,14 +41,18 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
   // Arguments are validated here, not by the SDK, so a bad field gets the same catalogue error (code, Spanish
   // message, one detail per field) as the REST API, instead of the SDK's English text.
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const maxBytes = ctx.config.mcpMaxResultBytes;
   server.server.removeRequestHandler('tools/call');
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
     const args = request.params.arguments ?? {};
     const parsed = tool.input.safeParse(args);
-    if (!parsed.success) return toolInputError(tool, parsed.error.issues, args);
-    return runTool(tool, ctx, parsed.data as Record<string, unknown>, onUnexpected);
+    const result = parsed.success
+      ? await runTool(tool, ctx, parsed.data as Record<string, unknown>, onUnexpected)
+      : toolInputError(tool, parsed.error.issues, args);
+    // Every tool's answer passes here: one size cap for all of them.
+    return boundedToolResult(result, maxBytes, { name: tool.name, hasLimit: 'limit' in tool.input.shape });
   });
   server.registerResource(
     'openapi',
@@ -56,7 +62,12 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
       description: 'Todas las rutas, parámetros, esquemas y errores de la API REST.',
       mimeType: 'application/json',
     },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] }),
+    (uri) =>
+      boundedResource(
+        { contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] },
+        maxBytes,
+        uri.href,
+      ),
   );
   server.registerResource(
     'acerca',
@@ -66,7 +77,12 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
       description: 'Resumen del servicio, sus reglas de revisión y privacidad, y sus direcciones (formato llms.txt).',
       mimeType: 'text/markdown',
     },
-    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] }),
+    async (uri) =>
+      boundedResource(
+        { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] },
+        maxBytes,
+        uri.href,
+      ),
   );
   return server;
 }

@@ -5,23 +5,44 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context.ts';
+import { clientScope } from '../domain/client-address.ts';
+import { AppError } from '../errors.ts';
 import type { Limiters } from '../http/plugins/rate-limit.ts';
 import { existingMcpSessions } from '../repositories/mcp-sessions.ts';
+import { withCaller } from './caller.ts';
 import { originGuard } from './origin-guard.ts';
 import { buildMcpServer } from './server.ts';
 import { checkProtocolVersion, endSession, openSession, requireSession } from './sessions.ts';
-import { submissionTools } from './tools.ts';
+import { tools } from './tools.ts';
 
 export const MCP_PATH = '/mcp';
 
-function messagesOf(body: unknown): unknown[] {
-  return Array.isArray(body) ? body : [body];
-}
+/** Protocol 2025-11-25 has no JSON-RPC batches; refusing them keeps every message one request, counted once. */
+export const BATCH_REFUSED = {
+  jsonrpc: '2.0',
+  id: null,
+  error: {
+    code: -32600,
+    message:
+      'Los lotes JSON-RPC (un arreglo de mensajes) no se admiten en el protocolo MCP 2025-11-25: envíe un mensaje ' +
+      'por petición. / JSON-RPC batches are not supported in MCP 2025-11-25: send one message per request.',
+  },
+} as const;
 
+/** Tools counted as submissions: those that send, and any tool not declared read-only, so no write passes as a read. */
+const countedAsSubmission = new Set(
+  tools.filter((tool) => tool.submits || tool.annotations.readOnlyHint !== true).map((tool) => tool.name),
+);
+
+/** Only a tools/call of such a tool is a submission; any other request, notification or response is a read. */
 function isSubmissionCall(message: unknown): boolean {
   const m = message as { method?: unknown; params?: { name?: unknown } } | null;
-  return m?.method === 'tools/call' && typeof m.params?.name === 'string' && submissionTools.has(m.params.name);
+  return m?.method === 'tools/call' && typeof m.params?.name === 'string' && countedAsSubmission.has(m.params.name);
 }
+
+/** Open GET streams allowed on this instance: per session, and per client address (IPv6 per /64). */
+export const MAX_STREAMS_PER_SESSION = 4;
+export const MAX_STREAMS_PER_CLIENT = 32;
 
 /** How often open streams check that their session still exists (a DELETE may reach another instance). */
 export const STREAM_CHECK_MS = 2_000;
@@ -32,6 +53,7 @@ export const STREAM_CHECK_MS = 2_000;
  */
 class OpenStreams {
   readonly #bySession = new Map<string, Set<ServerResponse>>();
+  readonly #byClient = new Map<string, number>();
   readonly #exists: (ids: string[]) => Promise<Set<string>>;
   readonly #onError: (err: unknown) => void;
   #timer: NodeJS.Timeout | null = null;
@@ -39,13 +61,25 @@ class OpenStreams {
     this.#exists = exists;
     this.#onError = onError;
   }
-  add(sessionId: string, res: ServerResponse): void {
+  /** Takes a slot for the stream, or refuses with 429 too_many_streams; the slot is freed when the stream closes. */
+  add(sessionId: string, client: string, res: ServerResponse): void {
     const set = this.#bySession.get(sessionId) ?? new Set();
+    const held = this.#byClient.get(client) ?? 0;
+    if (set.size >= MAX_STREAMS_PER_SESSION) {
+      throw tooManyStreams('Mcp-Session-Id', `máximo ${MAX_STREAMS_PER_SESSION} flujos abiertos por sesión`);
+    }
+    if (held >= MAX_STREAMS_PER_CLIENT) {
+      throw tooManyStreams('', `máximo ${MAX_STREAMS_PER_CLIENT} flujos abiertos por dirección de cliente`);
+    }
     set.add(res);
     this.#bySession.set(sessionId, set);
+    this.#byClient.set(client, held + 1);
     res.once('close', () => {
       set.delete(res);
       if (set.size === 0) this.#bySession.delete(sessionId);
+      const left = (this.#byClient.get(client) ?? 1) - 1;
+      if (left > 0) this.#byClient.set(client, left);
+      else this.#byClient.delete(client);
       if (this.#bySession.size === 0) this.#stopChecking();
     });
     this.#timer ??= setInterval(() => this.#check().catch(this.#onError), STREAM_CHECK_MS).unref();
@@ -65,6 +99,10 @@ class OpenStreams {
   }
 }
 
+function tooManyStreams(field: string, message: string): AppError {
+  return new AppError('too_many_streams', [{ field, message, code: 'too_many_streams' }]);
+}
+
 export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   const guard = originGuard(ctx.config.baseUrl);
   const streams = new OpenStreams(
@@ -78,7 +116,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
-    const server = buildMcpServer(ctx, (err) => request.log.error({ err }, 'mcp tool failed'));
+    // Served with the caller's address: a report through MCP counts per client as one through the API.
+    const server = buildMcpServer(withCaller(ctx, request.ip), (err) => request.log.error({ err }, 'mcp tool failed'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // After hijack Fastify sends nothing itself: CORS, rate-limit and security headers are copied by hand.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -89,7 +128,6 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     reply.raw.once('close', () => {
       server.close().catch((err) => request.log.warn({ err }, 'mcp server close failed'));
     });
-    if (request.method === 'GET') streams.add(sessionId, reply.raw);
     try {
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
@@ -104,20 +142,21 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     MCP_PATH,
     {
       onRequest: guard,
-      // Reads and tool listings count as reads; the two submission tools count as submissions.
+      // Before any counting or session work: a batch is refused whole, so none of its messages runs.
+      preValidation: async (request, reply) => {
+        if (Array.isArray(request.body)) return reply.code(400).send(BATCH_REFUSED);
+      },
+      // One message per POST: a submission tool call counts as a submission, everything else as a read.
       preHandler: (request, reply) =>
-        messagesOf(request.body).some(isSubmissionCall)
+        isSubmissionCall(request.body)
           ? limiters.submissions.call(app, request, reply)
           : limiters.reads.call(app, request, reply),
     },
     async (request, reply) => {
-      const initialize = messagesOf(request.body).find((m) => isInitializeRequest(m));
+      const message = request.body;
       let sessionId: string;
-      if (initialize) {
-        sessionId = await openSession(
-          ctx,
-          (initialize as { params: { protocolVersion?: unknown } }).params.protocolVersion,
-        );
+      if (isInitializeRequest(message)) {
+        sessionId = await openSession(ctx, message.params.protocolVersion);
       } else {
         sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
         checkProtocolVersion(request.headers['mcp-protocol-version']);
@@ -129,6 +168,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
   app.get(MCP_PATH, { onRequest: [guard, limiters.reads] }, async (request, reply) => {
     const sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
     checkProtocolVersion(request.headers['mcp-protocol-version']);
+    // Counted on this instance only: a client spread over several instances gets these caps on each.
+    streams.add(sessionId, clientScope(request.ip), reply.raw);
     await serve(request, reply, sessionId);
   });
 

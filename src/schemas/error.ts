@@ -1,14 +1,31 @@
 import * as z from 'zod';
 import { errorCodes } from '../errors.ts';
+import { MAX_DETAILS } from './issues.ts';
 
 export const errorDetail = z
   .object({
-    field: z.string().describe('Campo o parámetro con el problema (ruta con puntos); vacío si es del cuerpo entero.'),
+    field: z
+      .string()
+      .describe(
+        'Campo o parámetro con el problema (ruta con puntos); vacío si es del cuerpo entero; * en more_errors.',
+      ),
     message: z.string(),
-    code: z.string().optional().describe('Código estable del problema (required, too_small, invalid_whatsapp…).'),
+    code: z
+      .string()
+      .optional()
+      .describe(
+        'Código estable del problema (required, too_small, invalid_whatsapp…; invalid_characters: caracteres de ' +
+          'control o Unicode roto; invalid_text: caracteres invisibles o que cambian la dirección del texto, que ' +
+          'los textos de una línea rechazan y los de varias líneas quitan).',
+      ),
   })
   .loose()
-  .meta({ id: 'ErrorDetail' });
+  .meta({
+    id: 'ErrorDetail',
+    description:
+      `Un problema. Una lista trae como máximo ${MAX_DETAILS}; si hubo más, un último detalle ` +
+      '{ field: "*", code: "more_errors" } dice cuántos quedaron sin listar.',
+  });
 
 export const errorSchema = z
   .object({

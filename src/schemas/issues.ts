@@ -17,6 +17,10 @@ const custom: Record<string, { es: string; en: string }> = {
     es: 'Contiene caracteres de control o Unicode inválido.',
     en: 'Contains control characters or invalid Unicode.',
   },
+  invalid_text: {
+    es: 'Contiene caracteres invisibles o que cambian la dirección del texto; escríbalo de nuevo sin copiarlo.',
+    en: 'Contains invisible or direction-changing characters; type it again instead of pasting it.',
+  },
   coordinates_pair: {
     es: 'latitude y longitude van juntas: indique las dos.',
     en: 'latitude and longitude go together: give both.',
@@ -28,11 +32,35 @@ const custom: Record<string, { es: string; en: string }> = {
   repeated_parameter: { es: 'El parámetro aparece más de una vez.', en: 'The parameter appears more than once.' },
 };
 
+/** At most this many details per answer, so a flood of bad fields cannot make the error itself huge. */
+export const MAX_DETAILS = 20;
+/** Field names are echoed back: a name longer than this is cut. */
+const MAX_FIELD_LENGTH = 120;
+
+/**
+ * The first MAX_DETAILS problems (those on known fields first when some must go), then one `more_errors` detail
+ * with the number left out. Lists within the bound keep their order.
+ */
+export function capDetails(details: readonly ErrorDetail[], lang: Lang): ErrorDetail[] {
+  const short = (d: ErrorDetail) =>
+    d.field.length > MAX_FIELD_LENGTH ? { ...d, field: `${d.field.slice(0, MAX_FIELD_LENGTH)}…` } : d;
+  if (details.length <= MAX_DETAILS) return details.map(short);
+  const flood = (d: ErrorDetail) => d.code === 'unknown_field' || d.code === 'repeated_parameter';
+  const ordered = [...details.filter((d) => !flood(d)), ...details.filter(flood)];
+  const more = details.length - MAX_DETAILS;
+  const message =
+    lang === 'es'
+      ? `y ${more} ${more === 1 ? 'problema' : 'problemas'} más`
+      : `and ${more} more ${more === 1 ? 'problem' : 'problems'}`;
+  return [...ordered.slice(0, MAX_DETAILS).map(short), { field: '*', code: 'more_errors', message }];
+}
+
 /** Query strings may repeat a name (?type=a&type=b); each parameter of this API takes one value. */
 export function repeatedParameters(query: Record<string, unknown>, lang: Lang): ErrorDetail[] {
-  return Object.entries(query)
+  const details = Object.entries(query)
     .filter(([, value]) => Array.isArray(value))
     .map(([field]) => ({ field, code: 'repeated_parameter', message: custom.repeated_parameter?.[lang] as string }));
+  return capDetails(details, lang);
 }
 
 function typeName(expected: string, lang: Lang): string {
@@ -159,7 +187,7 @@ export function issuesToDetails(issues: readonly Issue[], lang: Lang, input?: un
       required ? { field, code: 'required', message: custom.required?.[lang] as string } : { field, ...described },
     );
   }
-  return details;
+  return capDetails(details, lang);
 }
 
 /** consent_required when consent is the only problem; otherwise the general code. */

@@ -2,6 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
+import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
 
 const REDIS_READY_TIMEOUT_MS = 3000;
@@ -56,7 +57,8 @@ export async function registerRateLimit(
     app.rateLimit({
       max,
       timeWindow: 60_000,
-      keyGenerator: (req: FastifyRequest) => `${kind}:${req.ip}`,
+      // IPv6 clients are counted per /64: one subscriber holds the whole prefix.
+      keyGenerator: (req: FastifyRequest) => `${kind}:${clientScope(req.ip)}`,
     }) as onRequestAsyncHookHandler;
   return {
     submissions: limiter('submit', options.submissionsPerMinute),
