@@ -8,10 +8,11 @@ import { createEditLink } from '../src/commands/center-edit-links.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { addSource } from '../src/commands/source-registration.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { leader } from './helpers/console.ts';
-import { addEmergency, type Harness, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
 let h: Harness;
@@ -45,10 +46,25 @@ const consoleCanaries = {
 };
 /** A centre's secret edit link, and its stored hash: for the leaders and the centre only. */
 const editLink = { token: '', hash: '' };
+/** A submitter's editToken and an integration's key, and their stored hashes: for their holders only. */
+const submitterSecrets = { editToken: '', editTokenHash: '', sourceKey: '', sourceKeyHash: '' };
 
 before(async () => {
   h = await setup();
   const emergency = await addEmergency(h);
+  const owned = await h.json({ method: 'POST', url: HELP, payload: requestBody({ title: 'Envío con su editToken' }) });
+  submitterSecrets.editToken = owned.body.editToken;
+  submitterSecrets.editTokenHash = tokenHash(owned.body.editToken);
+  await approveSubmission(h.ctx, owned.body.id, canaries.actor);
+  submitterSecrets.sourceKey = (await addSource(h.ctx, 'app-privada', canaries.actor)).key;
+  submitterSecrets.sourceKeyHash = tokenHash(submitterSecrets.sourceKey);
+  const integrated = await h.json({
+    method: 'POST',
+    url: HELP,
+    payload: requestBody({ source: 'app-privada', title: 'Envío de una integración registrada' }),
+    headers: { authorization: `Bearer ${submitterSecrets.sourceKey}` },
+  });
+  await approveSubmission(h.ctx, integrated.body.id, canaries.actor);
   await submit(
     h,
     requestBody({
@@ -168,6 +184,7 @@ test('no private value appears in any public output', async () => {
     phoneDigits(canaries.revisionPhone),
     editLink.token,
     editLink.hash,
+    ...Object.values(submitterSecrets),
     ...Object.values(consoleCanaries),
   ];
   assert.ok(
@@ -212,4 +229,40 @@ test('the canary search can fail: consented contact data of approved records is 
     centre.some((f) => f.includes(`id=${centreId}`)),
     centre.join('\n'),
   );
+});
+
+test('reports from the public (reason, note, reporter) appear in no public output; the leaders see them', async () => {
+  const note = `nota-reporte-${randomUUID()}`;
+  const formNote = `nota-formulario-${randomUUID()}`;
+  const api = await h.json({
+    method: 'POST',
+    url: `/api/public/v1/help/${centreId}/reports`,
+    payload: { reason: 'scam', note },
+    remoteAddress: '198.51.100.7',
+  });
+  assert.equal(api.status, 202);
+  const form = await h.app.inject({
+    method: 'POST',
+    url: `/ayudas/${approvedWithDocument}/reportar`,
+    payload: new URLSearchParams({ reason: 'wrong_data', note: formNote }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: '198.51.100.8',
+  });
+  assert.equal(form.statusCode, 303);
+  const hashes = (await h.ctx.db.selectFrom('reports').select('reporter_hash').execute()).map((r) => r.reporter_hash);
+  assert.ok(hashes.length >= 2);
+  const outputs = await crawlPublic(h);
+  assert.ok(
+    outputs.some((o) => o.url.startsWith('POST /api/public/v1/help/')),
+    'the report answers are crawled',
+  );
+  assert.ok(
+    outputs.some((o) => o.url.startsWith('mcp:reportar_registro')),
+    'and the MCP tool',
+  );
+  assert.deepEqual(leaks(outputs, [note, formNote, ...hashes, '198.51.100.7', '198.51.100.8']), []);
+  // The canaries are real: the emergency's leaders read them in the console.
+  const { browser } = await leader(h, ['inundacion-mocoa']);
+  const page = await browser.get('/panel/e/inundacion-mocoa/reportes');
+  assert.ok(page.body.includes(note) && page.body.includes(formNote));
 });

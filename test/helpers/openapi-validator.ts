@@ -23,7 +23,14 @@ export class OpenApiValidator {
 
   /** Throws when the response is not what the document promises for this path, method and status. */
   check(method: string, pathname: string, status: number, contentType: string | undefined, body: string): void {
-    const operation = this.#doc.paths[pathname]?.[method.toLowerCase()];
+    // A templated path (/help/{id}/reports) answers for any one segment in place of each {parameter}.
+    const template =
+      pathname in this.#doc.paths
+        ? pathname
+        : (Object.keys(this.#doc.paths).find((p) =>
+            new RegExp(`^${p.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+          ) ?? pathname);
+    const operation = this.#doc.paths[template]?.[method.toLowerCase()];
     if (!operation) throw new Error(`${method} ${pathname} is not in the OpenAPI document`);
     const response = operation.responses[String(status)];
     if (!response)
@@ -37,11 +44,11 @@ export class OpenApiValidator {
     }
     // Bodies are checked when they are JSON (application/json and the +json types); a stream is not a document.
     if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) return;
-    const key = `${method} ${pathname} ${status} ${mediaType}`;
+    const key = `${method} ${template} ${status} ${mediaType}`;
     let validate = this.#compiled.get(key);
     if (!validate) {
       const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-      const pointer = `#/paths/${pointerSegment(pathname)}/${method.toLowerCase()}/responses/${status}/content/${pointerSegment(mediaType)}/schema`;
+      const pointer = `#/paths/${pointerSegment(template)}/${method.toLowerCase()}/responses/${status}/content/${pointerSegment(mediaType)}/schema`;
       validate = this.#ajv.compile({ $ref: `${DOC_ID}${pointer}` });
       this.#compiled.set(key, validate);
     }

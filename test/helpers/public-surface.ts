@@ -49,6 +49,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     }
   }
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
+  outputs.push(...(await crawlReports(h, [...ids])));
   outputs.push(...(await crawlMcpTools(h, slugs, [...ids])));
   for (const crawl of [crawlSitePages, crawlSiteInfo, crawlSiteForms])
     outputs.push(...(await crawl(h, slugs, [...ids])));
@@ -58,6 +59,35 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   await get('/api/public/openapi.json');
   await get('/healthz');
   await get('/readyz');
+  return outputs;
+}
+
+/** The address the crawl reports from: a repeat is stored once, so crawling again adds nothing. */
+const CRAWL_ADDRESS = '192.0.2.200';
+
+/**
+ * Reporting a record: the form and thank-you pages with their twins, and what a report through the API answers
+ * (a report changes no public output, so sending one here leaves the rest of the crawl as it was).
+ */
+async function crawlReports(h: Harness, ids: string[]): Promise<PublicOutput[]> {
+  const outputs: PublicOutput[] = [];
+  for (const id of ids) {
+    for (const path of [`/ayudas/${id}/reportar`, `/ayudas/${id}/reporte-enviado`]) {
+      for (const suffix of ['', '.md', '?lang=en']) {
+        const url = `${path}${suffix}`;
+        const res = await h.app.inject({ method: 'GET', url });
+        outputs.push({ url, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+      }
+    }
+    const url = `${HELP}/${id}/reports`;
+    const res = await h.app.inject({
+      method: 'POST',
+      url,
+      payload: { reason: 'other' },
+      remoteAddress: CRAWL_ADDRESS,
+    });
+    outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  }
   return outputs;
 }
 
@@ -103,6 +133,7 @@ async function crawlMcpTools(h: Harness, slugs: string[], ids: string[]): Promis
     }
   }
   for (const helpId of ids) await call('ver_ayuda', { id: helpId });
+  for (const helpId of ids) await call('reportar_registro', { id: helpId, reason: 'other' });
   const listed = JSON.parse(dataOf((await send('resources/list', {})).body));
   for (const resource of listed.result.resources as { uri: string }[]) {
     const read = await send('resources/read', { uri: resource.uri });

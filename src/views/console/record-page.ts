@@ -1,5 +1,6 @@
 // A published record for its leaders: status, covered quantity, public link, full history.
 import { recordStatuses } from '../../domain/statuses.ts';
+import type { ReportGroup } from '../../queries/report-inbox.ts';
 import type { HelpRow } from '../../repositories/help-records.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input, textarea, when } from './controls.ts';
@@ -7,6 +8,7 @@ import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 import { contentTable } from './record-fields.ts';
+import { recordReportsSection } from './report-group.ts';
 
 export interface RecordView {
   record: HelpRow;
@@ -16,6 +18,8 @@ export interface RecordView {
   audit: Parameters<typeof historySection>[1];
   errors: Errors;
   values: Record<string, string>;
+  /** Open reports from the public, shown with the action that marks them reviewed. */
+  reports?: ReportGroup | null;
 }
 
 export function recordPage(frame: ConsoleFrame, view: RecordView): Html {
@@ -34,6 +38,7 @@ ${
     ? html`<p class="warn">Hay una revisión de este registro esperando decisión: <a href="${panelPaths.review(slug, record.id)}">revisarla</a>.</p>`
     : ''
 }
+${recordReportsSection(slug, csrf, view.reports ?? null)}
 <section class="card"><h2>Estado</h2>
 <form method="post" action="${base}/estado">${csrfField(csrf)}
 <fieldset><legend>Nuevo estado</legend>${nextStatuses.map(

@@ -7,6 +7,7 @@ import { forms } from './strings/forms.ts';
 import { home } from './strings/home.ts';
 import { privacy } from './strings/privacy.ts';
 import { record } from './strings/record.ts';
+import { report } from './strings/report.ts';
 import { routes } from './strings/routes.ts';
 
 const site = {
@@ -36,7 +37,18 @@ const site = {
   },
 } as const;
 
-export const catalogue = { site, home, emergency, record, centres, routes, developers, forms, privacy } as const;
+export const catalogue = {
+  site,
+  home,
+  emergency,
+  record,
+  report,
+  centres,
+  routes,
+  developers,
+  forms,
+  privacy,
+} as const;
 
 export type Section = Record<string, { es: string; en: string }>;
 

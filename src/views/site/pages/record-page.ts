@@ -1,5 +1,6 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
+import { whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
@@ -60,8 +61,15 @@ export function quantityText(
   });
 }
 
-/** Address and neighbourhood in one line, else the coordinates; null when the record has no place. */
-export function placeText(location: PublicHelp['location']): string | null {
+/**
+ * The public place in one line: address and neighbourhood, else the coordinates; an approximate request by its
+ * neighbourhood and municipality, saying it is approximate. null when the record has no place.
+ */
+export function placeText(location: PublicHelp['location'], lang: Lang): string | null {
+  if (location.precision === 'approximate') {
+    const area = [location.neighborhood, location.municipality].filter((p): p is string => !!p).join(', ');
+    return [area, recordWords(lang).approximate].filter(Boolean).join(' · ');
+  }
   const parts = [location.address, location.neighborhood].filter((p): p is string => !!p);
   if (parts.length) return parts.join(', ');
   return location.latitude !== null && location.longitude !== null
@@ -77,7 +85,7 @@ export function actions(items: Inline[][], className = 'acciones'): Block {
 function whatsappLink(item: PublicHelp, lang: Lang): string {
   const t = recordWords(lang);
   const message = fill(t.whatsappMessage, { name: item.contact.name, title: item.title, url: item.publicUrl });
-  return `https://wa.me/${item.contact.whatsapp.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
+  return whatsappUrl(item.contact.whatsapp, message);
 }
 
 const card = (title: string, blocks: Block[], id?: string): Block => ({
@@ -111,14 +119,21 @@ function about(item: PublicHelp, lang: Lang): Block {
 function place(item: PublicHelp, lang: Lang): Block {
   const t = recordWords(lang);
   const { location } = item;
+  const approximate = location.precision === 'approximate';
   const fields: [string, Inline[]][] = [];
-  if (location.address) fields.push([t.fAddress, [location.address]]);
+  // An approximate request never had its street loaded; the check keeps the rule visible here too.
+  if (location.address && !approximate) fields.push([t.fAddress, [location.address]]);
   if (location.neighborhood) fields.push([t.fNeighborhood, [location.neighborhood]]);
+  if (location.municipality) fields.push([t.fMunicipality, [location.municipality]]);
   if (location.latitude !== null && location.longitude !== null) {
     fields.push([t.fCoordinates, [`${location.latitude}, ${location.longitude}`]]);
+    // Offers are always exact; a request says which it is, since most are not.
+    if (item.type === 'request') fields.push([t.fPrecision, [approximate ? t.approximate : t.exactPlace]]);
   }
   if (location.mapUrl) fields.push([t.fMap, [link(location.mapUrl, t.openMap)]]);
-  return card(t.placeTitle, fields.length ? [{ kind: 'fields', items: fields }] : [text(t.noPlace)]);
+  if (fields.length === 0) return card(t.placeTitle, [text(t.noPlace)]);
+  const note: Block[] = approximate ? [{ kind: 'paragraph', className: 'note', content: [t.approximateNote] }] : [];
+  return card(t.placeTitle, [{ kind: 'fields', items: fields }, ...note]);
 }
 
 function contact(item: PublicHelp, lang: Lang): Block {
@@ -268,6 +283,8 @@ export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
       about(item, lang),
       place(item, lang),
       contact(item, lang),
+      // Next to the contact a scam would show: anyone can tell the emergency's leaders (never shown in public).
+      text(link(localized(`${recordPath(item.id)}/reportar`, lang), strings(catalogue.report, lang).link)),
       ...quantities(item, lang),
       ...resources(item, lang),
       verification(item, lang),

@@ -1,0 +1,149 @@
+// GET+POST /ayudas/:id/reportar and GET /ayudas/:id/reporte-enviado: reporting a published record from the website,
+// validated by the API's own schema and saved by the API's own command.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { reportRecord } from '../../../commands/report-record.ts';
+import type { Context } from '../../../context.ts';
+import { clientScope } from '../../../domain/client-address.ts';
+import { AppError } from '../../../errors.ts';
+import { getHelp } from '../../../queries/get-help.ts';
+import { issuesToDetails } from '../../../schemas/issues.ts';
+import { helpReport } from '../../../schemas/report.ts';
+import { type Lang, localized, type SiteDocument } from '../../../views/site/document.ts';
+import { type Errors, formRefusedPage } from '../../../views/site/pages/form-controls.ts';
+import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
+import {
+  type ReportedRecord,
+  reportFormPage,
+  reportPath,
+  reportStrings,
+  reportThanksPage,
+  reportThanksPath,
+} from '../../../views/site/pages/report-page.ts';
+import { renderHtml } from '../../../views/site/render-html.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import { ownOrigin } from '../../own-origin.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+import { languageOf, sitePage } from './site-page.ts';
+
+const FORM_PATH = '/ayudas/:id/reportar';
+
+/** The record's id and title when it is published; anything else is "not found", as on its own page. */
+async function reportable(ctx: Context, id: string): Promise<ReportedRecord | undefined> {
+  try {
+    const item = await getHelp(ctx, id);
+    return { id: item.id, title: item.title };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'help_not_found') return undefined;
+    throw err;
+  }
+}
+
+/** A textarea's line breaks become spaces: a report's note is one paragraph. */
+function oneParagraph(value: string): string {
+  return value.replace(/\s*[\r\n\t]+\s*/g, ' ').trim();
+}
+
+/** Only string fields count: a JSON body sent here is read as a form with nothing else in it. */
+function typed(body: unknown): { reason: string; note: string } {
+  const form = (body && typeof body === 'object' ? body : {}) as FormBody;
+  const value = (name: string) => {
+    const one: unknown = field(form, name);
+    return typeof one === 'string' ? one : '';
+  };
+  return { reason: value('reason'), note: oneParagraph(value('note')) };
+}
+
+export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const origins = ownOrigin(ctx.config.baseUrl);
+  /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */
+  const fromOurPages = (request: FastifyRequest) =>
+    origins.origin(request.headers.origin) && request.headers['sec-fetch-site'] !== 'cross-site';
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const missing = (id: string, lang: Lang, suffix: string) =>
+    notFoundPage(`/ayudas/${encodeURIComponent(id)}/${suffix}`, lang);
+
+  const sendDoc = (reply: FastifyReply, doc: SiteDocument) =>
+    reply
+      .code(doc.status ?? 200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
+
+  /** The form again with what was typed and what is wrong; nothing has been written. */
+  const again = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    errors: Errors,
+    extra: { status: number; formError?: string },
+  ) => {
+    const lang = languageOf(request);
+    const record = await reportable(ctx, idOf(request));
+    if (!record) return sendDoc(reply, missing(idOf(request), lang, 'reportar'));
+    const doc = reportFormPage({
+      lang,
+      record,
+      values: typed(request.body),
+      errors,
+      baseUrl: ctx.config.baseUrl,
+      ...extra,
+    });
+    return sendDoc(reply, doc);
+  };
+
+  sitePage(app, ctx, limiters, FORM_PATH, async (request, lang) => {
+    const record = await reportable(ctx, idOf(request));
+    if (!record) return missing(idOf(request), lang, 'reportar');
+    return reportFormPage({ lang, record, values: {}, errors: {}, baseUrl: ctx.config.baseUrl });
+  });
+
+  sitePage(app, ctx, limiters, '/ayudas/:id/reporte-enviado', async (request, lang) => {
+    const record = await reportable(ctx, idOf(request));
+    return record ? reportThanksPage(record, lang) : missing(idOf(request), lang, 'reporte-enviado');
+  });
+
+  app.post(
+    FORM_PATH,
+    {
+      // After the body is read, so a refused send can still give the person back what they typed.
+      preHandler: limiters.submissions,
+      errorHandler: async (error: FastifyError | AppError, request, reply) => {
+        if (error instanceof AppError && error.code === 'rate_limited') {
+          return again(request, reply, {}, { status: 429, formError: reportStrings(languageOf(request)).rateLimited });
+        }
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      const t = reportStrings(lang);
+      const id = idOf(request);
+      if (!fromOurPages(request)) return sendDoc(reply, formRefusedPage(lang, reportPath(id), t.openForm));
+      const values = typed(request.body);
+      const body = {
+        ...(values.reason ? { reason: values.reason } : {}),
+        ...(values.note ? { note: values.note } : {}),
+      };
+      const parsed = helpReport.safeParse(body);
+      if (!parsed.success) {
+        const errors: Errors = {};
+        for (const detail of issuesToDetails(parsed.error.issues, lang, body)) {
+          const name = detail.field.split('.')[0] || 'reason';
+          errors[name] ??= name === 'reason' ? t.reasonError : detail.message;
+        }
+        return again(request, reply, errors, { status: 400 });
+      }
+      try {
+        await reportRecord(ctx, id, parsed.data, clientScope(request.ip));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'help_not_found')
+          return sendDoc(reply, missing(id, lang, 'reportar'));
+        throw err;
+      }
+      // 303: reloading the thank-you page never sends the report again.
+      return reply
+        .code(303)
+        .header('location', localized(reportThanksPath(id.toLowerCase()), lang))
+        .send();
+    },
+  );
+}

@@ -1,0 +1,29 @@
+// MCP tool reportar_registro: the same command and schema as POST /api/public/v1/help/{id}/reports.
+import * as z from 'zod';
+import { reportRecord } from '../commands/report-record.ts';
+import { AppError } from '../errors.ts';
+import { issuesToDetails } from '../schemas/issues.ts';
+import { helpReport, reportResult, reportToolShape } from '../schemas/report.ts';
+import { callerScope } from './caller.ts';
+import type { ToolDefinition } from './tools.ts';
+
+export const reportTool: ToolDefinition = {
+  name: 'reportar_registro',
+  title: 'Reportar un registro publicado a los líderes de su emergencia',
+  description:
+    'Avisa al equipo de la emergencia que un registro publicado parece una estafa (reason scam: p. ej. pide dinero a ' +
+    'una cuenta que no es de quien necesita la ayuda), ya se resolvió (resolved), tiene datos equivocados ' +
+    '(wrong_data) u otro motivo (other), con una nota opcional de un párrafo. El reporte NO se publica y no oculta ' +
+    'el registro: un líder lo revisa. Repetir el mismo motivo sobre el mismo registro no cuenta dos veces. Un id no ' +
+    'publicado responde help_not_found.',
+  input: z.strictObject(reportToolShape),
+  output: reportResult,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  submits: true,
+  run: async (ctx, args) => {
+    const { id, ...body } = args;
+    const parsed = helpReport.safeParse(body);
+    if (!parsed.success) throw new AppError('validation_failed', issuesToDetails(parsed.error.issues, 'es', body));
+    return (await reportRecord(ctx, String(id), parsed.data, callerScope(ctx))).result;
+  },
+};

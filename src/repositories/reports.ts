@@ -1,0 +1,149 @@
+// The only code that reads and writes reports from the public. Reports are for leaders: no public read uses this.
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db, Dialect, ReportsTable } from '../db/types.ts';
+import type { ReportReason } from '../domain/report-reasons.ts';
+
+export type ReportRow = Selectable<ReportsTable>;
+
+/** A published record that can be reported, locked on PostgreSQL so two reports of one reporter never both count. */
+export async function findReportable(
+  db: Db,
+  dialect: Dialect,
+  id: string,
+): Promise<{ id: string; emergency_id: string } | undefined> {
+  let query = db
+    .selectFrom('help_records')
+    .select(['id', 'emergency_id'])
+    .where('id', '=', id)
+    .where('review_status', '=', 'approved');
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Whether this reporter already has an open report with this reason on this record. */
+export async function hasOpenReport(db: Db, helpId: string, reporterHash: string, reason: ReportReason) {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('help_id', '=', helpId)
+    .where('reporter_hash', '=', reporterHash)
+    .where('reason', '=', reason)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertReport(db: Db, row: Insertable<ReportsTable>): Promise<void> {
+  await db.insertInto('reports').values(row).execute();
+}
+
+/** Closes every open report of a record; returns how many were closed. */
+export async function resolveOpenReports(db: Db, helpId: string, at: string, by: string): Promise<number> {
+  const result = await db
+    .updateTable('reports')
+    .set({ resolved_at: at, resolved_by: by })
+    .where('help_id', '=', helpId)
+    .where('resolved_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Open reports per emergency (all emergencies when none are named). */
+export async function openReportCounts(db: Db, emergencyIds?: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (emergencyIds && emergencyIds.length === 0) return counts;
+  let query = db
+    .selectFrom('reports')
+    .select(['emergency_id', (eb) => eb.fn.countAll().as('n')])
+    .where('resolved_at', 'is', null);
+  if (emergencyIds) query = query.where('emergency_id', 'in', emergencyIds);
+  for (const row of await query.groupBy('emergency_id').execute()) counts.set(row.emergency_id, Number(row.n));
+  return counts;
+}
+
+export interface ReportGroupRow {
+  help_id: string;
+  title: string;
+  type: 'request' | 'offer';
+  status: string;
+  review_status: string;
+  reports: number;
+  reporters: number;
+  newest: string;
+  scam: number;
+  resolved: number;
+  wrong_data: number;
+  other: number;
+}
+
+const reasonCount = (reason: ReportReason) =>
+  sql<number>`sum(case when r.reason = ${reason} then 1 else 0 end)`.as(reason);
+
+/**
+ * Records of an emergency with open reports, those reported by the most distinct reporters first (one address
+ * reporting many times cannot outrank several people), then the most recently reported.
+ */
+export async function openReportGroups(
+  db: Db,
+  emergencyId: string,
+  limit: number,
+  helpId?: string,
+): Promise<ReportGroupRow[]> {
+  let query = db
+    .selectFrom('reports as r')
+    .innerJoin('help_records as h', 'h.id', 'r.help_id')
+    .select(['r.help_id', 'h.title', 'h.type', 'h.status', 'h.review_status'])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('reports'),
+      eb.fn.count<number>('r.reporter_hash').distinct().as('reporters'),
+      eb.fn.max('r.created_at').as('newest'),
+      reasonCount('scam'),
+      reasonCount('resolved'),
+      reasonCount('wrong_data'),
+      reasonCount('other'),
+    ])
+    .where('r.emergency_id', '=', emergencyId)
+    .where('r.resolved_at', 'is', null);
+  if (helpId) query = query.where('r.help_id', '=', helpId);
+  const rows = await query
+    .groupBy(['r.help_id', 'h.title', 'h.type', 'h.status', 'h.review_status'])
+    .orderBy('reporters', 'desc')
+    .orderBy('newest', 'desc')
+    .orderBy('r.help_id')
+    .limit(limit)
+    .execute();
+  // PostgreSQL sends counts and sums as strings (bigint).
+  return rows.map((row) => ({
+    help_id: row.help_id,
+    title: row.title,
+    type: row.type,
+    status: row.status,
+    review_status: row.review_status,
+    reports: Number(row.reports),
+    reporters: Number(row.reporters),
+    newest: row.newest,
+    scam: Number(row.scam),
+    resolved: Number(row.resolved),
+    wrong_data: Number(row.wrong_data),
+    other: Number(row.other),
+  }));
+}
+
+/** Open reports of the given records, newest first, at most perRecord of each (one flood cannot crowd out the rest). */
+export async function openReportsOf(db: Db, helpIds: string[], perRecord: number): Promise<ReportRow[]> {
+  if (helpIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('reports')
+    .selectAll()
+    .select(sql<number>`row_number() over (partition by help_id order by created_at desc, id)`.as('place'))
+    .where('help_id', 'in', helpIds)
+    .where('resolved_at', 'is', null);
+  const rows = await db
+    .selectFrom(ranked.as('r'))
+    .selectAll()
+    .where('place', '<=', perRecord)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ place: _place, ...row }) => row);
+}
