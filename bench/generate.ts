@@ -91,8 +91,13 @@ export function requestBody(random: Random, source: string, externalId: string):
     body.quantityRequired = random.int(1, 60) * random.pick([1, 1, 5, 10]);
     body.unit = random.pick(pool.units);
   }
+  // Requests for a public place show it exactly, as people would choose; decided by the title, so no draw moves.
+  if (PUBLIC_PLACE.test(String(body.title))) body.showExactLocation = true;
   return body;
 }
+
+/** Titles naming a place that may be public (a shelter, a school, a community kitchen). */
+const PUBLIC_PLACE = /albergue|escuela|colegio|comedor|olla|salón comunal/i;
 
 export function offerBody(random: Random, source: string, externalId: string): Record<string, unknown> {
   const kind = random.pick(offerKinds);

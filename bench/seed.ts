@@ -9,7 +9,7 @@ import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts';
 import { categoryLabel } from '../src/domain/categories.ts';
-import { nearestMunicipality } from '../src/domain/municipalities.ts';
+import { isApproximate } from '../src/domain/public-place.ts';
 import { searchTerms } from '../src/domain/text.ts';
 import { type HelpRow, searchableText } from '../src/repositories/help-records.ts';
 import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
@@ -91,11 +91,6 @@ function buildRecord(
     content_hash: contentHash(fields),
     content_version: 1,
     edit_token_hash: null,
-    exact_location: 0,
-    municipality_code:
-      fields.latitude === null || fields.longitude === null
-        ? null
-        : nearestMunicipality(fields.latitude, fields.longitude).code,
     pending_revision: null,
     revision_hash: null,
     revision_submitted_at: null,
@@ -113,7 +108,9 @@ function buildRecord(
   // Scores as the periodic refresh leaves them: waiting time counted up to now.
   Object.assign(row, derivedFields(row, new Date(now)));
   batch.records.push(row);
-  for (const term of searchTerms(searchableText(row, categoryLabel(row.category)))) {
+  // The words the index holds: an approximate request's street is not among them.
+  const address = isApproximate(row) ? null : row.address;
+  for (const term of searchTerms(searchableText({ ...row, address }, categoryLabel(row.category)))) {
     if (searchable(term)) vocabulary.add(term);
   }
   // Public timeline entries; every leader decision is also audited (logDecision), the submission itself is not.
@@ -203,7 +200,7 @@ export function describeSeeded(file: string): Omit<SeedResult, 'seconds'> {
     const vocabulary = new Set<string>();
     for (const row of raw
       .prepare(
-        "select title, description, address, neighborhood, category, contact_name from help_records where review_status = 'approved'",
+        "select title, description, case when type = 'request' and exact_location <> 1 then null else address end as address, neighborhood, category, contact_name from help_records where review_status = 'approved'",
       )
       .iterate()) {
       const text = searchableText(row as never, categoryLabel(row.category as string));

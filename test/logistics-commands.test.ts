@@ -205,7 +205,8 @@ describe('creating a route', () => {
       pickup_address: PICKUP.pickupAddress,
       pickup_latitude: PICKUP.pickupLatitude,
       pickup_longitude: PICKUP.pickupLongitude,
-      destination_address: request.location.address,
+      // The request's public place: neighbourhood and municipality, never its street.
+      destination_address: `${request.location.neighborhood}, ${request.location.municipality} (ubicación aproximada, unos 300 m)`,
       destination_latitude: request.location.latitude,
       destination_longitude: request.location.longitude,
       distance_km: op.distance_km,

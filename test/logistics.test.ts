@@ -41,7 +41,13 @@ before(async () => {
   await addEmergency(h, 'otra-emergencia', 'Otra emergencia');
   destination = await publish(
     h,
-    requestBody({ title: 'Agua para el albergue', address: 'Escuela San Miguel', emergencySlug: 'inundacion-mocoa' }),
+    requestBody({
+      title: 'Agua para el albergue',
+      address: 'Escuela San Miguel',
+      emergencySlug: 'inundacion-mocoa',
+      // A school is a public place: its submitter chose to show it exactly.
+      showExactLocation: true,
+    }),
   );
   await addRoute(emergency.id, 'available', 'Llevar agua al albergue');
   await addRoute(emergency.id, 'assigned', 'Ruta ya asignada');

@@ -7,6 +7,7 @@ import { setCoveredQuantity } from '../src/commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { bounds } from '../src/domain/bounds.ts';
 import { categories } from '../src/domain/categories.ts';
+import { publicPoint } from '../src/domain/public-place.ts';
 import {
   checkProperty,
   invalidQueryArb,
@@ -82,6 +83,8 @@ const recordArb = fc.record({
   quantity: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
   coveredShare: fc.constantFrom(0, 0, 0.3, 0.5, 0.75, 0.8, 1),
   status: fc.constantFrom(...STATUSES),
+  /** Requests only: the submitter asked to show the exact place. */
+  exact: fc.boolean(),
 });
 
 type RecordSpec = typeof recordArb extends fc.Arbitrary<infer T> ? T : never;
@@ -105,6 +108,7 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     ...(request
       ? {
           urgency: spec.urgency,
+          ...(spec.exact ? { showExactLocation: true } : {}),
           ...(spec.neighborhood ? { neighborhood: spec.neighborhood } : {}),
           ...(spec.quantity ? { quantityRequired: spec.quantity, unit: 'unidades' } : {}),
         }
@@ -119,7 +123,20 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
   }
   if (spec.status !== 'active') await setRecordStatus(h.ctx, id, spec.status, 'test');
   const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` });
-  published.push(detail.body.item);
+  const item = detail.body.item;
+  // The model below judges places by the public point: a request's grid cell centre, unless exact was asked for.
+  const shown = publicPoint({
+    type: spec.type as 'request' | 'offer',
+    exact_location: spec.exact ? 1 : 0,
+    latitude: where?.latitude ?? null,
+    longitude: where?.longitude ?? null,
+  });
+  assert.deepEqual(
+    [item.location.latitude, item.location.longitude, item.location.precision],
+    [shown.latitude, shown.longitude, shown.precision],
+  );
+  assert.equal(item.location.address, shown.precision === 'approximate' ? null : (body.address ?? null));
+  published.push(item);
 }
 
 before(async () => {
@@ -175,6 +192,7 @@ function judge(item: Item, query: ListQuery): Verdict {
         item.description,
         item.location.address,
         item.location.neighborhood,
+        item.location.municipality,
         item.category,
         item.categoryLabel,
         item.contact.name,

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { publicPoint } from '../src/domain/public-place.ts';
 import { errorCodes } from '../src/errors.ts';
 import { buildOpenApi } from '../src/http/openapi.ts';
 import {
@@ -15,6 +16,7 @@ import {
   offerArb,
   propertySeed,
   requestArb,
+  submissionArb,
   uniquePair,
 } from './helpers/arbitraries.ts';
 import { engine } from './helpers/database.ts';
@@ -22,7 +24,11 @@ import { addEmergency, type Harness, HELP, setup } from './helpers/harness.ts';
 
 const SLUG = 'inundacion-mocoa';
 // Runs per property, sized so the file stays well under 30 s on either engine.
-const RUNS = { roundTrip: engine === 'postgres' ? 200 : 300, mutations: 1500 };
+const RUNS = {
+  roundTrip: engine === 'postgres' ? 200 : 300,
+  mutations: 1500,
+  conflicts: engine === 'postgres' ? 100 : 150,
+};
 // Requests of the memory run and the growth of the heap (after a full GC) they may leave behind.
 const MEMORY_REQUESTS = 3000;
 const MEMORY_WARMUP = 300;
@@ -54,6 +60,13 @@ const orNull = (value: unknown) => (value === undefined ? null : trimmed(value))
 function expectedItem({ body, whatsapp }: Generated) {
   const request = body.type === 'request';
   const place = body.latitude !== undefined;
+  // A request's public place is its grid cell's centre and no street, unless exact was asked for.
+  const shown = publicPoint({
+    type: body.type as 'request' | 'offer',
+    exact_location: body.showExactLocation === true ? 1 : 0,
+    latitude: place ? (body.latitude as number) : null,
+    longitude: place ? (body.longitude as number) : null,
+  });
   const common = {
     type: body.type,
     emergency: SLUG,
@@ -62,10 +75,11 @@ function expectedItem({ body, whatsapp }: Generated) {
     category: body.category,
     contact: { name: trimmed(body.contactName), whatsapp, whatsappUrl: `https://wa.me/${whatsapp.slice(1)}` },
     location: {
-      address: orNull(body.address),
+      address: shown.precision === 'approximate' ? null : orNull(body.address),
       neighborhood: orNull(body.neighborhood),
-      latitude: place ? body.latitude : null,
-      longitude: place ? body.longitude : null,
+      latitude: shown.latitude,
+      longitude: shown.longitude,
+      precision: shown.precision,
     },
   };
   if (request) {
@@ -142,6 +156,7 @@ function shownItem(item: any, type: string) {
       neighborhood: item.location.neighborhood,
       latitude: item.location.latitude,
       longitude: item.location.longitude,
+      precision: item.location.precision,
     },
     urgency: item.urgency,
     quantities: item.quantities,
@@ -176,6 +191,86 @@ describe('valid payloads generated from the schema bounds', () => {
       'named emergency',
       fc.asyncProperty(fc.oneof(requestArb(SLUG), offerArb(SLUG)), roundTrip),
       Math.ceil(RUNS.roundTrip / 4),
+    );
+  });
+});
+
+/** The pair's record and its timeline, everything a change could touch. */
+async function pairState(source: unknown, externalId: unknown) {
+  const rows = await h.ctx.db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('source', '=', String(source))
+    .where('external_id', '=', String(externalId).trim())
+    .execute();
+  const events = await h.ctx.db
+    .selectFrom('timeline_events')
+    .select(['id', 'kind'])
+    .where(
+      'help_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
+  return { rows, events };
+}
+
+describe('changed re-posts without proof', () => {
+  test('always get 409 source_conflict, whatever changed and whatever false proof comes along; nothing changes', async () => {
+    const proofArb = fc.constantFrom('none', 'made-up', 'another pair', 'not bearer');
+    const other = await h.json({
+      method: 'POST',
+      url: HELP,
+      payload: uniquePair((fc.sample(requestArb(), { seed: propertySeed(), numRuns: 1 })[0] as Generated).body),
+    });
+    assert.equal(other.status, 202);
+    await checkProperty(
+      'unproven changes are conflicts',
+      fc.asyncProperty(
+        submissionArb(),
+        submissionArb(),
+        proofArb,
+        fc.boolean(),
+        async (first, second, proof, approve) => {
+          const original = uniquePair(first.body);
+          const sent = await h.json({ method: 'POST', url: HELP, payload: original });
+          assert.equal(sent.status, 202, JSON.stringify(sent.body));
+          if (approve) await approveSubmission(h.ctx, sent.body.id, 'test');
+          // Other content on the same pair; the title always differs, so the content does.
+          const title =
+            trimmed(second.body.title) === trimmed(original.title) ? `${original.title} (otro)` : second.body.title;
+          const changed = { ...second.body, title, source: original.source, externalId: original.externalId };
+          const headers: Record<string, string> = {
+            none: {},
+            'made-up': { authorization: 'Bearer inventado-por-alguien' },
+            'another pair': { authorization: `Bearer ${other.body.editToken}` },
+            'not bearer': { authorization: `Basic ${sent.body.editToken}` },
+          }[proof] as Record<string, string>;
+          const before = await pairState(original.source, original.externalId);
+          const counts = await rowCounts();
+          const res = await h.json({ method: 'POST', url: HELP, payload: changed, headers });
+          const context = `${proof}: ${JSON.stringify(changed).slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body)}`;
+          assert.equal(res.status, 409, context);
+          assert.equal(res.body.code, 'source_conflict', context);
+          assert.deepEqual(
+            await pairState(original.source, original.externalId),
+            before,
+            `${context}: the pair changed`,
+          );
+          assert.deepEqual(await rowCounts(), counts, `${context}: something was written`);
+          // The submitter's token still works: the same change with it is accepted.
+          const owned = await h.json({
+            method: 'POST',
+            url: HELP,
+            payload: changed,
+            headers: { authorization: `Bearer ${sent.body.editToken}` },
+          });
+          assert.equal(owned.status, 202, JSON.stringify(owned.body));
+          assert.equal(owned.body.id, sent.body.id);
+        },
+      ),
+      RUNS.conflicts,
     );
   });
 });

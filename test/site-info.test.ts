@@ -192,7 +192,8 @@ test('/rutas lists the available routes with their facts in page and twin, never
       'Treinta bidones de agua',
       '30 bidones',
       'Puerto de Mocoa',
-      'Calle 8 # 5-21',
+      // The destination is a request's public place: its neighbourhood and municipality, not its street.
+      'San Miguel, Mocoa, Putumayo (ubicación aproximada, unos 300 m)',
       `/ayudas/${ids.destination}`,
       'Vía destapada después del puente',
       'hace menos de una hora',
@@ -200,6 +201,7 @@ test('/rutas lists the available routes with their facts in page and twin, never
     ]) {
       assert.ok(text.includes(fact), `${fact} missing`);
     }
+    assert.ok(!text.includes('Calle 8'), 'never the street of the destination');
   }
   // The distance is the one the API gives.
   const api = JSON.parse((await get(`/api/logistics-operations?emergencia=${SLUG}`)).body);

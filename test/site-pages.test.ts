@@ -68,7 +68,9 @@ function twinIds(md: string): string[] {
 }
 
 /** The map's points: the inert JSON the page carries for /static/mapa.js. */
-function mapPoints(body: string): { id: string; title: string; type: string; lat: number; lon: number }[] {
+function mapPoints(
+  body: string,
+): { id: string; title: string; type: string; lat: number; lon: number; approx: boolean }[] {
   const match = /<script type="application\/json" id="puntos">([^<]*)<\/script>/.exec(body);
   assert.ok(match, 'the page carries its map points');
   return JSON.parse(match[1] as string).points;
@@ -163,6 +165,8 @@ before(async () => {
       category: 'refugio',
       latitude: 1.21,
       longitude: -77.28,
+      // A public place (a shelter): its submitter chose to show the exact address and point.
+      showExactLocation: true,
     }),
   );
   ids.pending = await submit(h, requestBody({ emergencySlug: SLUG, title: PENDING_TITLE, urgency: 'urgent' }));
@@ -182,6 +186,8 @@ before(async () => {
           urgency: 'urgent',
           latitude: 1.2 + i / 100,
           longitude: -77.3,
+          // Exact, so the hostile address is shown and its escaping is checked too.
+          showExactLocation: true,
         }),
       ),
     );
@@ -331,8 +337,16 @@ describe('emergency page', () => {
     const card = item.slice(0, item.indexOf('</section>'));
     assert.match(card, /Agua potable urgente para el albergue<\/a>/);
     assert.match(card, /Solicitud · Agua · Urgente · Activa · Cubierta en parte/);
-    assert.match(card, /<dt>Lugar<\/dt><dd>Calle 8 # 5-21, San Miguel<\/dd>/);
+    // A request shows its neighbourhood and municipality, never its street, unless the submitter asked.
+    assert.match(card, /<dt>Lugar<\/dt><dd>San Miguel, Mocoa, Putumayo · Ubicación aproximada \(unos 300 m\)<\/dd>/);
+    assert.doesNotMatch(card, /Calle 8/);
     assert.match(card, /<dt>Cantidad<\/dt><dd>40 bidones requeridos, 10 cubiertos, 30 pendientes<\/dd>/);
+    const other = (await get(`/emergencias/${OTHER}`)).body;
+    const exact = other.slice(other.indexOf(`href="/ayudas/${ids.otherEmergency}"`));
+    assert.match(exact.slice(0, exact.indexOf('</section>')), /<dt>Lugar<\/dt><dd>Calle 8 # 5-21, San Miguel<\/dd>/);
+    const points = mapPoints(other);
+    assert.equal(points.find((p) => p.id === ids.otherEmergency)?.approx, false, 'an exact point is drawn as exact');
+    assert.equal(mapPoints(body).find((p) => p.id === ids.urgent)?.approx, true, 'an approximate one as approximate');
     const offer = body.slice(body.indexOf(`href="/ayudas/${ids.noPlace}"`));
     assert.match(offer.slice(0, offer.indexOf('</section>')), /<dt>Lugar<\/dt><dd>Sin ubicación<\/dd>/);
   });
@@ -434,8 +448,11 @@ describe('record page', () => {
       '<dt>Estado</dt><dd>Activa</dd>',
       '<dt>Situación</dt><dd>Cubierta en parte</dd>',
       `<dt>Prioridad</dt><dd>${String(detail.priorityScore).replace('.', ',')} de 100</dd>`,
-      `<dt>Dirección o referencia</dt><dd>${detail.location.address}</dd>`,
-      `<dt>Coordenadas</dt><dd>${detail.location.latitude}, ${detail.location.longitude}</dd>`,
+      '<dt>Barrio o vereda</dt><dd>San Miguel</dd>',
+      '<dt>Municipio</dt><dd>Mocoa, Putumayo</dd>',
+      // The public point: the centre of the ~300 m cell holding 1.1478, -76.6476.
+      '<dt>Coordenadas</dt><dd>1.14885, -76.64625</dd>',
+      '<dt>Precisión</dt><dd>Ubicación aproximada (unos 300 m)</dd>',
       `<a href="${detail.location.mapUrl.replace(/&/g, '&amp;')}" rel="noopener">Ver en OpenStreetMap</a>`,
       `<dt>Nombre</dt><dd>${detail.contact.name}</dd>`,
       '<dt>Requerido</dt><dd>40 bidones</dd>',
@@ -447,6 +464,19 @@ describe('record page', () => {
       `<a href="/api/public/v1/help?view=detail&amp;id=${ids.urgent}">Este registro en JSON</a>`,
     ]) {
       assert.ok(body.includes(fact), fact);
+    }
+    assert.equal(detail.location.address, null);
+    for (const page of [body, (await get(`/ayudas/${ids.urgent}.md`)).body]) {
+      assert.ok(!page.includes('Calle 8') && !page.includes('Dirección o referencia'), 'no street');
+      assert.ok(!page.includes('1.1478,') && !page.includes('76.6476'), 'no exact point');
+    }
+    const exact = (await get(`/ayudas/${ids.otherEmergency}`)).body;
+    for (const fact of [
+      '<dt>Dirección o referencia</dt><dd>Calle 8 # 5-21</dd>',
+      '<dt>Coordenadas</dt><dd>1.21, -77.28</dd>',
+      '<dt>Precisión</dt><dd>Ubicación exacta</dd>',
+    ]) {
+      assert.ok(exact.includes(fact), fact);
     }
     const history = body.slice(body.indexOf('id="historia"'));
     assert.equal((history.match(/<li>/g) ?? []).length, detail.timeline.length);

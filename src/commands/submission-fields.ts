@@ -1,6 +1,7 @@
 // A validated submission -> the record columns it sets, normalised, with a hash of its content.
 import { createHash } from 'node:crypto';
 import type { HelpRecordsTable } from '../db/types.ts';
+import { nearestMunicipality } from '../domain/municipalities.ts';
 import { normalizeWhatsapp } from '../domain/phone.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
 
@@ -31,6 +32,8 @@ export type SubmissionFields = Pick<
   | 'available_until'
   | 'needs_transport'
   | 'identity_document'
+  | 'exact_location'
+  | 'municipality_code'
 >;
 
 export function submissionFields(
@@ -58,6 +61,9 @@ export function submissionFields(
       neighborhood: submission.neighborhood ?? null,
       latitude: submission.latitude,
       longitude: submission.longitude,
+      // The street and exact point are public only when the submitter asked (domain/public-place.ts).
+      exact_location: submission.showExactLocation ? 1 : 0,
+      municipality_code: nearestMunicipality(submission.latitude, submission.longitude).code,
       people: submission.neededPeople ?? 1,
       resource_label: submission.resourceLabel ?? null,
       quantity_required: submission.quantityRequired ?? null,
@@ -81,6 +87,11 @@ export function submissionFields(
     neighborhood: null,
     latitude: submission.latitude ?? null,
     longitude: submission.longitude ?? null,
+    exact_location: 0,
+    municipality_code:
+      submission.latitude === undefined || submission.longitude === undefined
+        ? null
+        : nearestMunicipality(submission.latitude, submission.longitude).code,
     people: null,
     resource_label: null,
     quantity_required: null,
@@ -98,7 +109,11 @@ export function submissionFields(
 
 /** Same content -> same hash, whatever the key order of the JSON it came from. */
 export function contentHash(fields: SubmissionFields): string {
-  const keys = Object.keys(fields).sort() as (keyof SubmissionFields)[];
+  // The municipality follows from the point, and a default exact_location adds nothing: hashes made before
+  // either column existed stay valid, so a client resending unchanged content is not a revision.
+  const keys = (Object.keys(fields).sort() as (keyof SubmissionFields)[]).filter(
+    (key) => key !== 'municipality_code' && !(key === 'exact_location' && fields.exact_location === 0),
+  );
   const canonical = JSON.stringify(keys.map((key) => [key, fields[key]]));
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -20,6 +20,9 @@ export const demoEmergency = {
 /** Keeps every demo place within this distance of the town centre. */
 export const DEMO_MAX_KM = 4;
 
+/** Titles of requests made for a public place (a shelter, a community kitchen, a school), shown exactly. */
+export const PUBLIC_PLACE = /albergue|olla comunitaria|escuela|colegio/i;
+
 export type DemoFollowUp =
   | { minutesAgo: number; kind: 'coverage'; quantity: number; note: string }
   | { minutesAgo: number; kind: 'status'; status: 'in_process' | 'completed'; note: string };
@@ -978,13 +981,15 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
     };
   };
 
-  // A point within about 300 m of the place, pulled back if it would leave the demo radius.
+  // A point within about 300 m of the place, pulled back if it (or its public point, up to ~212 m away on the
+  // 300 m grid) would leave the demo radius.
   const near = (place: Place) => {
     let latitude = place.latitude + (random() - 0.5) * 0.0055;
     let longitude = place.longitude + (random() - 0.5) * 0.0055;
     const km = distanceKm(demoEmergency.latitude, demoEmergency.longitude, latitude, longitude);
-    if (km > DEMO_MAX_KM - 0.1) {
-      const shrink = (DEMO_MAX_KM - 0.1) / km;
+    const limit = DEMO_MAX_KM - 0.35;
+    if (km > limit) {
+      const shrink = limit / km;
       latitude = demoEmergency.latitude + (latitude - demoEmergency.latitude) * shrink;
       longitude = demoEmergency.longitude + (longitude - demoEmergency.longitude) * shrink;
     }
@@ -1040,6 +1045,8 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
       address: address(place2),
       neighborhood: place2.name,
       ...near(place2),
+      // Shelters and community kitchens are public places: their requests show the exact point; homes do not.
+      ...(PUBLIC_PLACE.test(title) ? { showExactLocation: true } : {}),
       // 'needed' is the default; leaving it out half the time exercises that path.
       ...(level === 'needed' && random() < 0.5 ? {} : { urgency: level }),
       ...(people !== undefined ? { neededPeople: people } : {}),

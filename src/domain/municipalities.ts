@@ -16,29 +16,57 @@ export interface Municipality {
 let loaded: Municipality[] | null = null;
 let byCode: Map<string, Municipality> | null = null;
 
-/** Names are upper case in the source; people read "Mocoa", "San José del Guaviare". */
-function titleCase(name: string): string {
-  const small = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
+const SMALL_WORDS = new Set(['de', 'del', 'la', 'las', 'los', 'el', 'y', 'e']);
+
+/** Names are upper case in the source; people read "Mocoa", "San José del Guaviare", "Bogotá, D.C.". */
+export function titleCase(name: string): string {
   return name
     .toLocaleLowerCase('es')
-    .split(/(\s+|-|\()/)
-    .map((word, i) => (i > 0 && small.has(word) ? word : word.charAt(0).toLocaleUpperCase('es') + word.slice(1)))
+    .split(/(\s+|-|\(|\.)/)
+    .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toLocaleUpperCase('es') + word.slice(1)))
     .join('');
+}
+
+/** One CSV line: names with commas ("BOGOTÁ, D.C.") come in double quotes, "" stands for a quote. */
+export function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
 }
 
 export function municipalities(): Municipality[] {
   if (loaded) return loaded;
   const text = readFileSync(new URL('./data/divipola-municipios.csv', import.meta.url), 'utf8');
   const list: Municipality[] = [];
-  for (const line of text.trim().split('\n').slice(1)) {
-    const [code = '', name = '', departmentCode = '', departmentName = '', , lat = '', lon = ''] = line.split(',');
+  for (const line of text.trim().split(/\r?\n/).slice(1)) {
+    const [code = '', name = '', departmentCode = '', departmentName = '', , lat = '', lon = ''] = csvFields(line);
+    const latitude = Number(lat);
+    const longitude = Number(lon);
+    // A row without a usable point could never be the nearest; it would only poison the search.
+    if (!/^\d{5}$/.test(code) || !Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
     list.push({
       code,
       name: titleCase(name),
       departmentCode,
       departmentName: titleCase(departmentName),
-      latitude: Number(lat),
-      longitude: Number(lon),
+      latitude,
+      longitude,
     });
   }
   loaded = list;
@@ -49,6 +77,11 @@ export function municipalityByCode(code: string | null | undefined): Municipalit
   if (!code) return undefined;
   byCode ??= new Map(municipalities().map((m) => [m.code, m]));
   return byCode.get(code);
+}
+
+/** "Mocoa, Putumayo"; Bogotá, whose department is itself, is named once. */
+export function municipalityLabel(m: Municipality): string {
+  return m.name === m.departmentName ? m.name : `${m.name}, ${m.departmentName}`;
 }
 
 /** The municipality whose representative point is nearest: a good guess, which a leader can correct. */

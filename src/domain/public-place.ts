@@ -1,12 +1,18 @@
 // A request's public place: its point snapped to the centre of a grid cell of about 300 m, so a home is never
 // pinned, unless the submitter asked to show the exact place. Offers and centres always show their point.
+import { bounds } from './bounds.ts';
 
 /** Cell size in degrees: 0.0027° of latitude is 300 m; near the equator a degree of longitude is about as long. */
 export const PUBLIC_GRID_DEGREES = 0.0027;
 
-export type Precision = 'exact' | 'approximate' | 'municipality';
+/** `municipality` is reserved for places known only by their municipality. */
+export const precisions = ['exact', 'approximate', 'municipality'] as const;
+export type Precision = (typeof precisions)[number];
 
-/** The centre of the grid cell holding the value: the same point always gives the same public point. */
+/**
+ * The centre of the grid cell holding the value: the same point always gives the same public point, and a
+ * public point snaps to itself (the centre lies half a cell away from both edges, far beyond the rounding).
+ */
 export function snapToGrid(value: number, step = PUBLIC_GRID_DEGREES): number {
   const cell = Math.floor(value / step);
   return Math.round((cell * step + step / 2) * 1e6) / 1e6;
@@ -25,6 +31,7 @@ export interface PublicPoint {
   precision: Precision;
 }
 
+/** Requests are approximate unless their submitter ticked "show my exact place"; offers never are. */
 export function isApproximate(row: Pick<PlaceRow, 'type' | 'exact_location'>): boolean {
   return row.type === 'request' && row.exact_location !== 1;
 }
@@ -34,5 +41,20 @@ export function publicPoint(row: PlaceRow): PublicPoint {
     return { latitude: null, longitude: null, precision: isApproximate(row) ? 'approximate' : 'exact' };
   }
   if (!isApproximate(row)) return { latitude: row.latitude, longitude: row.longitude, precision: 'exact' };
-  return { latitude: snapToGrid(row.latitude), longitude: snapToGrid(row.longitude), precision: 'approximate' };
+  return {
+    latitude: within(snapToGrid(row.latitude), bounds.latitude),
+    longitude: within(snapToGrid(row.longitude), bounds.longitude),
+    precision: 'approximate',
+  };
+}
+
+/** A cell at the edge of the accepted area may centre outside it: the public point stays a valid search point. */
+function within(value: number, range: { min: number; max: number }): number {
+  return Math.min(range.max, Math.max(range.min, value));
+}
+
+/** An approximate place in words: neighbourhood and municipality, never the street ("San Miguel, Mocoa, Putumayo"). */
+export function areaText(neighborhood: string | null, municipality: string | null): string | null {
+  const parts = [neighborhood, municipality].filter((part): part is string => !!part);
+  return parts.length > 0 ? parts.join(', ') : null;
 }

@@ -1,4 +1,6 @@
 // Response examples for the OpenAPI document, made by the real presenters so they cannot drift from responses.
+import { distanceKm } from '../domain/distance.ts';
+import { publicPoint } from '../domain/public-place.ts';
 import { presentDiscovery } from '../presenters/discovery.ts';
 import { emergencyFields } from '../presenters/emergency.ts';
 import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
@@ -16,6 +18,7 @@ import type { Discovery, HelpList, Panorama } from '../schemas/public-help.ts';
 const AT = '2026-05-10T14:32:00.000Z';
 const SLUG = 'inundacion-mocoa-2026';
 const ID = '0b6c7a9e-4f1d-4a51-9a34-2f9f0c1d2e11';
+const SEARCH_POINT = { latitude: 1.146, longitude: -76.648 };
 
 const emergencyRow: EmergencyRow = {
   id: 'e1',
@@ -42,10 +45,13 @@ const row: PublicHelpRow = {
   urgency: 'urgent',
   contact_name: 'María Fernanda Rojas',
   contact_whatsapp: '+573001234567',
-  address: 'Calle 8 # 5-21, junto a la escuela',
+  // An approximate request, as public reads load it: the street is not read, the point is snapped when shown.
+  address: null,
   neighborhood: 'San Miguel',
   latitude: 1.1478,
   longitude: -76.6476,
+  exact_location: 0,
+  municipality_code: '86001',
   people: 24,
   resource_label: 'Bidones de agua de 20 litros',
   quantity_required: 30,
@@ -105,7 +111,15 @@ export function responseExamples(base: string): {
   list: HelpList;
   detail: unknown;
 } {
-  const item = presentPublicHelp(row, { baseUrl: base, timeline, availableRoutes: 1, distanceKm: 0.21 });
+  // The list example searches near SEARCH_POINT: its distance, like the radius, is measured to the public point.
+  const shown = publicPoint(row);
+  const km = distanceKm(
+    SEARCH_POINT.latitude,
+    SEARCH_POINT.longitude,
+    shown.latitude as number,
+    shown.longitude as number,
+  );
+  const item = presentPublicHelp(row, { baseUrl: base, timeline, availableRoutes: 1, distanceKm: km });
   const counts = presentCounts(
     [
       { emergency_id: 'e1', type: 'request', status: 'active', urgency: 'urgent', centre: 0, n: 28 },
@@ -166,8 +180,8 @@ export function responseExamples(base: string): {
         category: 'agua',
         priority: 'all',
         q: 'agua',
-        latitude: 1.146,
-        longitude: -76.648,
+        latitude: SEARCH_POINT.latitude,
+        longitude: SEARCH_POINT.longitude,
         radiusKm: 5,
         logistics: false,
         capacity: null,

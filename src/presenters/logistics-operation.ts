@@ -1,8 +1,25 @@
 // Row -> LogisticsOperation (SPEC 2.10). Copies allowed fields one by one: the volunteer's contact is never read.
+// The destination is the request's public place, like everywhere else: its exact one is for the leaders.
+import { distanceKm, roundKm } from '../domain/distance.ts';
+import { municipalityByCode, municipalityLabel, nearestMunicipality } from '../domain/municipalities.ts';
+import { areaText, publicPoint } from '../domain/public-place.ts';
 import type { AvailableRouteRow } from '../repositories/logistics.ts';
 import type { LogisticsOperation } from '../schemas/logistics-operation.ts';
 
+/** SPEC 2.10 has no precision field: the address itself says the point is not the door. */
+const APPROXIMATE = '(ubicación aproximada, unos 300 m)';
+
 export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug: string): LogisticsOperation {
+  const pickup = { latitude: Number(row.pickup_latitude), longitude: Number(row.pickup_longitude) };
+  const destination = publicPoint({
+    type: row.destination_type,
+    exact_location: row.destination_exact_location,
+    latitude: Number(row.destination_latitude),
+    longitude: Number(row.destination_longitude),
+  });
+  const latitude = destination.latitude as number;
+  const longitude = destination.longitude as number;
+  const exact = destination.precision === 'exact';
   return {
     id: row.id,
     emergency_slug: emergencySlug,
@@ -11,14 +28,26 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
     supply_description: row.supply_description,
     quantity_label: row.quantity_label,
     pickup_address: row.pickup_address,
-    pickup_latitude: Number(row.pickup_latitude),
-    pickup_longitude: Number(row.pickup_longitude),
-    destination_address: row.destination_address ?? '',
-    destination_latitude: Number(row.destination_latitude),
-    destination_longitude: Number(row.destination_longitude),
-    distance_km: Number(row.distance_km),
+    pickup_latitude: pickup.latitude,
+    pickup_longitude: pickup.longitude,
+    destination_address: exact
+      ? (row.destination_address ?? '')
+      : `${areaText(row.destination_neighborhood, destinationMunicipality(row, latitude, longitude))} ${APPROXIMATE}`,
+    destination_latitude: latitude,
+    destination_longitude: longitude,
+    // The stored distance ends at the exact place: from several pickups it would pin the home, so it is measured
+    // again to the public point.
+    distance_km: exact
+      ? Number(row.distance_km)
+      : roundKm(distanceKm(pickup.latitude, pickup.longitude, latitude, longitude)),
     route_conditions: row.route_conditions,
     status: 'available',
     created_at: row.created_at,
   };
+}
+
+function destinationMunicipality(row: AvailableRouteRow, latitude: number, longitude: number): string {
+  const municipality =
+    municipalityByCode(row.destination_municipality_code) ?? nearestMunicipality(latitude, longitude);
+  return municipalityLabel(municipality);
 }

@@ -2,7 +2,14 @@
 import { categoryLabel } from '../domain/categories.ts';
 import { coveredFraction, operationalStatus, pendingQuantity } from '../domain/coverage.ts';
 import { roundKm } from '../domain/distance.ts';
+import {
+  type Municipality,
+  municipalityByCode,
+  municipalityLabel,
+  nearestMunicipality,
+} from '../domain/municipalities.ts';
 import { whatsappUrl } from '../domain/phone.ts';
+import { isApproximate, publicPoint } from '../domain/public-place.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels, type RecordStatus } from '../domain/statuses.ts';
 import type { PublicHelpRow } from '../repositories/help-records.ts';
 import type { TimelineRow } from '../repositories/timeline.ts';
@@ -43,6 +50,7 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
   const isRequest = row.type === 'request';
   const pending = pendingQuantity(row.quantity_required, row.quantity_covered);
   const hasPlace = row.latitude !== null && row.longitude !== null;
+  const place = publicLocation(row);
   const centreStatus = row.collection_center_status as CollectionCenterStatus | null;
   return {
     id: row.id,
@@ -60,14 +68,7 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
     status: row.status,
     operationalStatus: operationalStatus(row.type, row.status, row.quantity_required, row.quantity_covered),
     priorityScore: row.priority_score,
-    location: {
-      address: row.address,
-      neighborhood: row.neighborhood,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      distanceKm: options.distanceKm == null ? null : roundKm(options.distanceKm),
-      mapUrl: hasPlace ? urls.osm(row.latitude as number, row.longitude as number) : null,
-    },
+    location: { ...place, distanceKm: options.distanceKm == null ? null : roundKm(options.distanceKm) },
     contact: { name: row.contact_name, whatsapp: row.contact_whatsapp, whatsappUrl: whatsappUrl(row.contact_whatsapp) },
     quantities: isRequest
       ? {
@@ -145,4 +146,39 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
     updatedAt: row.updated_at,
     publicUrl: urls.help(baseUrl, row.id),
   };
+}
+
+/** The public place (DESIGN.md): a request's street and exact point stay with the leaders unless asked otherwise. */
+export function publicLocation(
+  row: Pick<
+    PublicHelpRow,
+    'type' | 'exact_location' | 'address' | 'neighborhood' | 'latitude' | 'longitude' | 'municipality_code'
+  >,
+): Omit<PublicHelp['location'], 'distanceKm'> {
+  const point = publicPoint(row);
+  const municipality = placeMunicipality(row.municipality_code, point.latitude, point.longitude);
+  return {
+    // Checked again here, though the repository already left it unread: the street must never slip out.
+    address: isApproximate(row) ? null : row.address,
+    neighborhood: row.neighborhood,
+    latitude: point.latitude,
+    longitude: point.longitude,
+    precision: point.precision,
+    municipalityCode: municipality?.code ?? null,
+    municipality: municipality ? municipalityLabel(municipality) : null,
+    mapUrl:
+      point.latitude === null || point.longitude === null
+        ? null
+        : urls.osm(point.latitude, point.longitude, point.precision === 'exact' ? 17 : 16),
+  };
+}
+
+/** The stored municipality; a record stored without one (none should be) gets the nearest to its public point. */
+function placeMunicipality(
+  code: string | null,
+  latitude: number | null,
+  longitude: number | null,
+): Municipality | null {
+  if (latitude === null || longitude === null) return null;
+  return municipalityByCode(code) ?? nearestMunicipality(latitude, longitude);
 }

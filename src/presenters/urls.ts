@@ -13,5 +13,6 @@ export const urls = {
   mcp: (base: string) => `${base}/mcp`,
   places: (base: string) => `${base}/api/aid-places/places`,
   developers: (base: string) => `${base}/desarrolladores`,
-  osm: (lat: number, lon: number) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`,
+  osm: (lat: number, lon: number, zoom = 17) =>
+    `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`,
 };

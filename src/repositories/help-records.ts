@@ -3,7 +3,10 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'k
 import type { Db, Dialect, HelpRecordsTable, Tables } from '../db/types.ts';
 
 export type HelpRow = Selectable<HelpRecordsTable>;
-/** The columns a public read may load: never identity documents, revisions or review notes. */
+/**
+ * The columns a public read may load: never identity documents, revisions or review notes. The address is not
+ * among them: it is read through `publicAddress`, which never loads the street of an approximate request.
+ */
 const PUBLIC_FIELDS = [
   'id',
   'type',
@@ -15,10 +18,11 @@ const PUBLIC_FIELDS = [
   'urgency',
   'contact_name',
   'contact_whatsapp',
-  'address',
   'neighborhood',
   'latitude',
   'longitude',
+  'exact_location',
+  'municipality_code',
   'people',
   'resource_label',
   'quantity_required',
@@ -40,6 +44,8 @@ const PUBLIC_FIELDS = [
 ] as const;
 
 export type PublicHelpRow = Pick<HelpRow, (typeof PUBLIC_FIELDS)[number]> & {
+  /** null for a request shown at its approximate place (see domain/public-place.ts). */
+  address: string | null;
   emergency_slug: string;
   emergency_name: string;
   emergency_status: string;
@@ -93,16 +99,38 @@ export async function updateRecord(db: Db, dialect: Dialect, id: string, patch: 
     .execute();
 }
 
+/** The words q finds a record by: all public (an approximate request's address is null, so not among them). */
 export function searchableText(
   row: Pick<HelpRow, 'title' | 'description' | 'address' | 'neighborhood' | 'category' | 'contact_name'>,
   categoryLabel: string,
+  municipality: string | null = null,
 ): string {
-  return [row.title, row.description, row.address, row.neighborhood, row.category, categoryLabel, row.contact_name]
+  return [
+    row.title,
+    row.description,
+    row.address,
+    row.neighborhood,
+    municipality,
+    row.category,
+    categoryLabel,
+    row.contact_name,
+  ]
     .filter(Boolean)
     .join(' ');
 }
 
+/**
+ * A record's address as public reads may load it: the street of a request is read only when its submitter asked
+ * to show the exact place (the same rule as domain/public-place.ts `isApproximate`).
+ */
+export function publicAddress(table: 'h' | 'help_records') {
+  const column = (name: 'type' | 'exact_location' | 'address') => sql.ref(`${table}.${name}`);
+  const approximate = sql`${column('type')} = 'request' and ${column('exact_location')} <> 1`;
+  return sql<string | null>`case when ${approximate} then null else ${column('address')} end`;
+}
+
 const publicColumns = (eb: ExpressionBuilder<Tables & { h: HelpRow; e: Tables['emergencies'] }, 'h' | 'e'>) => [
+  publicAddress('h').as('address'),
   eb.ref('e.slug').as('emergency_slug'),
   eb.ref('e.name').as('emergency_name'),
   eb.ref('e.status').as('emergency_status'),
@@ -159,8 +187,10 @@ async function indexPage(db: Db, after: number) {
       'quantity_pending',
       'title',
       'description',
-      'address',
+      publicAddress('help_records').as('address'),
       'neighborhood',
+      'exact_location',
+      'municipality_code',
       'contact_name',
       'change_seq',
     ])
@@ -181,26 +211,4 @@ export async function approvedForRefresh(db: Db, afterId: string, limit: number)
     .orderBy('id')
     .limit(limit)
     .execute();
-}
-
-export async function pendingSubmissions(db: Db, emergencyId?: string) {
-  let query = db
-    .selectFrom('help_records as h')
-    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
-    .select([
-      'h.id',
-      'h.type',
-      'h.title',
-      'h.urgency',
-      'h.review_status',
-      'h.created_at',
-      'h.submitted_at',
-      'h.revision_submitted_at',
-      'e.slug as emergency_slug',
-    ])
-    .where((eb) =>
-      eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]),
-    );
-  if (emergencyId) query = query.where('h.emergency_id', '=', emergencyId);
-  return query.orderBy(sql`case when h.urgency = 'urgent' then 0 else 1 end`).orderBy('h.submitted_at').execute();
 }

@@ -1,6 +1,7 @@
 // The only code that reads and writes logistics routes. The volunteer's contact leaves only through the leaders' reads.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db, Dialect, LogisticsOperationsTable } from '../db/types.ts';
+import { publicAddress } from './help-records.ts';
 
 export type LogisticsRow = Selectable<LogisticsOperationsTable>;
 
@@ -36,7 +37,10 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
   return result;
 }
 
-/** Available routes of an emergency whose destination is a published record with a place; newest first. */
+/**
+ * Available routes of an emergency whose destination is a published record with a place; newest first. The
+ * destination comes as the public place needs it: the street of an approximate request is not read.
+ */
 export function availableRoutes(db: Db, emergencyId: string) {
   return db
     .selectFrom('logistics_operations as o')
@@ -50,7 +54,11 @@ export function availableRoutes(db: Db, emergencyId: string) {
       'o.pickup_latitude',
       'o.pickup_longitude',
       'o.destination_help_id',
-      'h.address as destination_address',
+      publicAddress('h').as('destination_address'),
+      'h.type as destination_type',
+      'h.exact_location as destination_exact_location',
+      'h.neighborhood as destination_neighborhood',
+      'h.municipality_code as destination_municipality_code',
       'h.latitude as destination_latitude',
       'h.longitude as destination_longitude',
       'o.distance_km',

@@ -62,13 +62,17 @@ export const helpQuery = z
     q: text({ max: bounds.q.max })
       .optional()
       .describe(
-        'Busca palabras (o su comienzo) en título, descripción, lugar, categoría o nombre público; sin distinguir mayúsculas ni tildes.',
+        'Busca palabras (o su comienzo) en título, descripción, lugar público (dirección si es pública, barrio o ' +
+          'vereda, municipio), categoría o nombre público; sin distinguir mayúsculas ni tildes.',
       ),
     latitude: numberParam(bounds.latitude.min, bounds.latitude.max).optional(),
     longitude: numberParam(bounds.longitude.min, bounds.longitude.max).optional(),
     radiusKm: numberParam(bounds.radiusKm.min, bounds.radiusKm.max)
       .optional()
-      .describe('Radio en km alrededor de latitude/longitude; por defecto 25.'),
+      .describe(
+        'Radio en km alrededor de latitude/longitude; por defecto 25. Se mide hasta el punto público de cada ' +
+          'registro (en las solicitudes aproximadas, el centro de su celda de unos 300 m).',
+      ),
     logistics: booleanParam
       .default(false)
       .describe('true: solicitudes activas, con ubicación, a las que aún les falta algo por entregar.'),

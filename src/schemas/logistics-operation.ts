@@ -13,10 +13,20 @@ export const logisticsOperation = z
     pickup_address: z.string(),
     pickup_latitude: z.number(),
     pickup_longitude: z.number(),
-    destination_address: z.string(),
-    destination_latitude: z.number(),
-    destination_longitude: z.number(),
-    distance_km: z.number(),
+    destination_address: z
+      .string()
+      .describe(
+        'Lugar público del destino, como location de la solicitud: su dirección si quien la envió pidió ' +
+          'mostrar la ubicación exacta; si no, el barrio o vereda y el municipio seguidos de «(ubicación aproximada, unos 300 m)», ' +
+          'nunca la dirección. Quien lleve la ayuda confirma el lugar exacto por WhatsApp.',
+      ),
+    destination_latitude: z
+      .number()
+      .describe(
+        'Latitud del punto público del destino: en una solicitud aproximada, el centro de su celda de unos 300 m.',
+      ),
+    destination_longitude: z.number().describe('Longitud del punto público del destino.'),
+    distance_km: z.number().describe('Distancia en km de la recogida al punto público del destino.'),
     route_conditions: z.string().nullable().describe('Estado de la vía, si el equipo lo anotó.'),
     status: z.literal('available'),
     created_at: isoDateTime,

@@ -1,6 +1,7 @@
 // Response shapes of GET /api/public/v1/help (SPEC 2.6-2.8), with every inner object spelled out.
 import * as z from 'zod';
 import { categories } from '../domain/categories.ts';
+import { precisions } from '../domain/public-place.ts';
 import {
   collectionCenterStatuses,
   emergencyStatuses,
@@ -24,14 +25,44 @@ export const emergencySummary = z
 
 export const location = z
   .object({
-    address: nullableString.describe('Dirección o referencia del lugar.'),
-    neighborhood: nullableString.describe('Barrio o vereda.'),
-    latitude: nullableNumber.describe('Latitud WGS84; null si el ofrecimiento no dio ubicación.'),
-    longitude: nullableNumber.describe('Longitud WGS84.'),
-    distanceKm: nullableNumber.describe('Distancia al punto de búsqueda (latitude/longitude), si se filtró por lugar.'),
-    mapUrl: z.url().nullable().describe('Enlace a OpenStreetMap centrado en el lugar.'),
+    address: nullableString.describe(
+      'Dirección o referencia del lugar. null en las solicitudes con ubicación aproximada: la dirección de una ' +
+        'solicitud solo se publica si quien la envió pidió mostrar su ubicación exacta.',
+    ),
+    neighborhood: nullableString.describe('Barrio o vereda, como lo escribió quien envió.'),
+    latitude: nullableNumber.describe(
+      'Latitud WGS84 del punto público; null si el ofrecimiento no dio ubicación. En las solicitudes ' +
+        'aproximadas es el centro de la celda de una cuadrícula de 0,0027° (unos 300 m) que contiene el punto ' +
+        'enviado: siempre el mismo para el mismo punto.',
+    ),
+    longitude: nullableNumber.describe('Longitud WGS84 del punto público (ver latitude).'),
+    precision: z
+      .enum(precisions)
+      .describe(
+        'Qué tan preciso es el punto público. exact: el punto enviado (ofrecimientos, centros de acopio y ' +
+          'solicitudes cuyo remitente pidió mostrar su ubicación exacta). approximate: solicitudes, por defecto; ' +
+          'punto redondeado a unos 300 m, sin dirección. municipality: reservado para lugares conocidos solo por ' +
+          'su municipio.',
+      ),
+    municipalityCode: nullableString
+      .describe('Código DIVIPOLA (DANE) del municipio, de 5 dígitos; null sin ubicación.')
+      .meta({ examples: ['86001'] }),
+    municipality: nullableString
+      .describe('Municipio y departamento (DIVIPOLA, crédito: DANE); null sin ubicación.')
+      .meta({ examples: ['Mocoa, Putumayo'] }),
+    distanceKm: nullableNumber.describe(
+      'Distancia en km desde el punto de búsqueda (latitude/longitude de la consulta) hasta el punto público, ' +
+        'si se filtró por lugar; el filtro por radio también usa el punto público.',
+    ),
+    mapUrl: z.url().nullable().describe('Enlace a OpenStreetMap centrado en el punto público.'),
   })
-  .meta({ id: 'Location' });
+  .meta({
+    id: 'Location',
+    description:
+      'El lugar público del registro. Las solicitudes muestran por defecto un punto aproximado (unos 300 m), ' +
+      'el barrio o vereda y el municipio, nunca la dirección; el lugar exacto lo ven solo los líderes de la ' +
+      'emergencia, salvo que quien envió pidiera mostrarlo (showExactLocation).',
+  });
 
 export const contact = z
   .object({

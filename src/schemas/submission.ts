@@ -51,10 +51,26 @@ export const requestSubmission = z
   .strictObject({
     type: z.literal('request'),
     ...commonFields,
-    address: text({ min: b.address.min, max: b.address.max, description: 'Dirección o referencia del lugar.' }),
-    neighborhood: text({ max: b.neighborhood.max, description: 'Barrio o vereda.' }).optional(),
+    address: text({
+      min: b.address.min,
+      max: b.address.max,
+      description:
+        'Dirección o referencia del lugar. Solo la ven los líderes de la emergencia, salvo con showExactLocation: true.',
+    }),
+    neighborhood: text({
+      max: b.neighborhood.max,
+      description: 'Barrio o vereda; se publica en lugar de la dirección.',
+    }).optional(),
     latitude,
     longitude,
+    showExactLocation: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Mostrar la ubicación exacta. Por defecto false: lo público es un punto aproximado (el centro de una ' +
+          'cuadrícula de unos 300 m), el barrio o vereda y el municipio, nunca la dirección ni el punto enviado; ' +
+          'los líderes de la emergencia ven el lugar exacto. Con true se publican la dirección y el punto tal cual.',
+      ),
     urgency: z.enum(urgencies).default('needed').describe('Urgencia; por defecto needed.'),
     neededPeople: z
       .int()

@@ -2,6 +2,8 @@
 // since (by change number) whenever the change feed says public data moved, here or on another instance.
 import type { Context } from '../context.ts';
 import { categoryLabel } from '../domain/categories.ts';
+import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
+import { publicPoint } from '../domain/public-place.ts';
 import { indexRowsSince, searchableText } from '../repositories/help-records.ts';
 import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
 
@@ -54,6 +56,10 @@ class PublicSearch {
         this.#index.remove(row.id);
         continue;
       }
+      // Only the public place is indexed: the radius filter and distanceKm can never pin a home, and the
+      // street of an approximate request was not even read (its address comes back null).
+      const point = publicPoint(row);
+      const municipality = municipalityByCode(row.municipality_code);
       this.#index.upsert({
         id: row.id,
         emergencyId: row.emergency_id,
@@ -61,15 +67,15 @@ class PublicSearch {
         status: row.status,
         category: row.category,
         urgency: row.urgency,
-        latitude: row.latitude,
-        longitude: row.longitude,
+        latitude: point.latitude,
+        longitude: point.longitude,
         priorityScore: row.priority_score,
         createdAt: row.created_at,
         quantityRequired: row.quantity_required,
         quantityCovered: row.quantity_covered,
         quantityPending: row.quantity_pending,
         changeSeq: row.change_seq,
-        text: searchableText(row, categoryLabel(row.category)),
+        text: searchableText(row, categoryLabel(row.category), municipality ? municipalityLabel(municipality) : null),
       });
     }
     this.#version = version;

@@ -10,6 +10,7 @@ export interface IndexedRecord {
   status: 'active' | 'in_process' | 'completed';
   category: string;
   urgency: string;
+  /** The public point (domain/public-place.ts): radius and distance never see a request's exact home. */
   latitude: number | null;
   longitude: number | null;
   priorityScore: number;
@@ -19,7 +20,7 @@ export interface IndexedRecord {
   quantityPending: number | null;
   /** Moves with every write to the record (see migrations/002-change-seq.ts). */
   changeSeq: number;
-  /** Title, description, place, category and public name: the words q searches. */
+  /** Title, description, public place, category and public name: the words q searches. */
   text: string;
 }
 

@@ -190,6 +190,7 @@ export function requestArb(emergencySlug?: string): fc.Arbitrary<Generated> {
           neighborhood: validText(0, b.neighborhood.max),
           latitude: latitudeArb,
           longitude: longitudeArb,
+          showExactLocation: fc.boolean(),
           urgency: fc.constantFrom(...urgencies),
           neededPeople: fc.integer({ min: b.neededPeople.min, max: b.neededPeople.max }),
           resourceLabel: validText(0, b.resourceLabel.max),
@@ -305,6 +306,7 @@ export const schemaFields: Record<'request' | 'offer', Record<string, FieldKind>
     address: { kind: 'text', min: b.address.min, max: b.address.max },
     neighborhood: { kind: 'text', min: 0, max: b.neighborhood.max },
     ...coordinates,
+    showExactLocation: { kind: 'boolean' },
     urgency: { kind: 'enum', values: urgencies },
     neededPeople: { kind: 'number', min: b.neededPeople.min, max: b.neededPeople.max, int: true },
     resourceLabel: { kind: 'text', min: 0, max: b.resourceLabel.max },
@@ -351,6 +353,16 @@ const controlChars = [
   '\u007f',
 ];
 const lineBreaks = ['\n', '\r', '\t'];
+/** C1 controls: refused in every text. */
+const c1Controls = ['\u0080', '\u0085', '\u009b', '\u009f'];
+/** Invisible and direction-changing characters: refused in one-line texts (multi-line texts drop them). */
+const invisibleChars = [
+  ...c1Controls,
+  ...['\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'],
+  ...['\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u2029'],
+];
+/** A joiner between two pictographs builds one emoji and is valid: such a draw is not an invalid text. */
+const emojiJoiner = /\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?\u200d\p{Extended_Pictographic}/u;
 const loneSurrogates = ['\ud800', '\udbff', '\udc00', '\udfff'];
 
 const wrongTypeFor = (kind: FieldKind['kind']): fc.Arbitrary<unknown> => {
@@ -411,6 +423,7 @@ function invalidValue(field: FieldKind): fc.Arbitrary<{ value: unknown; codes: s
         wrongTypeFor('text'),
         solidText(field.max + 1, field.max + 40),
         insertInto(field.multiline ? controlChars : [...controlChars, ...lineBreaks]),
+        insertInto(field.multiline ? c1Controls : invisibleChars).filter((s) => !emojiJoiner.test(s as string)),
         // A lone surrogate in the middle: a lone one at an end would be kept, or trimmed with its pair.
         insertInto(loneSurrogates).filter((s) => !(s as string).isWellFormed()),
       ];

@@ -35,7 +35,7 @@ const numberFields = {
 } as const;
 
 export const submissionFormFields = {
-  request: [...textFields.request, ...numberFields.request],
+  request: [...textFields.request, ...numberFields.request, 'showExactLocation'],
   offer: [...textFields.offer, ...numberFields.offer, 'needsTransport'],
 } as const;
 
@@ -56,6 +56,8 @@ export function submissionFromForm(type: 'request' | 'offer', form: FormBody): R
     const value = field(form, name).trim();
     if (value !== '') body[name] = formNumber(value);
   }
+  // A request's exact place is public only when its box was ticked; left out, the schema's default keeps it private.
+  if (type === 'request' && field(form, 'showExactLocation') === 'si') body.showExactLocation = true;
   if (type === 'offer') {
     const needsTransport = field(form, 'needsTransport');
     if (needsTransport === 'si') body.needsTransport = true;

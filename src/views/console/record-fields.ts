@@ -81,18 +81,60 @@ export function contentTable(content: Content): Html {
   }</dl>`;
 }
 
-/** Only the fields that differ: what a revision would change. */
-export function diffTable(published: Content, proposed: Content): Html {
-  const columns = [...contentColumns(proposed.type), 'identity_document' as const].filter(
-    (column) => (published[column] ?? null) !== (proposed[column] ?? null),
+/** Only the fields that differ: what a revision would change, or what changed since the leader looked. */
+export function diffTable(
+  before: Content,
+  after: Content,
+  words = {
+    caption: 'Cambios propuestos',
+    before: 'Publicado',
+    after: 'Propuesto',
+    none: 'La revisión no cambia ningún campo visible.',
+  },
+): Html {
+  const columns = [...contentColumns(after.type), 'identity_document' as const].filter(
+    (column) => (before[column] ?? null) !== (after[column] ?? null),
   );
-  if (columns.length === 0) return html`<p>La revisión no cambia ningún campo visible.</p>`;
-  return html`<table class="diff"><caption>Cambios propuestos</caption>
-<thead><tr><th scope="col">Campo</th><th scope="col">Publicado</th><th scope="col">Propuesto</th></tr></thead>
+  if (columns.length === 0) return html`<p>${words.none}</p>`;
+  return html`<table class="diff"><caption>${words.caption}</caption>
+<thead><tr><th scope="col">Campo</th><th scope="col">${words.before}</th><th scope="col">${words.after}</th></tr></thead>
 <tbody>${columns.map(
     (column) =>
-      html`<tr><th scope="row">${columnLabels[column]}</th><td><del>${shown(column, published[column])}</del></td><td><ins>${shown(column, proposed[column])}</ins></td></tr>`,
+      html`<tr><th scope="row">${columnLabels[column]}</th><td><del>${shown(column, before[column])}</del></td><td><ins>${shown(column, after[column])}</ins></td></tr>`,
   )}</tbody></table>`;
+}
+
+/** Longest "seen content" a decision form may carry back (a full record is about 2 KB). */
+const SEEN_MAX = 16 * 1024;
+
+/**
+ * The content a decision form was rendered with, carried in a hidden field, so that when the record changed
+ * meanwhile the leader is shown what moved. It only explains; the version number is what refuses the decision.
+ */
+export function seenToken(content: Content): string {
+  const columns = [...contentColumns(content.type), 'identity_document' as const];
+  const values = Object.fromEntries(columns.map((column) => [column, content[column] ?? null]));
+  return Buffer.from(JSON.stringify({ type: content.type, ...values })).toString('base64url');
+}
+
+/** The content a form carried back, keeping only known columns with plain values; null when unreadable. */
+export function seenFromToken(token: string, type: 'request' | 'offer'): Content | null {
+  if (!token || token.length > SEEN_MAX || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const source = parsed as Record<string, unknown>;
+  if (source.type !== type) return null;
+  const content: Record<string, unknown> = { type };
+  for (const column of [...contentColumns(type), 'identity_document' as const]) {
+    const value = Object.hasOwn(source, column) ? source[column] : null;
+    content[column] = ['string', 'number', 'boolean'].includes(typeof value) ? value : null;
+  }
+  return content as Content;
 }
 
 /** Form values (API names) of a content, or of what the leader typed. */
@@ -120,6 +162,8 @@ export function formValues(content: Content): Record<string, string> {
     passengerCapacity: text(content.passenger_capacity),
     zones: text(content.zones),
     availableUntil: text(content.available_until),
+    // Not editable: whether the exact place is public is the submitter's choice, carried through a correction.
+    showExactLocation: content.exact_location === 1 ? 'si' : '',
     needsTransport:
       content.needs_transport === null || content.needs_transport === undefined
         ? ''
@@ -142,6 +186,7 @@ ${f('contactWhatsapp', { required: true, type: 'tel', help: 'Formato internacion
 ${select({ name: 'urgency', label: fieldLabels.urgency as string, value: values.urgency, options: urgencyOptions, errors })}
 ${f('address', { required: true, maxlength: 180 })}
 ${f('neighborhood', { maxlength: 80 })}
+${values.showExactLocation === 'si' ? html`<input type="hidden" name="showExactLocation" value="si"><p class="help">Quien envió pidió mostrar su ubicación exacta: la dirección y el punto son públicos.</p>` : html`<p class="help">En público: punto aproximado (unos 300 m), barrio y municipio; la dirección no se publica.</p>`}
 ${f('latitude', { required: true, inputmode: 'decimal' })}
 ${f('longitude', { required: true, inputmode: 'decimal' })}
 ${f('neededPeople', { inputmode: 'numeric' })}

@@ -63,7 +63,8 @@
       : L.featureGroup();
 
   for (const point of points) {
-    const kind = point.type === 'request' ? `marca-request marca-${point.urgency}` : 'marca-offer';
+    // A dotted edge tells an approximate point (about 300 m) from an exact one.
+    const kind = `${point.type === 'request' ? `marca-request marca-${point.urgency}` : 'marca-offer'}${point.approx ? ' marca-aprox' : ''}`;
     const marker = L.marker([point.lat, point.lon], {
       icon: L.divIcon({ className: `marca ${kind}`, iconSize: [22, 22] }),
       title: point.title,

@@ -62,7 +62,7 @@ function fieldLabel(field: string, t: Words): string {
     view: t.fView,
     id: t.fId,
   };
-  return labels[field] ?? field;
+  return Object.hasOwn(labels, field) ? (labels[field] ?? field) : field;
 }
 
 function select(id: string, name: string, label: string, options: [string, string][], chosen: string | undefined) {
@@ -164,11 +164,13 @@ function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
       title: i.title,
       lat: i.location.latitude,
       lon: i.location.longitude,
+      approx: i.location.precision === 'approximate',
       url: localized(recordPath(i.id), lang),
       label: [
         r[`type_${i.type}`],
         categoryName(i.category, lang),
         i.type === 'request' ? r[`urgency_${i.urgency}`] : '',
+        i.location.precision === 'approximate' ? r.approximate : '',
       ]
         .filter(Boolean)
         .join(' · '),
@@ -184,9 +186,11 @@ function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
 <li><span class="marca marca-request marca-needed"></span> ${t.legendRequest}</li>
 <li><span class="marca marca-request marca-stable"></span> ${t.legendStable}</li>
 <li><span class="marca marca-offer"></span> ${t.legendOffer}</li>
+<li><span class="marca marca-request marca-aprox"></span> ${t.legendApprox}</li>
 </ul>
 <p class="mapa-aviso" id="mapa-aviso" role="status" hidden>${t.tilesFailed}</p>
 ${missing > 0 ? html`<p class="note">${fill(t.noPlaceNote, { n: formatNumber(missing, lang) })}</p>` : ''}
+${placed.some((i) => i.location.precision === 'approximate') ? html`<p class="note">${t.approxNote}</p>` : ''}
 ${inertJson(data)}
 </div>`,
   };
@@ -202,7 +206,7 @@ function itemBlock(item: PublicHelp, lang: Lang): Block {
     r[`status_${item.status}`],
     r[`op_${item.operationalStatus}`],
   ].join(' · ');
-  const details: [string, Inline[]][] = [[t.fPlace, [placeText(item.location) ?? t.noPlace]]];
+  const details: [string, Inline[]][] = [[t.fPlace, [placeText(item.location, lang) ?? t.noPlace]]];
   if (item.location.distanceKm !== null) {
     details.push([t.fDistance, [fill(r.distance, { km: formatNumber(item.location.distanceKm, lang) })]]);
   }

@@ -211,8 +211,16 @@ export function locationFields(state: FormState, t: FormStrings, required: boole
   })}</div>`;
 }
 
-/** Name, WhatsApp, anything private the form adds, then the consent box (never ticked in advance). */
-export function contactFields(state: FormState, t: FormStrings, privateFields: Html = html``): Html {
+/**
+ * Name, WhatsApp, anything private the form adds, then the consent box (never ticked in advance), whose sentence
+ * says what becomes public.
+ */
+export function contactFields(
+  state: FormState,
+  t: FormStrings,
+  privateFields: Html = html``,
+  consent: string = t.publishContact,
+): Html {
   const { values, errors } = state;
   return html`${input({
     name: 'contactName',
@@ -237,7 +245,7 @@ export function contactFields(state: FormState, t: FormStrings, privateFields: H
     autocomplete: 'tel',
   })}${privateFields}${checkbox({
     name: 'publishContact',
-    label: t.publishContact,
+    label: consent,
     help: t.publishContactHelp,
     required: true,
     errors,

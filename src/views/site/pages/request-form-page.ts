@@ -8,6 +8,7 @@ import { type Block, link, localized, type SiteDocument, text } from '../documen
 import {
   actionPath,
   categoryOptions,
+  checkbox,
   commonTwinRows,
   contactFields,
   emergencyField,
@@ -48,10 +49,11 @@ export function requestLabels(t: FormStrings): Record<string, string> {
     longitude: t.longitude,
     address: t.address,
     neighborhood: t.neighborhood,
+    showExactLocation: t.showExactLocation,
     contactName: t.contactName,
     contactWhatsapp: t.contactWhatsapp,
     identityDocument: t.identityDocument,
-    publishContact: t.publishContact,
+    publishContact: t.publishContactRequest,
   };
 }
 
@@ -136,7 +138,7 @@ ${emergencyField(state, t)}
 <fieldset><legend>${t.sectionWhere}</legend>${locationFields(state, t, true)}${input({
     name: 'address',
     label: t.address,
-    help: t.requestAddressHelp,
+    help: t.requestAddressPrivate,
     required: true,
     errors,
     value: values.address,
@@ -146,12 +148,19 @@ ${emergencyField(state, t)}
   })}${input({
     name: 'neighborhood',
     label: t.neighborhood,
-    help: t.neighborhoodHelp,
+    help: t.requestNeighborhoodHelp,
     errors,
     value: values.neighborhood,
     maxlength: b.neighborhood.max,
+  })}${checkbox({
+    name: 'showExactLocation',
+    label: t.showExactLocation,
+    help: t.showExactLocationHelp,
+    errors,
+    // Never ticked in advance: an exact home is public only when the person chooses it.
+    checked: values.showExactLocation === 'si',
   })}</fieldset>
-<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t, identity)}</fieldset>
+<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t, identity, t.publishContactRequest)}</fieldset>
 <p><button type="submit">${t.sendRequest}</button></p>
 </form>`;
 }
@@ -166,6 +175,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['neighborhood', false, lengthLimit(t, b.neighborhood), t.neighborhood],
       ['latitude', true, `${b.latitude.min} … ${b.latitude.max}`, t.latitude],
       ['longitude', true, `${b.longitude.min} … ${b.longitude.max}`, t.longitude],
+      ['showExactLocation', false, `\`true\`, \`false\`; ${t.defaultIs} \`false\``, t.twinShowExactLocation],
       ['urgency', false, `${urgencies.map((u) => `\`${u}\``).join(', ')}; ${t.defaultIs} \`needed\``, t.urgency],
       [
         'neededPeople',
@@ -195,7 +205,7 @@ export function requestFormPage(state: FormState): SiteDocument {
     blocks: [
       { kind: 'html', html: errorSummary(t, state.errors, requestLabels(t), state.formError) },
       text(t.reviewRule),
-      text(t.consentRule),
+      text(t.requestConsentRule),
       text(link(localized('/privacidad', state.lang), t.privacyLink)),
       text({ b: t.emergencyCall }),
       open ? text(t.requiredNote) : text({ b: t.noEmergency }),

@@ -85,6 +85,14 @@ export const emergency = {
   legendUrgent: { es: 'Solicitud urgente', en: 'Urgent request' },
   legendStable: { es: 'Solicitud estable', en: 'Stable request' },
   legendOffer: { es: 'Ofrecimiento', en: 'Offer' },
+  legendApprox: {
+    es: 'Borde punteado: ubicación aproximada (unos 300 m)',
+    en: 'Dotted edge: approximate location (about 300 m)',
+  },
+  approxNote: {
+    es: 'Las solicitudes se muestran en un punto aproximado (unos 300 m) y sin dirección, salvo que quien pidió ayuda quiso mostrar su ubicación exacta.',
+    en: 'Requests are shown at an approximate point (about 300 m) and without an address, unless the person asking chose to show their exact location.',
+  },
   noPlaceNote: {
     es: '{n} de los registros de la lista no tienen ubicación y no salen en el mapa.',
     en: '{n} of the records in the list have no location and are not on the map.',

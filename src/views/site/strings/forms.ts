@@ -24,6 +24,10 @@ export const forms = {
     es: 'Ahora no hay ninguna emergencia activa que reciba envíos. Vuelva más tarde.',
     en: 'No emergency is taking submissions right now. Please come back later.',
   },
+  requestConsentRule: {
+    es: 'Cuando el equipo aprueba su solicitud se publican el título, la descripción, lo que necesita, su nombre y su WhatsApp (para que puedan contactarle) y el lugar: el barrio o vereda, el municipio y un punto aproximado, a unos 300 m. Su dirección y el punto exacto solo los ven los líderes de la emergencia, salvo que marque «Mostrar mi ubicación exacta». Por eso el formulario pide su permiso expreso; sin él no podemos recibir la solicitud.',
+    en: 'Once the team approves your request, its title, description, what you need, your name and WhatsApp (so that people can reach you) and the place are published: the neighbourhood or village, the municipality and an approximate point, about 300 m off. Your address and the exact point are seen only by the emergency’s leaders, unless you tick “Show my exact location”. That is why the form asks for your explicit permission; without it we cannot take the request.',
+  },
   privacyLink: { es: 'Qué se publica y qué no', en: 'What is published and what is not' },
 
   // Sections of the forms
@@ -67,6 +71,10 @@ export const forms = {
   publishContact: {
     es: 'Acepto que mi nombre y mi WhatsApp se publiquen cuando el equipo de la emergencia apruebe este envío, para que puedan contactarme.',
     en: 'I agree that my name and WhatsApp are published once the emergency team approves this submission, so that people can contact me.',
+  },
+  publishContactRequest: {
+    es: 'Acepto que, cuando el equipo de la emergencia apruebe esta solicitud, se publiquen mi nombre, mi WhatsApp y el lugar: el barrio o vereda, el municipio y un punto aproximado (unos 300 m), o mi dirección y el punto exacto si marqué «Mostrar mi ubicación exacta».',
+    en: 'I agree that, once the emergency team approves this request, my name, my WhatsApp and the place are published: the neighbourhood or village, the municipality and an approximate point (about 300 m), or my address and the exact point if I ticked “Show my exact location”.',
   },
   publishContactHelp: {
     es: 'Obligatorio: sin este permiso no podemos recibir el envío.',
@@ -119,6 +127,26 @@ export const forms = {
   },
   neighborhood: { es: 'Barrio o vereda', en: 'Neighbourhood or village' },
   neighborhoodHelp: { es: 'Hasta 80 caracteres.', en: 'Up to 80 characters.' },
+  requestNeighborhoodHelp: {
+    es: 'Se publica en lugar de la dirección (hasta 80 caracteres).',
+    en: 'Published instead of the address (up to 80 characters).',
+  },
+  requestAddressPrivate: {
+    es: 'Calle y número, o una referencia que se reconozca (4 a 180 caracteres). Solo la ven los líderes de la emergencia, salvo que marque «Mostrar mi ubicación exacta».',
+    en: 'Street and number, or a landmark people know (4 to 180 characters). Only the emergency’s leaders see it, unless you tick “Show my exact location”.',
+  },
+  showExactLocation: {
+    es: 'Mostrar mi ubicación exacta (si no, se muestra un punto aproximado a unos 300 m y el barrio)',
+    en: 'Show my exact location (otherwise an approximate point about 300 m off and the neighbourhood are shown)',
+  },
+  showExactLocationHelp: {
+    es: 'Sin marcar, lo público es el barrio o vereda, el municipio y un punto aproximado; marcada, también su dirección y el punto exacto. Márquela solo si es un lugar que puede ser público, como una escuela o un albergue.',
+    en: 'Unticked, what is public is the neighbourhood or village, the municipality and an approximate point; ticked, also your address and the exact point. Tick it only for a place that can be public, such as a school or a shelter.',
+  },
+  twinShowExactLocation: {
+    es: 'true publica la dirección y el punto exacto; por defecto se publica un punto aproximado (unos 300 m), el barrio o vereda y el municipio.',
+    en: 'true publishes the address and the exact point; by default an approximate point (about 300 m), the neighbourhood or village and the municipality are published.',
+  },
 
   // Request only
   urgency: { es: 'Urgencia', en: 'Urgency' },
@@ -228,6 +256,10 @@ export const forms = {
   rateLimited: {
     es: 'Se enviaron demasiados formularios seguidos desde su conexión. Espere un minuto y envíe de nuevo.',
     en: 'Too many forms were sent in a row from your connection. Wait a minute and send again.',
+  },
+  alreadySent: {
+    es: 'Este formulario ya se había enviado con otros datos, y ese primer envío sigue igual. Si quiere enviar también estos datos, revíselos y envíe de nuevo: será un envío nuevo.',
+    en: 'This form had already been sent with other details, and that first submission stays as it was. To send these details too, check them and send again: it will be a new submission.',
   },
   forbiddenTitle: { es: 'No se pudo enviar', en: 'Could not send' },
   forbidden: {

@@ -12,8 +12,8 @@ export const privacy = {
   },
   publicTitle: { es: 'Qué se publica al aprobarse', en: 'What is published once approved' },
   public1: {
-    es: 'El título, la descripción, la categoría, la urgencia, el lugar y las cantidades.',
-    en: 'The title, description, category, urgency, place and quantities.',
+    es: 'El título, la descripción, la categoría, la urgencia, el lugar público (ver abajo) y las cantidades.',
+    en: 'The title, description, category, urgency, public place (see below) and quantities.',
   },
   public2: {
     es: 'El nombre de contacto y el WhatsApp, solo porque la persona marcó su consentimiento al enviar.',
@@ -22,6 +22,30 @@ export const privacy = {
   public3: {
     es: 'La historia pública del registro: recibido, verificado por el equipo de la emergencia, cambios de estado.',
     en: 'The record’s public history: received, verified by the emergency team, status changes.',
+  },
+  placeTitle: {
+    es: 'El lugar de una solicitud: aproximado salvo que se pida lo contrario',
+    en: 'Where a request is: approximate unless asked otherwise',
+  },
+  place1: {
+    es: 'Una solicitud de ayuda suele venir de una casa. Por eso, de cada solicitud se publica un punto aproximado: el centro de una cuadrícula de 0,0027 grados (unos 300 m) que contiene el punto enviado, el barrio o vereda y el municipio. La dirección y el punto exacto no se publican.',
+    en: 'A request for help usually comes from a home. So for each request an approximate point is published: the centre of a grid of 0.0027 degrees (about 300 m) that holds the point sent, with the neighbourhood or village and the municipality. The address and the exact point are not published.',
+  },
+  place2: {
+    es: 'El punto aproximado es siempre el mismo para el mismo lugar, así que repetir búsquedas no lo afina. La búsqueda por cercanía y la distancia que se muestra se miden hasta ese punto, nunca hasta la casa: un radio pequeño no permite ubicarla.',
+    en: 'The approximate point is always the same for the same place, so repeated searches do not sharpen it. Searches near a place and the distance shown are measured to that point, never to the home: a small radius cannot pin it.',
+  },
+  place3: {
+    es: 'Lo mismo vale en todas partes: mapa, listas, páginas y sus versiones Markdown, la API, el servidor MCP y el destino de las rutas logísticas. La API lo dice en location.precision (exact o approximate).',
+    en: 'The same holds everywhere: map, lists, pages and their Markdown versions, the API, the MCP server and the destination of logistics routes. The API says which in location.precision (exact or approximate).',
+  },
+  place4: {
+    es: 'Quien pide ayuda puede marcar «Mostrar mi ubicación exacta» (showExactLocation en la API), por ejemplo para una escuela o un albergue: entonces se publican la dirección y el punto tal cual. Los líderes de la emergencia siempre ven el lugar exacto, para coordinar la entrega; quien lleva la ayuda lo confirma por WhatsApp. Los ofrecimientos y los centros de acopio se publican con su lugar exacto.',
+    en: 'Whoever asks for help may tick “Show my exact location” (showExactLocation in the API), for example for a school or a shelter: then the address and the point are published as they are. The emergency’s leaders always see the exact place, to coordinate delivery; whoever carries the aid confirms it over WhatsApp. Offers and collection centres are published with their exact place.',
+  },
+  placeCredit: {
+    es: 'Los nombres y códigos de municipios son la DIVIPOLA del DANE (CC BY-SA 4.0).',
+    en: 'Municipality names and codes are DANE’s DIVIPOLA (CC BY-SA 4.0).',
   },
   neverTitle: { es: 'Qué no se publica nunca', en: 'What is never published' },
   never1: {
