@@ -13,8 +13,12 @@ export interface Config {
   bodyLimitBytes: number;
   submissionsPerMinute: number;
   readsPerMinute: number;
+  /** Largest MCP tool or resource result, serialised; a bigger one becomes an error asking for less. */
+  mcpMaxResultBytes: number;
   logLevel: string;
   priorityRefreshMinutes: number;
+  /** Days a centre's edit link works after it is made or renewed. */
+  centerLinkDays: number;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
 }
@@ -74,8 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 32 * 1024, 1024, 1024 * 1024),
     submissionsPerMinute: int(env, 'RATE_LIMIT_SUBMISSIONS_PER_MINUTE', 60, 1, 10_000_000),
     readsPerMinute: int(env, 'RATE_LIMIT_READS_PER_MINUTE', 600, 1, 10_000_000),
+    mcpMaxResultBytes: int(env, 'MCP_MAX_RESULT_BYTES', 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
+    centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     tileUrl: tileUrl(env.TILE_URL),
   };
 }

@@ -412,6 +412,11 @@ describe('centre edit links', () => {
       [row.center_id, row.created_by, row.revoked_at, row.last_used_at],
       [ids.coliseo, LEADER, null, null],
     );
+    assert.equal(
+      row.expires_at,
+      new Date(Date.parse(row.created_at) + 30 * 86_400_000).toISOString(),
+      'it expires CENTER_LINK_DAYS (30) after it is made',
+    );
     const centreRow = await resolveEditLink(h.ctx, link.token);
     assert.deepEqual([centreRow.id, centreRow.title], [ids.coliseo, 'Centro de acopio Coliseo']);
     const used = await h.ctx.db

@@ -1,8 +1,10 @@
 // Secret links that let a collection centre keep its own inventory without an account. Only a hash of the
-// secret is stored, so neither the database nor a backup holds a usable link; a leader can revoke it.
+// secret is stored, so neither the database nor a backup holds a usable link; a leader can revoke it, and it
+// expires CENTER_LINK_DAYS after it is made or last renewed.
 import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Actor, Context } from '../context.ts';
+import { addDays, editLinkExpired, editLinkExpiry } from '../domain/edit-link-expiry.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import type { HelpRow } from '../repositories/help-records.ts';
@@ -13,6 +15,7 @@ import {
   findPublishedCenter,
   insertEditLink,
   revokeEditLinkRow,
+  setEditLinkExpiry,
   touchEditLink,
 } from '../repositories/inventory.ts';
 import { requireCollectionCenter } from './set-inventory-line.ts';
@@ -43,7 +46,7 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
       created_by: actor,
       created_at: at,
       revoked_at: null,
-      expires_at: null,
+      expires_at: addDays(at, ctx.config.centerLinkDays),
       last_used_at: null,
     });
     await audit(trx, {
@@ -84,14 +87,49 @@ export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor)
   return link;
 }
 
-/** The centre a link's token opens, or edit_link_invalid: unknown, revoked, or no longer a published centre. */
-export async function resolveEditLink(ctx: Context, token: string): Promise<HelpRow & { editLinkId: string }> {
+/**
+ * Another CENTER_LINK_DAYS from now, for the same link (its secret does not change). Counted from now, not from
+ * the old expiry, so renewing twice gives no more time than once and no link stays open longer than that.
+ * A revoked or unknown link is edit_link_invalid: renewing never brings a revoked link back.
+ */
+export async function renewEditLink(ctx: Context, linkId: string, actor: Actor): Promise<EditLinkRow> {
+  const link = await ctx.db.transaction().execute(async (trx) => {
+    const found = await findEditLink(trx, linkId);
+    if (!found || found.revoked_at !== null) throw invalid();
+    const at = ctx.now().toISOString();
+    const expiresAt = addDays(at, ctx.config.centerLinkDays);
+    if (!(await setEditLinkExpiry(trx, linkId, expiresAt))) throw invalid();
+    await audit(trx, {
+      actor,
+      action: 'edit_link_renewed',
+      targetType: 'collection_center',
+      targetId: found.center_id,
+      details: { linkId, expiresAt },
+      at,
+    });
+    await ctx.changes.announce(trx);
+    return { ...found, expires_at: expiresAt };
+  });
+  ctx.changes.written();
+  return link;
+}
+
+/**
+ * The centre a link's token opens, or edit_link_invalid: unknown, revoked, expired, or no longer a published
+ * centre (one answer for all, so a link's state cannot be probed).
+ */
+export async function resolveEditLink(
+  ctx: Context,
+  token: string,
+): Promise<HelpRow & { editLinkId: string; editLinkExpiresAt: string }> {
   if (typeof token !== 'string' || !TOKEN_FORMAT.test(token)) throw invalid();
   const link = await findActiveEditLinkByHash(ctx.db, tokenHash(token));
   if (!link) throw invalid();
+  const now = ctx.now();
+  if (editLinkExpired(link, ctx.config.centerLinkDays, now)) throw invalid();
   const center = await findPublishedCenter(ctx.db, ctx.dialect, link.center_id);
   if (!center) throw invalid();
   // Bookkeeping for the leaders, not public data: no cache needs to drop, so no change is announced.
-  await touchEditLink(ctx.db, link.id, ctx.now().toISOString());
-  return { ...center, editLinkId: link.id };
+  await touchEditLink(ctx.db, link.id, now.toISOString());
+  return { ...center, editLinkId: link.id, editLinkExpiresAt: editLinkExpiry(link, ctx.config.centerLinkDays) };
 }

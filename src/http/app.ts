@@ -5,7 +5,8 @@ import type { Context } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import { mcpRoutes } from '../mcp/transport-route.ts';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from './cors-policy.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { redactingLogger } from './log-redaction.ts';
+import { registerErrorHandler, sendError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -14,19 +15,28 @@ import { inventoryRoutes } from './routes/api/inventory.ts';
 import { logisticsRoutes } from './routes/api/logistics.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
+import { reportRoutes } from './routes/api/reports.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
 import { siteRoutes } from './routes/site/index.ts';
 
 export interface AppOptions {
-  logger?: boolean | { level: string };
+  /** false: no logs; else the level (default LOG_LEVEL) and where lines go (default stdout). */
+  logger?: false | { level?: string; stream?: { write(line: string): void } };
 }
+
+/** Browsers that once reached the service over https never try plain http again (a year, subdomains too). */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export async function buildApp(ctx: Context, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
+  const https = new URL(config.baseUrl).protocol === 'https:';
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : redactingLogger(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // Slow or stuck clients cannot hold sockets forever.
@@ -38,12 +48,27 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     // connectionsCheckingInterval (default 30 s): both lowered so a slow body is cut near the 30 s above.
     http: { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed URL (broken percent-encoding) or a path parameter over maxParamLength is answered by the router
+    // before any hook: without this, a bare Fastify body without the service's headers.
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+      if (https) reply.header('strict-transport-security', HSTS);
+      return sendError(request, reply, 'not_found');
+    },
   });
 
   // 1. Errors first, so every later failure (parsing, limits, handlers) answers { error, code, details }.
   registerErrorHandler(app);
   // 2. Bodies: JSON only, bounded; anything else is a 415.
   registerJsonBody(app, config.bodyLimitBytes);
+  // HSTS when the public address is https (over plain http it would mean nothing). onSend, so answers given
+  // before the route's hooks (CORS preflight, a malformed URL) carry it too.
+  if (https) {
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      reply.header('strict-transport-security', HSTS);
+      done(null, payload);
+    });
+  }
   // 3. CORS for every public response, any origin, preflight 204.
   await app.register(cors, {
     origin: '*',
@@ -68,6 +93,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   logisticsRoutes(app, ctx, limiters, cache);
   inventoryRoutes(app, ctx, limiters, cache);
   placesRoutes(app, ctx, limiters, cache);
+  reportRoutes(app, ctx, limiters);
   openApiRoutes(app, ctx);
   llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);

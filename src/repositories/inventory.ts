@@ -181,6 +181,18 @@ export async function revokeEditLinkRow(db: Db, id: string, at: string): Promise
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Sets a link's expiry unless it is revoked; true when it was set. */
+export async function setEditLinkExpiry(db: Db, id: string, expiresAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('center_edit_links')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Not revoked; whether it has expired is the caller's check (a null expiry counts from creation). */
 export function findActiveEditLinkByHash(db: Db, tokenHash: string): Promise<EditLinkRow | undefined> {
   return db
     .selectFrom('center_edit_links')

@@ -1,6 +1,11 @@
 // Building blocks shared by every schema: text fields that refuse control characters, bounded numbers.
 import * as z from 'zod';
-import { hasControlCharacters } from '../domain/text.ts';
+import {
+  hasC1Controls,
+  hasControlCharacters,
+  hasInvisibleCharacters,
+  stripInvisibleCharacters,
+} from '../domain/text.ts';
 
 interface TextOptions {
   min?: number;
@@ -9,15 +14,24 @@ interface TextOptions {
   description?: string;
 }
 
-/** A trimmed string with length bounds that refuses control characters and broken Unicode. */
+/**
+ * A trimmed string with length bounds that refuses control characters and broken Unicode (invalid_characters),
+ * and invisible or direction-changing characters (invalid_text, see domain/text.ts): one-line texts refuse them;
+ * multi-line ones lose the zero-width and bidi ones first (bounds count what is kept) and refuse C1 controls.
+ */
 export function text({ min, max, multiline = false, description }: TextOptions) {
-  let schema = z.string().trim();
+  let schema = multiline ? z.string().overwrite(stripInvisibleCharacters).trim() : z.string().trim();
   if (min !== undefined) schema = schema.min(min);
   schema = schema.max(max);
-  const refined = schema.refine((value) => value.isWellFormed() && !hasControlCharacters(value, multiline), {
-    params: { code: 'invalid_characters' },
-    abort: true,
-  });
+  const refined = schema
+    .refine((value) => value.isWellFormed() && !hasControlCharacters(value, multiline), {
+      params: { code: 'invalid_characters' },
+      abort: true,
+    })
+    .refine((value) => !(multiline ? hasC1Controls(value) : hasInvisibleCharacters(value)), {
+      params: { code: 'invalid_text' },
+      abort: true,
+    });
   return description ? refined.describe(description) : refined;
 }
 

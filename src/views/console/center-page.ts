@@ -8,12 +8,21 @@ import { type Errors, when } from './controls.ts';
 import { lineForm, linesSection } from './inventory-lines.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 
+/** A link with when it stops working (stored, or creation plus the configured days for older links). */
+export interface CenterLinkView {
+  link: EditLinkRow;
+  expiresAt: string;
+  expired: boolean;
+}
+
 export interface CenterView {
   center: HelpRow;
   lines: InventoryLine[];
-  links: EditLinkRow[];
+  links: CenterLinkView[];
   values: Record<string, string>;
   errors: Errors;
+  /** CENTER_LINK_DAYS, said beside the links. */
+  linkDays: number;
   /** The full address of a link just created: shown this once, never stored. */
   newLink?: string | null;
 }
@@ -38,16 +47,17 @@ ${
   view.links.length === 0
     ? html`<p>Este centro no tiene enlaces.</p>`
     : html`<ul>${view.links.map(
-        (link) =>
+        ({ link, expiresAt, expired }) =>
           html`<li>Creado ${when(link.created_at)} por ${link.created_by}${
             link.last_used_at ? ` · usado ${when(link.last_used_at)}` : ' · sin usar'
           }${
             link.revoked_at
               ? ` · revocado ${when(link.revoked_at)}`
-              : html` <form method="post" action="${base}/enlaces/${link.id}/revocar" class="inline">${hidden}<button type="submit" class="danger">Revocar</button></form>`
+              : html` · ${expired ? html`<strong>venció ${when(expiresAt)}</strong>` : `vence ${when(expiresAt)}`} <form method="post" action="${base}/enlaces/${link.id}/renovar" class="inline">${hidden}<button type="submit">Renovar</button></form> <form method="post" action="${base}/enlaces/${link.id}/revocar" class="inline">${hidden}<button type="submit" class="danger">Revocar</button></form>`
           }</li>`,
       )}</ul>`
 }
+<p>Cada enlace vale ${String(view.linkDays)} días desde que se crea o se renueva; al renovarlo sigue siendo el mismo enlace.</p>
 <form method="post" action="${base}/enlaces">${hidden}<button type="submit">Crear un enlace de edición</button></form></section>`,
   );
 }

@@ -1,9 +1,10 @@
 // Collection centres in the console: inventory lines and the centres' secret edit links.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createEditLink, revokeEditLink } from '../../../commands/center-edit-links.ts';
+import { createEditLink, renewEditLink, revokeEditLink } from '../../../commands/center-edit-links.ts';
 import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts';
 import { setInventoryLine } from '../../../commands/set-inventory-line.ts';
 import type { Context } from '../../../context.ts';
+import { editLinkExpired, editLinkExpiry } from '../../../domain/edit-link-expiry.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import { centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
@@ -70,10 +71,17 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
       centerEditLinks(ctx, center.id),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
     ]);
+    const now = ctx.now();
+    const days = ctx.config.centerLinkDays;
     const page = centerPage(frame, {
       center,
       lines,
-      links,
+      links: links.map((link) => ({
+        link,
+        expiresAt: editLinkExpiry(link, days),
+        expired: editLinkExpired(link, days, now),
+      })),
+      linkDays: days,
       values: extra.values ?? {},
       errors: extra.errors ?? {},
       newLink: extra.newLink,
@@ -130,14 +138,27 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     return render(request, reply, emergency, center, { newLink: `${ctx.config.baseUrl}/centro/${link.token}` });
   });
 
-  app.post('/e/:slug/centros/:id/enlaces/:linkId/revocar', async (request, reply) => {
+  /** The link named in the path, if it belongs to the centre in the path. */
+  const linkOf = async (request: FastifyRequest) => {
     const { user, emergency, id } = await scope(request);
     checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
     const { linkId } = request.params as { linkId: string };
     const link = await findEditLink(ctx.db, linkId);
     if (!link || link.center_id !== center.id) throw new AppError('edit_link_invalid');
+    return { user, back: `${panelPaths.center(emergency.slug, id)}?hecho=guardado`, linkId };
+  };
+
+  app.post('/e/:slug/centros/:id/enlaces/:linkId/revocar', async (request, reply) => {
+    const { user, back, linkId } = await linkOf(request);
     await revokeEditLink(ctx, linkId, consoleActor(user));
-    return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
+    return seeOther(reply, back);
+  });
+
+  // Same link, same secret: the centre's staff keep the address they have; only its expiry moves.
+  app.post('/e/:slug/centros/:id/enlaces/:linkId/renovar', async (request, reply) => {
+    const { user, back, linkId } = await linkOf(request);
+    await renewEditLink(ctx, linkId, consoleActor(user));
+    return seeOther(reply, back);
   });
 }

@@ -17,7 +17,7 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    center: HelpRow,
+    center: HelpRow & { editLinkExpiresAt: string },
     token: string,
     extra: { values?: Record<string, string>; errors?: Errors; status?: number } = {},
   ) => {
@@ -27,6 +27,7 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
       values: extra.values ?? {},
       errors: extra.errors ?? {},
       flash: flashFrom(request),
+      expiresAt: center.editLinkExpiresAt,
     });
     return sendPage(reply, page, extra.status ?? 200);
   };

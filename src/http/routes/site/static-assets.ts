@@ -11,29 +11,30 @@ const leaflet = path.dirname(require.resolve('leaflet/dist/leaflet.js'));
 const cluster = path.dirname(require.resolve('leaflet.markercluster/dist/leaflet.markercluster.js'));
 const own = new URL('../../../views/site/assets/', import.meta.url).pathname;
 
-const types: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-};
+const types = new Map([
+  ['.css', 'text/css; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.png', 'image/png'],
+  ['.svg', 'image/svg+xml'],
+]);
 
-/** Public name -> file. A fixed table: nothing outside it can be asked for. */
-const files: Record<string, string> = {
-  'leaflet/leaflet.js': path.join(leaflet, 'leaflet.js'),
-  'leaflet/leaflet.css': path.join(leaflet, 'leaflet.css'),
-  'leaflet/images/marker-icon.png': path.join(leaflet, 'images/marker-icon.png'),
-  'leaflet/images/marker-icon-2x.png': path.join(leaflet, 'images/marker-icon-2x.png'),
-  'leaflet/images/marker-shadow.png': path.join(leaflet, 'images/marker-shadow.png'),
-  'leaflet/images/layers.png': path.join(leaflet, 'images/layers.png'),
-  'leaflet/images/layers-2x.png': path.join(leaflet, 'images/layers-2x.png'),
-  'markercluster/leaflet.markercluster.js': path.join(cluster, 'leaflet.markercluster.js'),
-  'markercluster/MarkerCluster.css': path.join(cluster, 'MarkerCluster.css'),
-  'markercluster/MarkerCluster.Default.css': path.join(cluster, 'MarkerCluster.Default.css'),
-};
+/** Public name -> file. A fixed table (a Map, so a name such as "constructor" finds nothing): nothing outside it
+ * can be asked for. */
+const files = new Map<string, string>([
+  ['leaflet/leaflet.js', path.join(leaflet, 'leaflet.js')],
+  ['leaflet/leaflet.css', path.join(leaflet, 'leaflet.css')],
+  ['leaflet/images/marker-icon.png', path.join(leaflet, 'images/marker-icon.png')],
+  ['leaflet/images/marker-icon-2x.png', path.join(leaflet, 'images/marker-icon-2x.png')],
+  ['leaflet/images/marker-shadow.png', path.join(leaflet, 'images/marker-shadow.png')],
+  ['leaflet/images/layers.png', path.join(leaflet, 'images/layers.png')],
+  ['leaflet/images/layers-2x.png', path.join(leaflet, 'images/layers-2x.png')],
+  ['markercluster/leaflet.markercluster.js', path.join(cluster, 'leaflet.markercluster.js')],
+  ['markercluster/MarkerCluster.css', path.join(cluster, 'MarkerCluster.css')],
+  ['markercluster/MarkerCluster.Default.css', path.join(cluster, 'MarkerCluster.Default.css')],
+]);
 
 export function registerOwnAsset(name: string): void {
-  files[name] = path.join(own, name);
+  files.set(name, path.join(own, name));
 }
 
 interface Asset {
@@ -46,10 +47,10 @@ const loaded = new Map<string, Asset>();
 function asset(name: string): Asset | undefined {
   const cached = loaded.get(name);
   if (cached) return cached;
-  const file = files[name];
+  const file = files.get(name);
   if (!file) return undefined;
   const body = readFileSync(file);
-  const entry = { body, type: types[path.extname(file)] ?? 'application/octet-stream', etag: etagOf(body) };
+  const entry = { body, type: types.get(path.extname(file)) ?? 'application/octet-stream', etag: etagOf(body) };
   loaded.set(name, entry);
   return entry;
 }
