@@ -77,6 +77,11 @@ const catalogue = {
     es: 'El texto contiene caracteres invisibles o que cambian la dirección del texto.',
     en: 'The text contains invisible or direction-changing characters.',
   },
+  result_too_large: {
+    status: 400,
+    es: 'La respuesta sería demasiado grande: pida menos (baje limit o añada filtros).',
+    en: 'The answer would be too large: ask for less (lower limit or add filters).',
+  },
   invalid_idempotency_key: {
     status: 400,
     es: 'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres ASCII visibles.',

@@ -32,6 +32,7 @@ const toolNames = [
   'consultar_inventario',
   'publicar_solicitud',
   'publicar_ofrecimiento',
+  'reportar_registro',
 ];
 
 before(async () => {
@@ -102,6 +103,11 @@ test('initialize gives a session id, the instructions state the review rule, and
     assert.match(tool.description ?? '', /NO publica/);
     assert.equal((tool.inputSchema.properties as Record<string, unknown>).type, undefined);
     assert.ok(!(tool.inputSchema.required as string[]).includes('source'));
+    assert.ok(!(tool.inputSchema.required as string[]).includes('externalId'), 'generated when left out');
+    assert.ok((tool.inputSchema.properties as Record<string, unknown>).editToken);
+    assert.match(tool.description ?? '', /editToken/);
+    const output = tool.outputSchema?.properties as Record<string, unknown>;
+    assert.ok(output.editToken && output.externalId, 'the output schema lists editToken and externalId');
   }
   const search = byName.get('buscar_ayudas')?.inputSchema.properties as Record<string, { type?: string }>;
   assert.equal(search.latitude?.type, 'number');
@@ -203,8 +209,12 @@ test('publicar_solicitud sends to review, publishes nothing, and a repeat create
   assert.equal(sent.structuredContent.reviewStatus, 'pending_review');
   assert.equal(sent.structuredContent.queued, true);
   assert.equal(sent.structuredContent.type, 'request');
+  assert.equal(sent.structuredContent.externalId, externalId);
+  assert.match(sent.structuredContent.editToken, /^[A-Za-z0-9_-]{43}$/);
+  assert.equal(JSON.parse(sent.content[0]?.text ?? '').editToken, sent.structuredContent.editToken, 'in the text too');
   const again = await call('publicar_solicitud', { ...fields, externalId });
   assert.equal(again.structuredContent.id, sent.structuredContent.id);
+  assert.equal(again.structuredContent.editToken, undefined, 'only the first send carries the token');
   const row = await a.ctx.db
     .selectFrom('help_records')
     .select(['source', 'review_status'])
@@ -229,8 +239,9 @@ test('publicar_ofrecimiento sends to review and names each bad field', async () 
   assert.equal(badBody.code, 'validation_failed');
   assert.deepEqual(badBody.details.map((d: { field: string }) => d.field).sort(), ['contactWhatsapp', 'title']);
   assert.match(JSON.stringify(badBody.details), /formato internacional/);
-  const withoutId = await call('publicar_ofrecimiento', { ...fields, externalId: undefined });
-  assert.match(withoutId.content[0]?.text ?? '', /externalId/);
+  const badId = await call('publicar_ofrecimiento', { ...fields, externalId: '' });
+  assert.equal(badId.isError, true);
+  assert.match(badId.content[0]?.text ?? '', /externalId/);
   const halfPlace = await call('publicar_ofrecimiento', { ...fields, latitude: 1.15 });
   const body = JSON.parse(halfPlace.content[0]?.text ?? '');
   assert.equal(body.code, 'validation_failed');
@@ -242,6 +253,48 @@ test('publicar_ofrecimiento sends to review and names each bad field', async () 
   const noConsent = await call('publicar_ofrecimiento', { ...fields, publishContact: false });
   assert.equal(noConsent.isError, true);
   assert.match(noConsent.content[0]?.text ?? '', /publishContact/);
+});
+
+test('externalId left out is generated and returned; editToken changes a send; a stranger gets source_conflict', async () => {
+  const {
+    type: _type,
+    source: _source,
+    externalId: _id,
+    ...fields
+  } = requestBody({ title: 'Cobijas para el albergue' });
+  const first = await call('publicar_solicitud', fields);
+  assert.equal(first.isError, undefined, first.content[0]?.text);
+  const { externalId, editToken, id } = first.structuredContent;
+  assert.match(externalId, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  const second = await call('publicar_solicitud', fields);
+  assert.notEqual(second.structuredContent.id, id, 'two sends without externalId are two records');
+  // Another assistant chooses the same pair with its own content: the API's own error body, as a tool error.
+  const hijack = await call('publicar_solicitud', { ...fields, externalId, contactWhatsapp: '+573009998877' });
+  assert.equal(hijack.isError, true);
+  const conflict = JSON.parse(hijack.content[0]?.text ?? '');
+  assert.equal(conflict.code, 'source_conflict');
+  assert.equal(typeof conflict.error, 'string');
+  const wrong = await call('publicar_solicitud', {
+    ...fields,
+    externalId,
+    title: 'Otro título',
+    editToken: 'adivinado',
+  });
+  assert.equal(JSON.parse(wrong.content[0]?.text ?? '').code, 'source_conflict');
+  const row = await a.ctx.db.selectFrom('help_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  assert.equal(row.contact_whatsapp, '+573001234567', 'nothing changed');
+  // The submitter, with its token, changes it; the change waits for review like any other.
+  const owned = await call('publicar_solicitud', { ...fields, externalId, title: 'Cobijas y colchonetas', editToken });
+  assert.equal(owned.isError, undefined, owned.content[0]?.text);
+  assert.equal(owned.structuredContent.id, id);
+  assert.equal(owned.structuredContent.reviewStatus, 'pending_review');
+  assert.equal(owned.structuredContent.editToken, undefined);
+  const changed = await a.ctx.db
+    .selectFrom('help_records')
+    .select('title')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  assert.equal(changed.title, 'Cobijas y colchonetas');
 });
 
 test('resources: the OpenAPI document and the description of the service', async () => {

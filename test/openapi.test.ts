@@ -31,7 +31,7 @@ test('the document validates as OpenAPI 3.1 with version 1.6.0', async () => {
 test('every operation of SPEC 4.1-4.3 is described with its statuses', () => {
   const help = doc.paths['/api/public/v1/help'];
   assert.deepEqual(Object.keys(help.get.responses).sort(), ['200', '304', '400', '404', '429']);
-  assert.deepEqual(Object.keys(help.post.responses).sort(), ['202', '400', '409', '413', '415', '422', '429']);
+  assert.deepEqual(Object.keys(help.post.responses).sort(), ['202', '400', '401', '409', '413', '415', '422', '429']);
   assert.ok(help.options.responses['204']);
   const names = help.get.parameters.map((p: { name: string }) => p.name);
   for (const name of [

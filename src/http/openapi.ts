@@ -7,6 +7,7 @@ import { readToolNames, submissionToolNames } from '../mcp/tools.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { slugPattern } from '../schemas/common.ts';
 import { inventoryExamples, placesExamples, responseExamples } from './openapi-examples.ts';
+import { reportsPath } from './openapi-reports.ts';
 import '../schemas/error.ts';
 import { helpQuery } from '../schemas/help-query.ts';
 import { inventoryQuery } from '../schemas/inventory.ts';
@@ -17,7 +18,7 @@ import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
 
 type JsonSchema = Record<string, unknown>;
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 /** Request bodies are described as accepted (input: defaults optional), everything else as sent (output). */
 const INPUT_SCHEMAS = new Set(['HelpSubmission', 'HelpRequestSubmission', 'HelpOfferSubmission']);
@@ -49,13 +50,13 @@ function queryParameters(query: z.ZodObject = helpQuery): JsonSchema[] {
   });
 }
 
-const rateLimitHeaders = {
+export const rateLimitHeaders = {
   'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Segundos hasta que se renueva la ventana.', schema: { type: 'integer' } },
 };
 
-function errorResponse(status: number, description: string, codes: ErrorCode[] = codesForStatus(status)) {
+export function errorResponse(status: number, description: string, codes: ErrorCode[] = codesForStatus(status)) {
   return {
     description: `${description} Códigos: ${codes.join(', ')}.`,
     content: {
@@ -67,7 +68,7 @@ function errorResponse(status: number, description: string, codes: ErrorCode[] =
   };
 }
 
-const tooMany = {
+export const tooMany = {
   ...errorResponse(429, 'Límite temporal alcanzado.'),
   headers: {
     'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } },
@@ -242,38 +243,52 @@ const jsonRpc = { type: 'object', description: 'Mensaje JSON-RPC 2.0 de MCP.' };
 
 /** /mcp: the MCP transport; its messages are described by MCP itself, the HTTP layer here. */
 function mcpPaths() {
+  const batchRefused =
+    'Un arreglo (lote JSON-RPC) recibe 400 con el error JSON-RPC -32600 antes de ejecutar ni contar nada: el ' +
+    'protocolo 2025-11-25 no tiene lotes; envíe un mensaje por petición.';
   return {
     post: {
       operationId: 'mcpPost',
       tags: ['mcp'],
-      summary: 'Enviar mensajes MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
+      summary: 'Enviar un mensaje MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
       description:
         `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(' y ')} ` +
-        'envían a revisión; no publican). Límites: cuenta como lectura, salvo tools/call de ' +
-        `${submissionToolNames.join(' o ')}, que cuenta como envío.`,
+        'envían a revisión; no publican). Un mensaje JSON-RPC por petición; cada uno cuenta en los límites: como ' +
+        `envío un tools/call de ${submissionToolNames.join(' o ')}, como lectura todo lo demás (peticiones, ` +
+        `notificaciones y respuestas del cliente). ${batchRefused} Un resultado de herramienta que pase del máximo ` +
+        'por respuesta (2 MiB salvo otra configuración) llega como error de herramienta result_too_large, que pide ' +
+        'menos (baje limit o añada filtros); un recurso que pase de él, como error JSON-RPC.',
       parameters: [mcpSessionHeader, mcpVersionHeader],
       requestBody: {
         required: true,
-        content: { 'application/json': { schema: { oneOf: [jsonRpc, { type: 'array', items: jsonRpc }] } } },
+        content: {
+          'application/json': {
+            schema: { ...jsonRpc, description: `Un solo mensaje JSON-RPC 2.0 de MCP. ${batchRefused}` },
+          },
+        },
       },
       responses: {
         '200': {
           description: 'Respuesta MCP.',
           headers: { 'Mcp-Session-Id': { schema: { type: 'string' } }, ...rateLimitHeaders },
           content: {
-            // A batch of requests is answered with an array of responses.
-            'application/json': { schema: { oneOf: [jsonRpc, { type: 'array', items: jsonRpc }] } },
+            'application/json': { schema: jsonRpc },
             'text/event-stream': { schema: { type: 'string' } },
           },
         },
         '202': { description: 'Notificación o respuesta del cliente recibida.' },
         ...mcpErrors,
+        '400': { ...mcpErrors['400'], description: `${mcpErrors['400'].description} ${batchRefused}` },
       },
     },
     get: {
       operationId: 'mcpStream',
       tags: ['mcp'],
       summary: 'Abrir el flujo de eventos del servidor (SSE) de una sesión.',
+      description:
+        'Cada instancia admite como máximo 4 flujos abiertos por sesión y 32 por dirección de cliente (IPv6: por ' +
+        'prefijo /64); por encima, 429 too_many_streams. Cerrar un flujo libera su lugar. Con varias instancias el ' +
+        'límite se cuenta en cada una.',
       parameters: [mcpSessionHeader, mcpVersionHeader],
       responses: {
         '200': { description: 'Flujo MCP.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
@@ -312,10 +327,23 @@ export function buildOpenApi(
         `JSON de hasta ${bounds.maxJsonDepth} niveles y sin campos repetidos (400).`,
         '',
         'Idempotencia: source + externalId identifican un registro: reenviar el mismo contenido devuelve el mismo id sin',
-        'crear nada; un contenido distinto es una revisión que espera aprobación (lo publicado no cambia hasta entonces).',
+        'crear nada (sin credenciales). Un contenido distinto es una revisión que espera aprobación (lo publicado no',
+        'cambia hasta entonces), y solo la puede enviar quien hizo el envío: el primer 202 de un par nuevo trae un',
+        'editToken secreto; envíelo como Authorization: Bearer <editToken> con el mismo source + externalId. Sin él, o',
+        'con otro, el cambio responde 409 source_conflict y nada cambia; los registros anteriores a los editToken solo',
+        'los cambian los líderes. El servicio guarda solo el hash del editToken. Una revisión nunca pasa el registro a',
+        'otra emergencia (400 emergency_change_not_allowed; se comprueba después de la prueba de autoría, así que quien',
+        'no la tiene solo recibe source_conflict).',
+        'Integraciones registradas: un administrador registra un source (ayuda source add) y entrega su clave; los envíos',
+        'con ese source deben llevar Authorization: Bearer <clave> (si no, 401 source_key_required) y con ella cambian',
+        'cualquiera de sus pares sin editToken (su 202 no trae editToken).',
         'Además, la cabecera Idempotency-Key: misma clave y mismo cuerpo devuelven la primera respuesta guardada',
         '(cabecera Idempotent-Replayed: true); misma clave con otro cuerpo -> 422 idempotency_key_reused; misma clave',
-        'mientras la primera se procesa -> 409 idempotency_key_in_flight. Las claves se guardan 24 horas.',
+        'mientras la primera se procesa -> 409 idempotency_key_in_flight. Las claves se guardan 24 horas y son de cada',
+        'cliente: de la integración registrada que presenta su clave, o si no de la dirección del cliente (IPv6 por /64);',
+        'la misma clave de dos clientes nunca choca. La respuesta guardada es el único lugar donde el editToken se',
+        'conserva en claro, durante esas 24 horas, para que un cliente que perdió su 202 lo recupere repitiendo la',
+        'petición con la misma Idempotency-Key.',
         '',
         `Prioridad (priorityScore): ${priorityFormula}`,
       ].join('\n'),
@@ -341,6 +369,8 @@ export function buildOpenApi(
           description:
             'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos. ' +
             'Con latitude/longitude filtra por distancia (círculo máximo) y cada resultado trae location.distanceKm. ' +
+            'Lugar público: las solicitudes muestran por defecto un punto aproximado (unos 300 m), el barrio o vereda ' +
+            'y el municipio, sin dirección (location.precision); la distancia y el radio se miden a ese punto. ' +
             'Respuestas con ETag: envíe If-None-Match para recibir 304 si nada cambió.',
           parameters: queryParameters(),
           responses: {
@@ -374,13 +404,18 @@ export function buildOpenApi(
           summary: 'Enviar una solicitud o un ofrecimiento a revisión.',
           description:
             'El envío queda en la bandeja de revisión de la emergencia (reviewStatus pending_review) y no aparece en ninguna lectura ' +
-            'pública hasta que un líder lo aprueba. 202 significa que el envío quedó guardado.',
+            'pública hasta que un líder lo aprueba. 202 significa que el envío quedó guardado. Sin Authorization para un par ' +
+            'nuevo o un reenvío idéntico; para cambiar un par ya enviado, Authorization: Bearer con el editToken del primer 202 ' +
+            'o, para un source registrado (siempre), con su clave. Ver la descripción general.',
+          security: [{}, { editToken: [] }, { sourceKey: [] }],
           parameters: [
             {
               name: 'Idempotency-Key',
               in: 'header',
               required: false,
-              description: 'Clave única del intento (1 a 255 caracteres ASCII visibles); ver la descripción general.',
+              description:
+                'Clave única del intento (1 a 255 caracteres ASCII visibles), propia de cada cliente (la integración ' +
+                'registrada, o la dirección del cliente); ver la descripción general.',
               schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
             },
           ],
@@ -398,7 +433,9 @@ export function buildOpenApi(
           },
           responses: {
             '202': {
-              description: 'Recibido y guardado; espera revisión.',
+              description:
+                'Recibido y guardado; espera revisión. El primer 202 de un par nuevo (y su repetición con la misma ' +
+                'Idempotency-Key) trae editToken, salvo para integraciones registradas.',
               headers: {
                 'Idempotent-Replayed': {
                   description: 'true si es la respuesta guardada de una Idempotency-Key.',
@@ -420,8 +457,17 @@ export function buildOpenApi(
               'emergency_closed',
               'no_active_emergency',
               'invalid_idempotency_key',
+              'emergency_change_not_allowed',
             ]),
-            '409': errorResponse(409, 'La misma Idempotency-Key se está procesando.', ['idempotency_key_in_flight']),
+            '401': errorResponse(401, 'El source es una integración registrada y falta su clave o no es la correcta.', [
+              'source_key_required',
+            ]),
+            '409': errorResponse(
+              409,
+              'El par source + externalId ya existe con otro contenido y no se probó la autoría (editToken o clave), ' +
+                'o la misma Idempotency-Key se está procesando. Nada cambió.',
+              ['source_conflict', 'idempotency_key_in_flight'],
+            ),
             '413': errorResponse(413, 'Cuerpo demasiado grande.'),
             '415': errorResponse(415, 'Se requiere application/json.'),
             '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
@@ -473,6 +519,7 @@ export function buildOpenApi(
           },
         },
       },
+      '/api/public/v1/help/{id}/reports': reportsPath(),
       '/api/public/v1/inventario': inventoryPath(),
       '/.well-known/aid-places': placesManifestPath(baseUrl),
       '/api/aid-places/places': placesFeedPath(baseUrl),
@@ -528,6 +575,24 @@ export function buildOpenApi(
         },
       },
     },
-    components: { schemas },
+    components: {
+      schemas,
+      securitySchemes: {
+        editToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'El editToken que devolvió el primer 202 de un par source + externalId: prueba que un cambio de ese par viene ' +
+            'de quien lo envió. El servicio guarda solo su hash.',
+        },
+        sourceKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'La clave de una integración registrada (ayuda source add): obligatoria en todo envío con ese source; con ella ' +
+            'la integración cambia cualquiera de sus pares.',
+        },
+      },
+    },
   };
 }

@@ -7,9 +7,11 @@ export interface ConsoleFrame {
   user?: { name: string; email: string; csrf: string; isAdmin: boolean };
   /** Decisions waiting in the emergency shown, or in all the user's emergencies. */
   pending?: number;
+  /** Open reports from the public in the emergency shown, or in all the user's emergencies. */
+  openReports?: number;
   emergency?: { slug: string; name: string; status: string };
   flash?: string | null;
-  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home' | 'accounts';
+  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home' | 'accounts' | 'sources' | 'account' | 'reports';
 }
 
 export const panelPaths = {
@@ -26,6 +28,7 @@ export const panelPaths = {
   centers: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/centros`,
   center: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/centros/${encodeURIComponent(id)}`,
   logistics: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/logistica`,
+  reports: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/reportes`,
 };
 
 export function csrfField(csrf: string): Html {
@@ -52,6 +55,7 @@ export function consolePage(frame: ConsoleFrame, body: Html): Html {
     user
       ? html`<span class="who">${user.name}${user.isAdmin ? ' (administración)' : ''}</span>
   <span class="pending" role="status">Pendientes de revisión: <strong>${pending ?? 0}</strong></span>
+  ${!emergency && frame.openReports ? html`<span class="pending">Reportes abiertos: <strong>${frame.openReports}</strong></span>` : ''}
   <form method="post" action="${panelPaths.signOut}" class="inline">${csrfField(user.csrf)}<button type="submit" class="link">Salir</button></form>`
       : ''
   }
@@ -61,12 +65,15 @@ ${
     ? html`<nav class="main" aria-label="Panel">
   ${link('home', panelPaths.home, 'Emergencias')}
   ${user.isAdmin ? link('accounts', '/panel/cuentas', 'Cuentas') : ''}
+  ${link('account', '/panel/cuenta', 'Mi cuenta')}
+  ${user.isAdmin ? link('sources', '/panel/integraciones', 'Integraciones') : ''}
   ${
     emergency
       ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}
   ${link('records', panelPaths.records(emergency.slug), 'Registros')}
   ${link('centers', panelPaths.centers(emergency.slug), 'Centros de acopio')}
-  ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}`
+  ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}
+  ${link('reports', panelPaths.reports(emergency.slug), html`Reportes (${frame.openReports ?? 0})`)}`
       : ''
   }
 </nav>`

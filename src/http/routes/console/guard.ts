@@ -4,6 +4,7 @@ import { sameSecret } from '../../../auth/tokens.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { type ConsoleUser, emergenciesFor, loadConsoleUser } from '../../../queries/console-session.ts';
+import { openReportTotal } from '../../../queries/report-inbox.ts';
 import type { EmergencyRow } from '../../../repositories/emergencies.ts';
 import { pendingCounts } from '../../../repositories/review.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
@@ -66,6 +67,7 @@ export async function frameFor(
     title: '',
     user: { name: user.name, email: user.email, csrf: user.csrf, isAdmin: user.role === 'admin' },
     pending,
+    openReports: await openReportTotal(ctx, user, emergency),
     emergency: emergency ? { slug: emergency.slug, name: emergency.name, status: emergency.status } : undefined,
     flash: flash ?? null,
   };
@@ -85,5 +87,5 @@ const flashes: Record<string, string> = {
 /** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */
 export function flashFrom(request: FastifyRequest): string | null {
   const key = (request.query as Record<string, unknown> | undefined)?.hecho;
-  return typeof key === 'string' ? (flashes[key] ?? null) : null;
+  return typeof key === 'string' && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
 }

@@ -6,7 +6,7 @@ import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { errorPage } from '../../../views/console/error-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
-import { registerFormBody } from '../../forms/form-body.ts';
+import { FORM_MEDIA_TYPE_MESSAGE, registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -15,9 +15,13 @@ import { editLinkRoutes } from './edit-link-routes.ts';
 import { emergencyRoutes } from './emergency-routes.ts';
 import { attachUser, seeOther, sendPage } from './guard.ts';
 import { logisticsRoutes } from './logistics-routes.ts';
+import { myAccountRoutes } from './my-account-routes.ts';
+import { passwordResetRoutes } from './password-reset-routes.ts';
 import { recordRoutes } from './record-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { consoleCookies } from './session-cookie.ts';
+import { sourceRoutes } from './source-routes.ts';
 
 const styles = readFileSync(new URL('../../../views/console/console.css', import.meta.url));
 
@@ -27,6 +31,7 @@ const titles: Record<number, string> = {
   403: 'Acceso no permitido',
   404: 'No encontrado',
   409: 'No se pudo hacer el cambio',
+  415: 'Tipo de envío no admitido',
   429: 'Demasiados intentos',
 };
 
@@ -56,7 +61,8 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
       return sendPage(reply, errorPage('Error', errorMessage('internal_error', 'es')), 500);
     }
     const status = error instanceof AppError ? error.status : 413;
-    return sendPage(reply, errorPage(titles[status] ?? 'Error', errorMessage(code, 'es')), status);
+    const message = code === 'unsupported_media_type' ? FORM_MEDIA_TYPE_MESSAGE : errorMessage(code, 'es');
+    return sendPage(reply, errorPage(titles[status] ?? 'Error', message), status);
   });
 
   scope.get(panelPaths.styles, { onRequest: limiters.reads }, async (_request, reply) =>
@@ -67,6 +73,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
   );
 
   editLinkRoutes(scope, ctx);
+  passwordResetRoutes(scope, ctx, cookies);
 
   await scope.register(async (panel) => {
     panel.addHook('preHandler', async (request, reply) => {
@@ -89,6 +96,9 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         logisticsRoutes(inner, ctx);
         centerRoutes(inner, ctx);
         accountRoutes(inner, ctx);
+        reportRoutes(inner, ctx);
+        myAccountRoutes(inner, ctx);
+        sourceRoutes(inner, ctx);
       },
       { prefix: '/panel' },
     );

@@ -7,6 +7,7 @@ import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { recordReports } from '../../../queries/report-inbox.ts';
 import type { EmergencyRow } from '../../../repositories/emergencies.ts';
 import type { HelpRow } from '../../../repositories/help-records.ts';
 import { auditEntries, fullTimeline, leaderRecords } from '../../../repositories/review.ts';
@@ -47,10 +48,11 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     errors: Errors = {},
     values: Record<string, string> = {},
   ) => {
-    const [timeline, audit, frame] = await Promise.all([
+    const [timeline, audit, frame, reports] = await Promise.all([
       fullTimeline(ctx.db, record.id),
       auditEntries(ctx.db, record.id),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+      recordReports(ctx, emergency.id, record.id),
     ]);
     const base = ctx.config.baseUrl;
     return recordPage(frame, {
@@ -61,6 +63,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       audit,
       errors,
       values,
+      reports,
     });
   };
 

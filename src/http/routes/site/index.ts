@@ -8,6 +8,7 @@ import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formPages } from './form-pages.ts';
 import { infoPages } from './info-pages.ts';
 import { publicPages } from './public-pages.ts';
+import { reportPages } from './report-pages.ts';
 import { sitePage } from './site-page.ts';
 import { registerOwnAsset, staticRoutes } from './static-assets.ts';
 
@@ -36,4 +37,5 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   publicPages(scope, ctx, limiters);
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
+  reportPages(scope, ctx, limiters);
 }

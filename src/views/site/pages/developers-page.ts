@@ -72,6 +72,12 @@ function endpoints(base: string, slug: string): Endpoint[] {
       example: `curl -i -X OPTIONS '${help}' \\\n  -H 'Origin: https://otra-app.example' -H 'Access-Control-Request-Method: POST'`,
     },
     {
+      method: 'POST',
+      path: '/api/public/v1/help/{id}/reports',
+      purpose: 'epReport',
+      example: `curl -X POST '${help}/ID/reports' \\\n  -H 'Content-Type: application/json' -d '{"reason":"scam","note":"Pide plata a otra cuenta"}'`,
+    },
+    {
       method: 'GET',
       path: '/api/logistics-operations?emergencia=SLUG',
       purpose: 'epLogistics',
@@ -184,7 +190,7 @@ function submitBlocks(t: Strings): Block[] {
   return [
     heading(t.submitTitle, 2, 'envios'),
     text(t.submitIntro),
-    { kind: 'list', items: [[t.submitConsent], [t.submitEmergency], [t.idemSource], [t.idemKey]] },
+    { kind: 'list', items: [[t.submitConsent], [t.submitPlace], [t.submitEmergency], [t.idemSource], [t.idemKey]] },
   ];
 }
 

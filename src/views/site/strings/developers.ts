@@ -49,6 +49,10 @@ export const developers = {
     en: 'Send a request (type request) or an offer (type offer) for review: 202.',
   },
   epPreflight: { es: 'Preflight CORS: 204.', en: 'CORS preflight: 204.' },
+  epReport: {
+    es: 'Reportar un registro publicado (reason: scam, resolved, wrong_data, other; note opcional): 202. Solo lo leen los líderes de la emergencia.',
+    en: 'Report a published record (reason: scam, resolved, wrong_data, other; optional note): 202. Only the emergency’s leaders read it.',
+  },
   epLogistics: {
     es: 'Rutas logísticas disponibles de una emergencia; nunca el contacto del voluntario.',
     en: 'Available logistics routes of an emergency; never the volunteer’s contact.',
@@ -80,17 +84,21 @@ export const developers = {
     es: 'publishContact debe ser true: confirma que el nombre y el WhatsApp se pueden publicar (si no, 400 consent_required). El WhatsApp va en formato internacional (+57…).',
     en: 'publishContact must be true: it confirms the name and WhatsApp may be published (otherwise 400 consent_required). The WhatsApp number is international (+57…).',
   },
+  submitPlace: {
+    es: 'El lugar de una solicitud se publica aproximado por defecto: un punto en una cuadrícula de unos 300 m, el barrio o vereda y el municipio, sin dirección (location.precision: approximate). showExactLocation: true publica la dirección y el punto exactos. El radio de búsqueda y distanceKm se miden al punto público.',
+    en: 'A request’s place is published approximate by default: a point on a grid of about 300 m, the neighbourhood or village and the municipality, no address (location.precision: approximate). showExactLocation: true publishes the exact address and point. The search radius and distanceKm are measured to the public point.',
+  },
   submitEmergency: {
     es: 'emergencySlug es obligatorio cuando hay más de una emergencia activa (400 emergency_required; details lista las activas). Los campos desconocidos se rechazan.',
     en: 'emergencySlug is required when more than one emergency is active (400 emergency_required; details lists the active ones). Unknown fields are refused.',
   },
   idemSource: {
-    es: 'source + externalId identifican el registro: reenviar el mismo contenido devuelve el mismo id y no crea nada; un contenido distinto es una revisión que espera aprobación (lo publicado no cambia mientras tanto). Nunca un duplicado.',
-    en: 'source + externalId identify the record: sending the same content again returns the same id and creates nothing; different content is a revision that waits for approval (what is published stays meanwhile). Never a duplicate.',
+    es: 'source + externalId identifican el registro: reenviar el mismo contenido devuelve el mismo id y no crea nada; un contenido distinto es una revisión que espera aprobación (lo publicado no cambia mientras tanto), y solo la acepta con Authorization: Bearer y el editToken que trajo el primer 202 (o la clave de una integración registrada); sin él, 409 source_conflict. Nunca un duplicado.',
+    en: 'source + externalId identify the record: sending the same content again returns the same id and creates nothing; different content is a revision that waits for approval (what is published stays meanwhile), accepted only with Authorization: Bearer and the editToken the first 202 carried (or a registered integration’s key); without it, 409 source_conflict. Never a duplicate.',
   },
   idemKey: {
-    es: 'Cabecera Idempotency-Key (1 a 255 caracteres ASCII visibles): la misma clave con el mismo cuerpo devuelve la primera respuesta guardada con Idempotent-Replayed: true; con otro cuerpo, 422 idempotency_key_reused; mientras la primera se procesa, 409 idempotency_key_in_flight. Las claves se guardan 24 horas.',
-    en: 'Idempotency-Key header (1 to 255 visible ASCII characters): the same key with the same body returns the first stored response with Idempotent-Replayed: true; with another body, 422 idempotency_key_reused; while the first is in progress, 409 idempotency_key_in_flight. Keys are kept 24 hours.',
+    es: 'Cabecera Idempotency-Key (1 a 255 caracteres ASCII visibles): la misma clave con el mismo cuerpo devuelve la primera respuesta guardada con Idempotent-Replayed: true; con otro cuerpo, 422 idempotency_key_reused; mientras la primera se procesa, 409 idempotency_key_in_flight. Las claves se guardan 24 horas y son de cada cliente.',
+    en: 'Idempotency-Key header (1 to 255 visible ASCII characters): the same key with the same body returns the first stored response with Idempotent-Replayed: true; with another body, 422 idempotency_key_reused; while the first is in progress, 409 idempotency_key_in_flight. Keys are kept 24 hours and belong to each client.',
   },
   errorsTitle: { es: 'Errores', en: 'Errors' },
   errorsIntro: {
