@@ -8,6 +8,8 @@ export interface FuzzRequest {
   op: string;
   method: string;
   path: string;
+  /** The path sent, with its {parameters} filled in (absent when the path has none). */
+  target?: string;
   query: string;
   headers: Record<string, string>;
   body?: string;
@@ -27,6 +29,8 @@ export interface Live {
   resources: string[];
   etags: Map<string, string>;
   idempotencyKeys: string[];
+  /** Submissions answered 202, with the edit token their first answer carried: material for re-posts. */
+  pairs: { body: Record<string, unknown>; editToken: string | null }[];
 }
 
 export interface Operation {
@@ -81,21 +85,37 @@ export class RequestFactory {
     const headers = this.#headers(operation, query, notes);
     let body: string | undefined;
     if (operation.body) {
-      const made = this.#body(operation.body, notes);
+      const made = this.#body(operation.body, headers, notes);
       body = made.body;
       headers['content-type'] = made.contentType;
       this.#idempotency(headers, body, notes);
     }
     if (operation.method === 'OPTIONS') this.#preflight(headers, notes);
+    const target = this.#target(operation, notes);
     return {
       op: operation.op,
       method: operation.method,
       path: operation.path,
+      ...(target === operation.path ? {} : { target }),
       query,
       headers,
       body,
       note: notes.join('; ') || 'valid',
     };
+  }
+
+  /** Path parameters: a live value most of the time, otherwise a generated or a broken one. */
+  #target(operation: Operation, notes: string[]): string {
+    const r = this.#random;
+    return operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name) ?? { name, schema: {} };
+      if (r.chance(0.1)) {
+        const junk = r.pick(['%zz', '..', '%2e%2e', 'x'.repeat(300), '__proto__', '%00', '%C3%B1', '%C3']);
+        notes.push(`path ${name}: ${junk.slice(0, 20)}`);
+        return junk;
+      }
+      return encodeURIComponent(this.#value(parameter, notes, false));
+    });
   }
 
   #value(parameter: Schema, notes: string[], broken: boolean): string {
@@ -188,7 +208,7 @@ export class RequestFactory {
     return headers;
   }
 
-  #body(schema: Schema, notes: string[]): { body: string; contentType: string } {
+  #body(schema: Schema, headers: Record<string, string>, notes: string[]): { body: string; contentType: string } {
     const r = this.#random;
     const json = 'application/json';
     const kind = r.weighted<'valid' | 'invalid' | 'raw'>([
@@ -199,6 +219,8 @@ export class RequestFactory {
     const valid = this.#values.valid(schema) as Record<string, unknown>;
     if (valid && typeof valid === 'object' && 'externalId' in valid) {
       valid.externalId = `fuzz-${r.uuid()}`; // a new record, rather than a revision of an earlier one
+      const repost = this.#live.pairs.length > 0 && r.chance(0.2) ? this.#repost(headers, notes) : null;
+      if (repost) return { body: JSON.stringify(repost), contentType: json };
     }
     if (kind === 'valid') return { body: JSON.stringify(valid), contentType: json };
     if (kind === 'invalid') {
@@ -265,6 +287,35 @@ export class RequestFactory {
           ]),
         };
     }
+  }
+
+  /**
+   * An earlier pair again: the same content, or changed content with the right edit token, another one, a
+   * malformed Authorization header or none, sometimes aimed at another emergency.
+   */
+  #repost(headers: Record<string, string>, notes: string[]): Record<string, unknown> {
+    const r = this.#random;
+    const pair = r.pick(this.#live.pairs);
+    const body = { ...pair.body };
+    const change = r.weighted<'same' | 'title' | 'emergency'>([
+      ['same', 25],
+      ['title', 60],
+      ['emergency', 15],
+    ]);
+    if (change === 'title') body.title = `Cambio ${r.int(1000, 9999)} de la publicación`;
+    const others = this.#live.slugs.filter((slug) => slug !== body.emergencySlug);
+    if (change === 'emergency' && others.length > 0) body.emergencySlug = r.pick(others);
+    const proof = r.weighted<'none' | 'token' | 'other' | 'malformed'>([
+      ['none', 35],
+      ['token', 35],
+      ['other', 20],
+      ['malformed', 10],
+    ]);
+    if (proof === 'token' && pair.editToken) headers.authorization = `Bearer ${pair.editToken}`;
+    if (proof === 'other') headers.authorization = `Bearer ${r.pick(this.#live.pairs).editToken ?? 'x'.repeat(43)}`;
+    if (proof === 'malformed') headers.authorization = r.pick(['Bearer', 'Basic dXNlcjpwYXNz', 'bearer  ', 'Token x']);
+    notes.push(`re-post (${change}, proof ${proof})`);
+    return body;
   }
 
   /** Idempotency-Key: usually absent; sometimes new, reused (same or other body) or malformed. */

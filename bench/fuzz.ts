@@ -88,7 +88,7 @@ function send(base: URL, req: FuzzRequest): Promise<Answer> {
         host: base.hostname,
         port: base.port,
         method: req.method,
-        path: req.query ? `${req.path}?${req.query}` : req.path,
+        path: req.query ? `${req.target ?? req.path}?${req.query}` : (req.target ?? req.path),
         headers,
         // Streams, and bodies the server may refuse before reading them (413, then close), get a connection of their own.
         agent: req.stream || Buffer.byteLength(req.body ?? '') > BODY_LIMIT / 2 ? false : agent,
@@ -149,6 +149,7 @@ async function discover(base: URL): Promise<Live> {
     resources: [],
     etags: new Map(),
     idempotencyKeys: [],
+    pairs: [],
   };
   const get = (query: string) => json(base, { method: 'GET', path: '/api/public/v1/help', query, headers: {} });
   live.slugs = (await get('')).value.emergencies.map((e: { slug: string }) => e.slug);
@@ -247,10 +248,18 @@ function learn(live: Live, req: FuzzRequest, answer: Answer): void {
   }
   const etag = answer.headers.etag;
   if (req.method === 'GET' && typeof etag === 'string') live.etags.set(`${req.path}?${req.query}`, etag);
+  if (req.op === 'POST /api/public/v1/help' && answer.status === 202 && req.body && live.pairs.length < 200) {
+    try {
+      const token = (JSON.parse(answer.body) as { editToken?: string }).editToken ?? null;
+      if (token) live.pairs.push({ body: JSON.parse(req.body) as Record<string, unknown>, editToken: token });
+    } catch {
+      // Not every accepted body is one the fuzzer can read back (a BOM, another charset): skip it.
+    }
+  }
 }
 
 function describe(req: FuzzRequest): string {
-  const target = req.query ? `${req.path}?${req.query}` : req.path;
+  const target = req.query ? `${req.target ?? req.path}?${req.query}` : (req.target ?? req.path);
   const headers = Object.entries(req.headers)
     .map(([k, v]) => `${k}: ${v.length > 80 ? `${v.slice(0, 80)}…` : v}`)
     .join(' | ');
@@ -275,7 +284,7 @@ async function main(): Promise<{ tallies: Map<string, Tally>; findings: Finding[
       RATE_LIMIT_READS_PER_MINUTE: NO_LIMIT,
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: NO_LIMIT,
       BODY_LIMIT_BYTES: String(BODY_LIMIT),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
     },
     onCrash: (message) => crashes.push(message),
   });
