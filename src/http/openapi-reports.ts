@@ -1,7 +1,7 @@
 // POST /api/public/v1/help/{id}/reports in the OpenAPI document: anyone reports a published record to its leaders.
 import { REPORT_NOTE_MAX } from '../domain/report-reasons.ts';
 import { helpReport, reportResult } from '../schemas/report.ts';
-import { errorResponse, rateLimitHeaders, ref, tooMany } from './openapi.ts';
+import { errorResponse, preflightResponse, rateLimitHeaders, ref, tooMany } from './openapi.ts';
 
 export const REPORTS_PATH = '/api/public/v1/help/{id}/reports';
 
@@ -63,14 +63,7 @@ export function reportsPath() {
       summary: 'Preflight CORS.',
       parameters: [idParameter],
       responses: {
-        '204': {
-          description: 'CORS habilitado para cualquier origen.',
-          headers: {
-            'Access-Control-Allow-Origin': { schema: { type: 'string' } },
-            'Access-Control-Allow-Methods': { schema: { type: 'string' } },
-            'Access-Control-Allow-Headers': { schema: { type: 'string' } },
-          },
-        },
+        '204': preflightResponse,
         '404': errorResponse(404, 'La dirección está mal formada.', ['not_found']),
       },
     },

@@ -305,6 +305,16 @@ function mcpPaths() {
   };
 }
 
+/** The CORS preflight's answer, the same on every path that has one. */
+export const preflightResponse = {
+  description: 'CORS habilitado para cualquier origen.',
+  headers: {
+    'Access-Control-Allow-Origin': { schema: { type: 'string' } },
+    'Access-Control-Allow-Methods': { schema: { type: 'string' } },
+    'Access-Control-Allow-Headers': { schema: { type: 'string' } },
+  },
+};
+
 export function buildOpenApi(
   baseUrl: string,
   limits: { submissionsPerMinute: number; readsPerMinute: number; bodyLimitBytes: number },
@@ -478,16 +488,7 @@ export function buildOpenApi(
           operationId: 'helpPreflight',
           tags: ['ayudas'],
           summary: 'Preflight CORS.',
-          responses: {
-            '204': {
-              description: 'CORS habilitado para cualquier origen.',
-              headers: {
-                'Access-Control-Allow-Origin': { schema: { type: 'string' } },
-                'Access-Control-Allow-Methods': { schema: { type: 'string' } },
-                'Access-Control-Allow-Headers': { schema: { type: 'string' } },
-              },
-            },
-          },
+          responses: { '204': preflightResponse },
         },
       },
       '/api/logistics-operations': {

@@ -11,7 +11,7 @@ import { findById } from '../../../repositories/help-records.ts';
 import { text } from '../../../schemas/common.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
-import type { Lang, SiteDocument } from '../../../views/site/document.ts';
+import type { Lang } from '../../../views/site/document.ts';
 import {
   type EmergencyChoice,
   type Errors,
@@ -29,11 +29,10 @@ import {
   requestFormPage,
   requestLabels,
 } from '../../../views/site/pages/request-form-page.ts';
-import { renderHtml } from '../../../views/site/render-html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
-import { ownOrigin } from '../../own-origin.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { anonymousForms } from './anonymous-form.ts';
 import { languageOf, sitePage } from './site-page.ts';
 import { registerOwnAsset } from './static-assets.ts';
 
@@ -103,17 +102,10 @@ function ordered(errors: Errors, labels: Record<string, string>): Errors {
 }
 
 export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
-  const origins = ownOrigin(ctx.config.baseUrl);
-  /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */
-  const fromOurPages = (request: FastifyRequest) =>
-    origins.origin(request.headers.origin) && request.headers['sec-fetch-site'] !== 'cross-site';
+  const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
+  const fromOurPages = anonymous.fromOurPages;
 
-  const sendDoc = (reply: FastifyReply, doc: SiteDocument) =>
-    reply
-      .code(doc.status ?? 200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
+  const sendDoc = anonymous.send;
 
   const state = (lang: Lang, emergencies: EmergencyChoice[], extra: Partial<FormState>): FormState => ({
     lang,

@@ -8,7 +8,7 @@ import { AppError } from '../../../errors.ts';
 import { getHelp } from '../../../queries/get-help.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { helpReport } from '../../../schemas/report.ts';
-import { type Lang, localized, type SiteDocument } from '../../../views/site/document.ts';
+import { type Lang, localized } from '../../../views/site/document.ts';
 import { type Errors, formRefusedPage } from '../../../views/site/pages/form-controls.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
 import {
@@ -19,10 +19,9 @@ import {
   reportThanksPage,
   reportThanksPath,
 } from '../../../views/site/pages/report-page.ts';
-import { renderHtml } from '../../../views/site/render-html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
-import { ownOrigin } from '../../own-origin.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { anonymousForms } from './anonymous-form.ts';
 import { languageOf, sitePage } from './site-page.ts';
 
 const FORM_PATH = '/ayudas/:id/reportar';
@@ -54,20 +53,13 @@ function typed(body: unknown): { reason: string; note: string } {
 }
 
 export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
-  const origins = ownOrigin(ctx.config.baseUrl);
-  /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */
-  const fromOurPages = (request: FastifyRequest) =>
-    origins.origin(request.headers.origin) && request.headers['sec-fetch-site'] !== 'cross-site';
+  const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
+  const fromOurPages = anonymous.fromOurPages;
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const missing = (id: string, lang: Lang, suffix: string) =>
     notFoundPage(`/ayudas/${encodeURIComponent(id)}/${suffix}`, lang);
 
-  const sendDoc = (reply: FastifyReply, doc: SiteDocument) =>
-    reply
-      .code(doc.status ?? 200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
+  const sendDoc = anonymous.send;
 
   /** The form again with what was typed and what is wrong; nothing has been written. */
   const again = async (

@@ -1,0 +1,26 @@
+// What the public site's forms share: who may post them, and how a form page (never cached) is sent.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteDocument } from '../../../views/site/document.ts';
+import { renderHtml } from '../../../views/site/render-html.ts';
+import { ownOrigin } from '../../own-origin.ts';
+
+export interface AnonymousForms {
+  /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */
+  fromOurPages(request: FastifyRequest): boolean;
+  /** A form, its errors or its result: personal data may be on it, so it is never cached. */
+  send(reply: FastifyReply, doc: SiteDocument): FastifyReply;
+}
+
+export function anonymousForms(baseUrl: string, tileUrl: string): AnonymousForms {
+  const origins = ownOrigin(baseUrl);
+  return {
+    fromOurPages: (request) =>
+      origins.origin(request.headers.origin) && request.headers['sec-fetch-site'] !== 'cross-site',
+    send: (reply, doc) =>
+      reply
+        .code(doc.status ?? 200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderHtml(doc, { tileUrl }).value),
+  };
+}
