@@ -72,11 +72,6 @@ const catalogue = {
     es: 'La contraseña es demasiado débil.',
     en: 'The password is too weak.',
   },
-  invalid_text: {
-    status: 400,
-    es: 'El texto contiene caracteres invisibles o que cambian la dirección del texto.',
-    en: 'The text contains invisible or direction-changing characters.',
-  },
   result_too_large: {
     status: 400,
     es: 'La respuesta sería demasiado grande: pida menos (baje limit o añada filtros).',
@@ -253,7 +248,7 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return catalogue[code][lang];
 }
 
-/** Codes only the leaders' console and the CLI answer with: never a response of the public API. */
+/** Codes only the leaders' console, the CLI or an MCP tool result carry: never a status of the public HTTP API. */
 const leaderOnlyCodes = new Set<ErrorCode>([
   'invalid_credentials',
   'login_throttled',
@@ -272,6 +267,7 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'password_reset_invalid',
   'source_exists',
   'source_not_found',
+  'result_too_large',
 ]);
 
 /** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */

@@ -433,7 +433,7 @@ describe('POST and GET /mcp answer only what the OpenAPI document lists (found b
     await mcp({ method: 'GET', headers: { accept: 'text/html' } });
   });
 
-  // Found: 200 with a JSON array; the document accepts a batch but promises an object back.
+  // Found: 200 with a JSON array, which the document did not promise; batches are now refused with a documented 400.
   test('a batch of two messages', async () => {
     await mcp({ payload: '[{"jsonrpc":"2.0","id":5,"method":"tools/list"},{"jsonrpc":"2.0","id":6,"method":"ping"}]' });
   });
