@@ -61,6 +61,8 @@ export function reportsPath() {
       operationId: 'reportHelpPreflight',
       tags: ['ayudas'],
       summary: 'Preflight CORS.',
+      description:
+        'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
       parameters: [idParameter],
       responses: {
         '204': preflightResponse,

@@ -130,6 +130,9 @@ function placesManifestPath(baseUrl: string) {
       operationId: 'getAidPlacesManifest',
       tags: ['lugares'],
       summary: `Manifiesto ${PLACES_PROTOCOL} ${PLACES_VERSION}: editor, feeds, licencia y nota de privacidad.`,
+      description:
+        'Dice quién publica, dónde están los feeds GeoJSON (el de todas las emergencias activas y uno por emergencia ' +
+        'activa), con qué licencia, qué datos llevan y cómo saber si cambiaron. No admite parámetros.',
       responses: {
         '200': {
           description: 'El manifiesto.',
@@ -208,7 +211,15 @@ const jsonRpcError = {
   required: ['jsonrpc', 'error'],
   properties: {
     jsonrpc: { const: '2.0' },
-    error: { type: 'object', required: ['code', 'message'] },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'integer', description: 'Código JSON-RPC, p. ej. -32700 o -32600.' },
+        message: { type: 'string' },
+        data: { description: 'Detalle opcional del error.' },
+      },
+    },
     id: { type: ['string', 'integer', 'null'] },
   },
 };
@@ -299,6 +310,7 @@ function mcpPaths() {
       operationId: 'mcpEndSession',
       tags: ['mcp'],
       summary: 'Terminar una sesión MCP; la siguiente petición con ese id recibe 404.',
+      description: 'Envíe en Mcp-Session-Id la sesión que termina.',
       parameters: [mcpSessionHeader, mcpVersionHeader],
       responses: { '200': { description: 'Sesión terminada.' }, ...mcpErrors },
     },
@@ -357,10 +369,13 @@ export function buildOpenApi(
         '',
         `Prioridad (priorityScore): ${priorityFormula}`,
       ].join('\n'),
+      contact: { name: 'Ayuda Directa', url: baseUrl },
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
       'x-priority-formula': priorityFormula,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    // Anonymous by default; an operation that accepts credentials lists them (POST help: optional bearer).
+    security: [],
     servers: [{ url: baseUrl }],
     tags: [
       { name: 'ayudas', description: 'Solicitudes y ofrecimientos de ayuda.' },
@@ -488,6 +503,8 @@ export function buildOpenApi(
           operationId: 'helpPreflight',
           tags: ['ayudas'],
           summary: 'Preflight CORS.',
+          description:
+            'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
           responses: { '204': preflightResponse },
         },
       },
@@ -529,6 +546,8 @@ export function buildOpenApi(
           operationId: 'getOpenApi',
           tags: ['ayudas'],
           summary: 'Este documento.',
+          description:
+            'OpenAPI 3.1 generado de los mismos esquemas que validan las peticiones. Con ETag (If-None-Match -> 304).',
           responses: {
             '200': { description: 'OpenAPI 3.1.', content: { 'application/json': { schema: { type: 'object' } } } },
             '304': notModified,
@@ -541,6 +560,7 @@ export function buildOpenApi(
           operationId: 'health',
           tags: ['estado'],
           summary: 'El proceso está vivo.',
+          description: 'Responde sin consultar la base de datos.',
           responses: {
             '200': {
               description: 'Vivo.',
@@ -558,6 +578,7 @@ export function buildOpenApi(
           operationId: 'ready',
           tags: ['estado'],
           summary: 'La base de datos responde.',
+          description: 'Consulta la base de datos y dice cuál usa (sqlite o postgres); 503 si no responde.',
           responses: {
             '200': {
               description: 'Listo.',

@@ -44,7 +44,9 @@ export const placeFeature = z
       type: z.literal('Point'),
       coordinates: z
         .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])
-        .describe('[longitud, latitud] WGS84, en ese orden (RFC 7946).'),
+        .describe('[longitud, latitud] WGS84, en ese orden (RFC 7946).')
+        // Same meaning as the tuple's "items: false" (maxItems 2 leaves no further item), but tools need an items schema.
+        .meta({ items: { type: 'number' } }),
     }),
     properties: placeProperties,
   })
