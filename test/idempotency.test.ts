@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
-import { fingerprintOf, idempotencyScope, storedKey } from '../src/http/idempotency.ts';
+import { fingerprintOf, idempotencyScope, storedKey } from '../src/domain/idempotency-key.ts';
 import { claimIdempotencyKey } from '../src/repositories/idempotency.ts';
 import { addEmergency, type Harness, HELP, list, requestBody, setup } from './helpers/harness.ts';
 

@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Db, Dialect } from '../db/types.ts';
+import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
-import { completeIdempotencyKey } from '../repositories/idempotency.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
+import { type CompleteClaim, type Idempotent, idempotencyKeyOf, type ReleaseLog, runIdempotent } from './idempotent.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
 import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
 import { type Credential, decideOwnership, identifySubmitter, type Ownership } from './submission-owner.ts';
@@ -17,12 +18,45 @@ export interface SubmitOptions {
   /** Private; only the web form asks for it. */
   identityDocument?: string | null;
   /** Completes an Idempotency-Key claim in the same transaction as the submission. */
-  idempotencyKey?: string;
+  complete?: CompleteClaim;
   /** The secret the client presented: the pair's editToken, or the key of its registered source. */
   credential?: Credential;
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
+
+/** A submission as the API receives it: with the client's Idempotency-Key, address and body as sent. */
+export interface SubmitRequest {
+  credential: Credential;
+  /** The Idempotency-Key header, absent or as received. */
+  idempotencyKey: string | readonly string[] | undefined;
+  /** Whose keys these are when no registered source proves itself. */
+  clientIp: string;
+  /** The body before parsing: its fingerprint tells a repeat from a reuse of the key. */
+  body: unknown;
+  log?: ReleaseLog;
+}
+
+/** submitHelp once per Idempotency-Key: fresh, or the stored first answer (which keeps the editToken). */
+export async function submitHelpOnce(
+  ctx: Context,
+  submission: HelpSubmission,
+  request: SubmitRequest,
+): Promise<Idempotent<PublishResult>> {
+  const { credential } = request;
+  const key = idempotencyKeyOf(request.idempotencyKey);
+  if (key === undefined) return { kind: 'fresh', value: (await submitHelp(ctx, submission, { credential })).result };
+  // A wrong or missing key of a registered source is refused here, before any Idempotency-Key is claimed.
+  const submitter = await identifySubmitter(ctx.db, submission.source, credential);
+  const scope = idempotencyScope(submitter.registered ? submission.source : null, request.clientIp);
+  const fingerprint = fingerprintOf(request.body);
+  return runIdempotent(
+    ctx,
+    { operation: 'help', scope, key, fingerprint },
+    async (complete) => (await submitHelp(ctx, submission, { credential, complete })).result,
+    request.log,
+  );
+}
 
 export async function submitHelp(
   ctx: Context,
@@ -61,10 +95,8 @@ export async function submitHelp(
       ({ record, outcome } = await settle(trx, ctx.dialect, existing, ownership, fields, hash, now));
     }
     const result = presentPublishResult(record, emergency.slug, outcome, editToken);
-    if (options.idempotencyKey) {
-      // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed.
-      await completeIdempotencyKey(trx, options.idempotencyKey, 202, JSON.stringify(result));
-    }
+    // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed.
+    await options.complete?.(trx, 202, result);
     return { result, outcome };
   });
 }

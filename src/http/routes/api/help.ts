@@ -1,24 +1,16 @@
 // GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
 import type { FastifyInstance } from 'fastify';
-import { type Credential, identifySubmitter } from '../../../commands/submission-owner.ts';
-import { submitHelp } from '../../../commands/submit-help.ts';
+import type { Credential } from '../../../commands/submission-owner.ts';
+import { submitHelpOnce } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { discovery } from '../../../queries/discovery.ts';
 import { getHelp } from '../../../queries/get-help.ts';
 import { listHelp } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey, takeOverStaleKey } from '../../../repositories/idempotency.ts';
 import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
 import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
 import { helpSubmission } from '../../../schemas/submission.ts';
-import {
-  fingerprintOf,
-  IDEMPOTENCY_KEY,
-  IN_FLIGHT_TIMEOUT_MS,
-  idempotencyScope,
-  storedKey,
-} from '../../idempotency.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { ResponseCache } from '../../response-cache.ts';
@@ -55,43 +47,22 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       const details = issuesToDetails(parsed.error.issues, lang, request.body);
       throw new AppError(validationCode(details, 'validation_failed'), details);
     }
-    const credential = bearer(request.headers.authorization);
-    const rawKey = request.headers['idempotency-key'];
-    if (rawKey === undefined) {
-      const { result } = await submitHelp(ctx, parsed.data, { credential });
-      return reply.code(202).send(result);
-    }
-    if (typeof rawKey !== 'string' || !IDEMPOTENCY_KEY.test(rawKey)) throw new AppError('invalid_idempotency_key');
-    // A wrong or missing key of a registered source is refused here, before any Idempotency-Key is claimed.
-    const submitter = await identifySubmitter(ctx.db, parsed.data.source, credential);
-    const scope = idempotencyScope(submitter.registered ? parsed.data.source : null, request.ip);
-    const key = storedKey('help', scope, rawKey);
-    const fingerprint = fingerprintOf(request.body);
-    const now = ctx.now();
-    const existing = await claimIdempotencyKey(ctx.db, key, fingerprint, now.toISOString());
-    if (existing) {
-      if (existing.fingerprint !== fingerprint) throw new AppError('idempotency_key_reused');
-      if (existing.state === 'done') {
-        reply.header('idempotent-replayed', 'true');
-        return reply
-          .code(existing.status_code ?? 202)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send(existing.body);
-      }
-      const staleBefore = new Date(now.getTime() - IN_FLIGHT_TIMEOUT_MS).toISOString();
-      if (!(await takeOverStaleKey(ctx.db, key, staleBefore, now.toISOString()))) {
-        reply.header('retry-after', '2');
-        throw new AppError('idempotency_key_in_flight');
-      }
-    }
-    try {
-      const { result } = await submitHelp(ctx, parsed.data, { idempotencyKey: key, credential });
-      return reply.code(202).send(result);
-    } catch (err) {
-      await releaseIdempotencyKey(ctx.db, key).catch((releaseErr) =>
-        request.log.error({ err: releaseErr }, 'key release failed'),
-      );
+    const answer = await submitHelpOnce(ctx, parsed.data, {
+      credential: bearer(request.headers.authorization),
+      idempotencyKey: request.headers['idempotency-key'],
+      clientIp: request.ip,
+      body: request.body,
+      log: request.log,
+    }).catch((err: unknown) => {
+      // 409 idempotency_key_in_flight says when to try again.
+      if (err instanceof AppError && 'retryAfter' in err) reply.header('retry-after', String(err.retryAfter));
       throw err;
-    }
+    });
+    if (answer.kind === 'fresh') return reply.code(202).send(answer.value);
+    return reply
+      .code(answer.status)
+      .header('idempotent-replayed', 'true')
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(answer.body);
   });
 }

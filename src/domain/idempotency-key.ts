@@ -1,10 +1,13 @@
-// Idempotency-Key (IETF draft): the same key and body replay the first answer; the key is claimed before the work.
+// Idempotency-Key (IETF draft) rules without I/O: the key's form, the body's fingerprint and whose keys they are.
 import { createHash } from 'node:crypto';
-import { clientScope } from '../domain/client-address.ts';
+import { clientScope } from './client-address.ts';
 
+/** 1 to 255 visible ASCII characters: no space, so a stored key can use one as a separator. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 /** A claim older than this is taken to belong to a request that died. */
 export const IN_FLIGHT_TIMEOUT_MS = 60_000;
+/** Seconds a client is asked to wait while the same key is still being worked on. */
+export const IN_FLIGHT_RETRY_AFTER_S = 2;
 
 /** Canonical JSON (sorted keys) so that the same body always has the same fingerprint. */
 function canonical(value: unknown): string {
