@@ -4,13 +4,24 @@ import type { Db } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
 
+/** A named slug that matches nothing is an answer a page shows, not a failure. */
+export type EmergencyScope = { found: true; emergencies: EmergencyRow[] } | { found: false; slug: string };
+
+export async function findEmergencyScope(db: Db, slug: string | undefined): Promise<EmergencyScope> {
+  if (!slug) return { found: true, emergencies: await listEmergencies(db, true) };
+  const emergency = await findEmergencyBySlug(db, slug);
+  return emergency ? { found: true, emergencies: [emergency] } : { found: false, slug };
+}
+
+/** The API's reading: an unknown slug is 400 unknown_emergency on the given field. */
 export async function emergencyScope(
   db: Db,
   slug: string | undefined,
   field = 'emergencySlug',
 ): Promise<EmergencyRow[]> {
-  if (!slug) return listEmergencies(db, true);
-  const emergency = await findEmergencyBySlug(db, slug);
-  if (!emergency) throw new AppError('unknown_emergency', [{ field, message: slug, code: 'unknown_emergency' }]);
-  return [emergency];
+  const scope = await findEmergencyScope(db, slug);
+  if (!scope.found) {
+    throw new AppError('unknown_emergency', [{ field, message: scope.slug, code: 'unknown_emergency' }]);
+  }
+  return scope.emergencies;
 }

@@ -7,9 +7,17 @@ import { presentRows } from './present-rows.ts';
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function getHelp(ctx: Context, id: string): Promise<PublicHelp> {
+/** The published record, or undefined: for pages, where "not found" is a page and not a failure. */
+export async function findHelp(ctx: Context, id: string): Promise<PublicHelp | undefined> {
   const row = uuidLike.test(id) ? await findPublicById(ctx.db, id.toLowerCase()) : undefined;
-  if (!row) throw new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  if (!row) return undefined;
   const [item] = await presentRows(ctx, [row]);
-  return item as PublicHelp;
+  return item;
+}
+
+/** The API's reading: a record that is not published is 404 help_not_found. */
+export async function getHelp(ctx: Context, id: string): Promise<PublicHelp> {
+  const item = await findHelp(ctx, id);
+  if (!item) throw new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  return item;
 }

@@ -5,15 +5,20 @@ import type { Db } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
 import { type EmergencyRow, listEmergencies } from '../repositories/emergencies.ts';
+import type { HelpRow } from '../repositories/help-records.ts';
 import {
   centersOf,
   type EditLinkRow,
   editLinksByCenter,
+  findEditLink,
+  findPublishedCenter,
   linesByCenter,
   linesOfPublishedCenters,
 } from '../repositories/inventory.ts';
 import type { Inventario, InventoryLine, InventoryQuery } from '../schemas/inventory.ts';
 import { emergencyScope } from './emergency-scope.ts';
+
+export type { EditLinkRow };
 
 const FIELD = 'emergencia';
 
@@ -85,4 +90,14 @@ export async function centerInventoryLines(ctx: Context, centerId: string): Prom
 /** A centre's edit links (never their secrets), newest first. */
 export function centerEditLinks(ctx: Context, centerId: string): Promise<EditLinkRow[]> {
   return editLinksByCenter(ctx.db, centerId);
+}
+
+/** One edit link (never its secret), whichever centre it belongs to. */
+export function centerEditLink(ctx: Context, id: string): Promise<EditLinkRow | undefined> {
+  return findEditLink(ctx.db, id);
+}
+
+/** The record behind a centre while it is a published collection centre. */
+export function publishedCenter(ctx: Context, id: string): Promise<HelpRow | undefined> {
+  return findPublishedCenter(ctx.db, ctx.dialect, id);
 }

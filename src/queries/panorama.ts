@@ -3,6 +3,7 @@ import type { Context } from '../context.ts';
 import { emergencyFields } from '../presenters/emergency.ts';
 import { presentCounts, presentQuantities, presentRoutes, sumRoutes } from '../presenters/panorama.ts';
 import { urls } from '../presenters/urls.ts';
+import type { EmergencyRow } from '../repositories/emergencies.ts';
 import { routeCountsByStatus } from '../repositories/logistics.ts';
 import { categoryCounts, quantityTotals, statusCounts, topUrgentNeeds } from '../repositories/panorama.ts';
 import type { Panorama } from '../schemas/public-help.ts';
@@ -11,7 +12,18 @@ import { emergencyScope } from './emergency-scope.ts';
 const URGENT_NEEDS = 5;
 
 export async function panorama(ctx: Context, emergencySlug?: string): Promise<Panorama> {
-  const scope = await emergencyScope(ctx.db, emergencySlug);
+  return panoramaOf(ctx, await emergencyScope(ctx.db, emergencySlug));
+}
+
+/** One emergency already found, as its page shows it. */
+export async function emergencyPanorama(
+  ctx: Context,
+  emergency: EmergencyRow,
+): Promise<Panorama['emergencies'][number] | undefined> {
+  return (await panoramaOf(ctx, [emergency])).emergencies[0];
+}
+
+async function panoramaOf(ctx: Context, scope: EmergencyRow[]): Promise<Panorama> {
   const ids = scope.map((e) => e.id);
   const base = ctx.config.baseUrl;
   const [statusRows, categoryRows, quantityRows, routeRows, urgent] = await Promise.all([

@@ -13,6 +13,7 @@ import {
   inboxRows,
   sameCategoryInBox,
   sameWhatsapp,
+  inboxSources as sourcesOf,
 } from '../repositories/review.ts';
 
 /** Same category closer than this is flagged as a likely duplicate. */
@@ -186,4 +187,9 @@ export async function likelyDuplicates(ctx: Context, record: HelpRow): Promise<D
 function distanceBetween(a: Pick<HelpRow, 'latitude' | 'longitude'>, b: Pick<HelpRow, 'latitude' | 'longitude'>) {
   if (a.latitude === null || a.longitude === null || b.latitude === null || b.longitude === null) return null;
   return distanceKm(a.latitude, a.longitude, b.latitude, b.longitude);
+}
+
+/** The sources that have something waiting in an emergency, for the inbox's filter. */
+export function inboxSources(ctx: Context, emergencyId: string, limit: number): Promise<string[]> {
+  return sourcesOf(ctx.db, emergencyId, limit);
 }

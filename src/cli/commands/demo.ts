@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/database.ts';
 import { demoEmergency } from '../../demo/demo-data.ts';
 import { DEMO_ACCOUNT } from '../../demo/demo-operations.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
-import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
+import { findEmergency } from '../../queries/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
 import type { CliCommand } from '../io.ts';
 
@@ -24,7 +24,7 @@ export const demo: CliCommand = {
     const database = await openDatabase(config.database, { listen: false, poolSize: 2 });
     try {
       const ctx = createContext(config, database);
-      if (!(await findEmergencyBySlug(ctx.db, demoEmergency.slug))) {
+      if (!(await findEmergency(ctx, demoEmergency.slug))) {
         io.err('Creando la emergencia de demostración…');
         const seeded = await seedDemo(ctx);
         io.err(`Listo: ${seeded.approved} publicadas, ${seeded.pending} en revisión, ${seeded.rejected} rechazadas.`);

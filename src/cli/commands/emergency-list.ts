@@ -1,4 +1,4 @@
-import { listEmergencies } from '../../repositories/emergencies.ts';
+import { allEmergencies } from '../../queries/emergencies.ts';
 import { type CliCommand, table, withContext } from '../io.ts';
 
 export const emergencyList: CliCommand = {
@@ -7,7 +7,7 @@ export const emergencyList: CliCommand = {
   usage: 'ayuda emergency list [--json]',
   options: { json: { type: 'boolean' } },
   async run(args, io) {
-    const rows = await withContext(io, (ctx) => listEmergencies(ctx.db, false));
+    const rows = await withContext(io, (ctx) => allEmergencies(ctx));
     const list = rows.map((e) => ({
       slug: e.slug,
       name: e.name,

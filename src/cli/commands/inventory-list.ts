@@ -1,7 +1,6 @@
 // `ayuda inventory list`: a collection centre's lines with their age, as people or programs read them.
 import { AppError } from '../../errors.ts';
-import { centerInventoryLines } from '../../queries/inventory.ts';
-import { findPublishedCenter } from '../../repositories/inventory.ts';
+import { centerInventoryLines, publishedCenter } from '../../queries/inventory.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
 
 export const inventoryList: CliCommand = {
@@ -13,7 +12,7 @@ export const inventoryList: CliCommand = {
     const centerId = requireString(args, 'center');
     const lines = await withContext(io, async (ctx) => {
       // A mistyped id must not read as "a centre with nothing declared".
-      if (!(await findPublishedCenter(ctx.db, ctx.dialect, centerId))) {
+      if (!(await publishedCenter(ctx, centerId))) {
         throw new AppError('not_a_collection_center', [
           { field: 'center', message: centerId, code: 'not_a_collection_center' },
         ]);

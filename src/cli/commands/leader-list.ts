@@ -1,4 +1,4 @@
-import { assignedEmergencies, listAccounts } from '../../repositories/accounts.ts';
+import { accountsWithEmergencies } from '../../queries/accounts.ts';
 import { type CliCommand, table, withContext } from '../io.ts';
 
 export const leaderList: CliCommand = {
@@ -8,17 +8,13 @@ export const leaderList: CliCommand = {
   options: { json: { type: 'boolean' } },
   async run(args, io) {
     const rows = await withContext(io, async (ctx) => {
-      const accounts = await listAccounts(ctx.db);
-      const slugs = await assignedEmergencies(
-        ctx.db,
-        accounts.map((a) => a.id),
-      );
+      const accounts = await accountsWithEmergencies(ctx);
       return accounts.map((a) => ({
         id: a.id,
         email: a.email,
         name: a.name,
         role: a.role,
-        emergencies: a.role === 'admin' ? [] : (slugs.get(a.id) ?? []),
+        emergencies: a.role === 'admin' ? [] : a.emergencies,
         disabled: a.disabled_at !== null,
         createdAt: a.created_at,
       }));

@@ -1,8 +1,8 @@
 // `ayuda logistics list`: every route of an emergency as leaders see it, volunteer contact included.
 import { logisticsStatusLabels } from '../../domain/logistics-status.ts';
 import { AppError } from '../../errors.ts';
-import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
-import { routesForLeaders } from '../../repositories/logistics.ts';
+import { findEmergency } from '../../queries/emergencies.ts';
+import { leaderRoutes } from '../../queries/leader-logistics.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
 
 export const logisticsList: CliCommand = {
@@ -13,9 +13,9 @@ export const logisticsList: CliCommand = {
   async run(args, io) {
     const slug = requireString(args, 'emergency');
     const routes = await withContext(io, async (ctx) => {
-      const emergency = await findEmergencyBySlug(ctx.db, slug);
+      const emergency = await findEmergency(ctx, slug);
       if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
-      return routesForLeaders(ctx.db, emergency.id);
+      return leaderRoutes(ctx, emergency.id);
     });
     if (args.values.json) {
       io.out(JSON.stringify(routes));

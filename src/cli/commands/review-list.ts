@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
+import { findEmergency } from '../../queries/emergencies.ts';
 import { INBOX_PAGE, INBOX_PAGE_MAX, parseInboxFilter, reviewInbox } from '../../queries/review-inbox.ts';
-import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
 import { type CliCommand, table, UsageError, withContext } from '../io.ts';
 
 /** CLI option -> the field the shared inbox parser names. */
@@ -53,7 +53,7 @@ export const reviewList: CliCommand = {
     const page = await withContext(io, async (ctx) => {
       let emergencyId: string | undefined;
       if (slug) {
-        const emergency = await findEmergencyBySlug(ctx.db, slug);
+        const emergency = await findEmergency(ctx, slug);
         if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug }]);
         emergencyId = emergency.id;
       }

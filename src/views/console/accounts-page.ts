@@ -1,6 +1,6 @@
 // Admins manage the console's accounts: who leads which emergency, new leaders, turning accounts off.
-import type { AccountRow } from '../../repositories/accounts.ts';
-import type { EmergencyRow } from '../../repositories/emergencies.ts';
+import type { AccountRow } from '../../queries/accounts.ts';
+import type { EmergencyRow } from '../../queries/emergencies.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, input, when } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField } from './layout.ts';

@@ -1,7 +1,7 @@
 // One centre for its leaders: inventory lines, and the secret edit links its own staff use.
 
-import type { HelpRow } from '../../repositories/help-records.ts';
-import type { EditLinkRow } from '../../repositories/inventory.ts';
+import type { EditLinkRow } from '../../queries/inventory.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { InventoryLine } from '../../schemas/inventory.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, when } from './controls.ts';

@@ -1,6 +1,6 @@
 // The emergency's published collection centres, with how fresh their inventories are.
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
-import type { HelpRow } from '../../repositories/help-records.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
 

@@ -1,5 +1,5 @@
 // Two records side by side, differences marked, to decide whether one duplicates the other.
-import type { HelpRow } from '../../repositories/help-records.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
 import { columnLabels, reviewStatusLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';

@@ -1,5 +1,5 @@
 // The page a centre's staff open from their secret link: their inventory, nothing else, no account needed.
-import type { HelpRow } from '../../repositories/help-records.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { InventoryLine } from '../../schemas/inventory.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, when } from './controls.ts';

@@ -1,5 +1,5 @@
 // The leader's emergencies with what waits in each; admins can also open a new emergency.
-import type { EmergencyRow } from '../../repositories/emergencies.ts';
+import type { EmergencyRow } from '../../queries/emergencies.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';

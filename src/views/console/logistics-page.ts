@@ -5,8 +5,7 @@ import {
   logisticsStatusLabels,
   nextLogisticsStatuses,
 } from '../../domain/logistics-status.ts';
-import type { LeaderRouteRow } from '../../repositories/logistics.ts';
-import type { EndpointRow } from '../../repositories/review.ts';
+import type { EndpointRow, LeaderRouteRow } from '../../queries/leader-logistics.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, input, select, textarea, when } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';

@@ -1,7 +1,7 @@
 // A published record for its leaders: status, covered quantity, public link, full history.
 import { recordStatuses } from '../../domain/statuses.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { ReportGroup } from '../../queries/report-inbox.ts';
-import type { HelpRow } from '../../repositories/help-records.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input, textarea, when } from './controls.ts';
 import { historySection } from './history.ts';

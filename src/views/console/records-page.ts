@@ -1,6 +1,6 @@
 // Published records of an emergency by status, to keep them current.
 import { categoryLabel } from '../../domain/categories.ts';
-import type { HelpRow } from '../../repositories/help-records.ts';
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
 import { when } from './controls.ts';
 import { recordStatusLabels, typeLabels, urgencyLabels } from './labels.ts';

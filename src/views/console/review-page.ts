@@ -1,7 +1,7 @@
 // One submission under review: everything a leader needs to decide, and the three decisions.
 
+import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { Duplicate } from '../../queries/review-inbox.ts';
-import type { HelpRow } from '../../repositories/help-records.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, textarea, when } from './controls.ts';
 import { historySection } from './history.ts';

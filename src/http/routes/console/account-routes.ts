@@ -4,10 +4,10 @@ import { createAccount } from '../../../commands/create-account.ts';
 import { createPasswordReset } from '../../../commands/password-resets.ts';
 import { setAccountDisabled } from '../../../commands/set-account-disabled.ts';
 import type { Context } from '../../../context.ts';
-import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
+import { AppError, type ErrorDetail, errorMessage, errorStatus } from '../../../errors.ts';
+import { accountsWithEmergencies } from '../../../queries/accounts.ts';
 import { consoleActor } from '../../../queries/console-session.ts';
-import { assignedEmergencies, listAccounts } from '../../../repositories/accounts.ts';
-import { listEmergencies } from '../../../repositories/emergencies.ts';
+import { allEmergencies } from '../../../queries/emergencies.ts';
 import { accountsPage } from '../../../views/console/accounts-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { passwordResetPath } from '../../../views/console/password-reset-page.ts';
@@ -30,16 +30,12 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const user = admin(request);
     const [accounts, emergencies, frame] = await Promise.all([
-      listAccounts(ctx.db),
-      listEmergencies(ctx.db, false),
+      accountsWithEmergencies(ctx),
+      allEmergencies(ctx),
       frameFor(ctx, user, null, flashFrom(request)),
     ]);
-    const slugs = await assignedEmergencies(
-      ctx.db,
-      accounts.map((a) => a.id),
-    );
     const page = accountsPage(frame, {
-      accounts: accounts.map((a) => ({ ...a, emergencies: slugs.get(a.id) ?? [] })),
+      accounts,
       emergencies,
       ...form,
     });
@@ -53,6 +49,12 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     const form = checkForm(ctx, request, user.csrf);
     const emergencies = [form.emergencies ?? []].flat();
     const values = { email: field(form, 'email'), name: field(form, 'name'), emergencies };
+    // The list only offers existing emergencies: another slug comes from an altered form and is named beside it.
+    const known = new Set((await allEmergencies(ctx)).map((e) => e.slug));
+    if (emergencies.some((slug) => !known.has(slug))) {
+      const errors = { emergencies: errorMessage('unknown_emergency', 'es') };
+      return render(request, reply, { values, errors }, errorStatus('unknown_emergency'));
+    }
     try {
       await createAccount(
         ctx,
@@ -63,11 +65,7 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       if (!(err instanceof AppError) || (err.status !== 400 && err.status !== 409)) throw err;
       const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
       const errors =
-        err.code === 'account_exists'
-          ? { email: errorMessage('account_exists', 'es') }
-          : err.code === 'unknown_emergency'
-            ? { emergencies: errorMessage('unknown_emergency', 'es') }
-            : errorsByField(details);
+        err.code === 'account_exists' ? { email: errorMessage('account_exists', 'es') } : errorsByField(details);
       return render(request, reply, { values, errors }, err.status);
     }
     return seeOther(reply, '/panel/cuentas?hecho=guardado');

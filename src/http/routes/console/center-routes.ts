@@ -7,11 +7,10 @@ import type { Context } from '../../../context.ts';
 import { editLinkExpired, editLinkExpiry } from '../../../domain/edit-link-expiry.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
-import { centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
-import type { EmergencyRow } from '../../../repositories/emergencies.ts';
-import type { HelpRow } from '../../../repositories/help-records.ts';
-import { findEditLink } from '../../../repositories/inventory.ts';
-import { leaderRecords } from '../../../repositories/review.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { centerEditLink, centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
+import { leaderRecords } from '../../../queries/leader-records.ts';
+import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import { centerPage } from '../../../views/console/center-page.ts';
 import { centersPage } from '../../../views/console/centers-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
@@ -92,7 +91,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
   app.get('/e/:slug/centros', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const { rows } = await leaderRecords(
-      ctx.db,
+      ctx,
       emergency.id,
       { reviewStatus: 'approved', type: 'offer', centersOnly: true },
       { limit: CENTERS_SHOWN, offset: 0 },
@@ -144,7 +143,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
     const { linkId } = request.params as { linkId: string };
-    const link = await findEditLink(ctx.db, linkId);
+    const link = await centerEditLink(ctx, linkId);
     if (!link || link.center_id !== center.id) throw new AppError('edit_link_invalid');
     return { user, back: `${panelPaths.center(emergency.slug, id)}?hecho=guardado`, linkId };
   };

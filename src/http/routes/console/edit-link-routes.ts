@@ -5,7 +5,7 @@ import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts'
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { centerInventoryLines } from '../../../queries/inventory.ts';
-import type { HelpRow } from '../../../repositories/help-records.ts';
+import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { editLinkPage } from '../../../views/console/edit-link-page.ts';
 import type { FormBody } from '../../forms/form-body.ts';

@@ -5,7 +5,7 @@ import { createEmergency } from '../../../commands/create-emergency.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { type ConsoleUser, consoleActor, emergenciesFor } from '../../../queries/console-session.ts';
-import { pendingCounts } from '../../../repositories/review.ts';
+import { pendingCounts } from '../../../queries/pending-counts.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { homePage } from '../../../views/console/home-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
@@ -26,7 +26,7 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const emergencies = await emergenciesFor(ctx, user);
     const counts = await pendingCounts(
-      ctx.db,
+      ctx,
       emergencies.map((e) => e.id),
     );
     const frame = await frameFor(ctx, user, null, flash);

@@ -4,9 +4,9 @@ import { sameSecret } from '../../../auth/tokens.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { type ConsoleUser, emergenciesFor, loadConsoleUser } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { pendingCounts } from '../../../queries/pending-counts.ts';
 import { openReportTotal } from '../../../queries/report-inbox.ts';
-import type { EmergencyRow } from '../../../repositories/emergencies.ts';
-import { pendingCounts } from '../../../repositories/review.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
 import type { Html } from '../../../views/html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
@@ -57,7 +57,7 @@ export async function frameFor(
   emergency: EmergencyRow | null,
   flash?: string | null,
 ): Promise<ConsoleFrame> {
-  const counts = await pendingCounts(ctx.db, emergency ? [emergency.id] : undefined);
+  const counts = await pendingCounts(ctx, emergency ? [emergency.id] : undefined);
   const pending = emergency
     ? (counts.get(emergency.id) ?? 0)
     : user.role === 'admin'

@@ -6,9 +6,8 @@ import type { Context } from '../../../context.ts';
 import { isLogisticsStatus } from '../../../domain/logistics-status.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
-import type { EmergencyRow } from '../../../repositories/emergencies.ts';
-import { findLogisticsOperation, routesForLeaders } from '../../../repositories/logistics.ts';
-import { routeEndpoints } from '../../../repositories/review.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { leaderRoutes, routeEndpoints, routeInEmergency } from '../../../queries/leader-logistics.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { logisticsPage } from '../../../views/console/logistics-page.ts';
@@ -51,8 +50,8 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
     form: { values?: Record<string, string>; errors?: Errors; moveErrors?: Record<string, string> } = {},
   ) => {
     const [routes, endpoints, frame] = await Promise.all([
-      routesForLeaders(ctx.db, emergency.id),
-      routeEndpoints(ctx.db, emergency.id, ENDPOINTS_SHOWN),
+      leaderRoutes(ctx, emergency.id),
+      routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
     ]);
     const preselected = (request.query as Record<string, unknown>).destino;
@@ -97,8 +96,8 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const { id } = request.params as { id: string };
-    const route = await findLogisticsOperation(ctx.db, ctx.dialect, id);
-    if (!route || route.emergency_id !== emergency.id) throw new AppError('logistics_operation_not_found');
+    const route = await routeInEmergency(ctx, emergency.id, id);
+    if (!route) throw new AppError('logistics_operation_not_found');
     const status = field(form, 'status');
     const rawCovered = field(form, 'addCovered').trim();
     const addCovered = rawCovered === '' ? undefined : formNumber(rawCovered);

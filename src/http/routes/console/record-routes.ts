@@ -7,10 +7,11 @@ import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { leaderRecords } from '../../../queries/leader-records.ts';
+import { recordHistory } from '../../../queries/record-history.ts';
+import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import { recordReports } from '../../../queries/report-inbox.ts';
-import type { EmergencyRow } from '../../../repositories/emergencies.ts';
-import type { HelpRow } from '../../../repositories/help-records.ts';
-import { auditEntries, fullTimeline, leaderRecords } from '../../../repositories/review.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
@@ -48,9 +49,8 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     errors: Errors = {},
     values: Record<string, string> = {},
   ) => {
-    const [timeline, audit, frame, reports] = await Promise.all([
-      fullTimeline(ctx.db, record.id),
-      auditEntries(ctx.db, record.id),
+    const [{ timeline, audit }, frame, reports] = await Promise.all([
+      recordHistory(ctx, record.id),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
       recordReports(ctx, emergency.id, record.id),
     ]);
@@ -74,7 +74,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     const type = oneOf(query.tipo, ['all', 'request', 'offer'] as const, 'all');
     const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.pagina ?? '1'), 10) || 1));
     const { rows, total } = await leaderRecords(
-      ctx.db,
+      ctx,
       emergency.id,
       {
         reviewStatus: 'approved',

@@ -9,16 +9,17 @@ import { submissionFields } from '../../../commands/submission-fields.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { recordHistory } from '../../../queries/record-history.ts';
+import { type HelpRow, recordInEmergency } from '../../../queries/record-in-emergency.ts';
 import {
   INBOX_PAGE,
   type InboxFilterField,
+  inboxSources,
   likelyDuplicates,
   parseInboxFilter,
   reviewInbox,
 } from '../../../queries/review-inbox.ts';
-import type { EmergencyRow } from '../../../repositories/emergencies.ts';
-import { findById, type HelpRow } from '../../../repositories/help-records.ts';
-import { auditEntries, fullTimeline, inboxSources } from '../../../repositories/review.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
 import { bulkRejectPage } from '../../../views/console/bulk-reject-page.ts';
@@ -80,8 +81,8 @@ function reviewable(record: HelpRow): boolean {
 
 /** A record of this emergency: an id from another emergency is "not found" here, whoever asks. */
 export async function recordIn(ctx: Context, emergency: EmergencyRow, id: string): Promise<HelpRow> {
-  const record = await findById(ctx.db, ctx.dialect, id);
-  if (!record || record.emergency_id !== emergency.id) {
+  const record = await recordInEmergency(ctx, emergency.id, id);
+  if (!record) {
     throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
   }
   return record;
@@ -113,10 +114,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const user = currentUser(request);
     const proposed = proposedContent(record);
-    const [duplicates, timeline, audit, frame] = await Promise.all([
+    const [duplicates, { timeline, audit }, frame] = await Promise.all([
       likelyDuplicates(ctx, { ...record, ...proposed } as HelpRow),
-      fullTimeline(ctx.db, record.id),
-      auditEntries(ctx.db, record.id),
+      recordHistory(ctx, record.id),
       frameFor(ctx, user, emergency, flashFrom(request)),
     ]);
     return reviewPage(frame, {
@@ -188,7 +188,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
             duplicates: true,
           })
         : null,
-      inboxSources(ctx.db, emergency.id, SOURCE_OPTIONS),
+      inboxSources(ctx, emergency.id, SOURCE_OPTIONS),
     ]);
     return { page, now: ctx.now(), values, errors, sources, after: valid ? after : null, bulk };
   };

@@ -6,8 +6,8 @@ import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { WEB_SOURCE } from '../../../domain/own-sources.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
-import { findEmergencyById, listEmergencies } from '../../../repositories/emergencies.ts';
-import { findById } from '../../../repositories/help-records.ts';
+import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
+import { submissionReceipt } from '../../../queries/receipt.ts';
 import { text } from '../../../schemas/common.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
@@ -51,7 +51,7 @@ const forms = {
 } as const;
 
 async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
-  return (await listEmergencies(ctx.db, true)).map((e) => ({
+  return (await listActive(ctx)).map((e) => ({
     slug: e.slug,
     name: e.name,
     latitude: e.latitude,
@@ -216,18 +216,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
 
   sitePage(app, ctx, limiters, '/recibido/:id', async (request, lang) => {
     const id = (request.params as { id: string }).id;
-    const row = uuidLike.test(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
-    const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
-    if (!row || !emergency) return receiptPage(lang, id, null);
-    // Field by field: the row also holds contact data and the identity document, which never leave here.
-    return receiptPage(lang, row.id, {
-      id: row.id,
-      type: row.type,
-      title: row.title,
-      emergencyName: emergency.name,
-      reviewStatus: row.review_status,
-      revisionPending: row.pending_revision !== null,
-      submittedAt: row.created_at,
-    });
+    const receipt = await submissionReceipt(ctx, id);
+    return receipt ? receiptPage(lang, receipt.id, receipt) : receiptPage(lang, id, null);
   });
 }

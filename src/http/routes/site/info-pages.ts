@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';
 import { categories } from '../../../domain/categories.ts';
-import { AppError } from '../../../errors.ts';
 import { tools } from '../../../mcp/tools.ts';
-import { emergencyScope } from '../../../queries/emergency-scope.ts';
+import { activeEmergencies } from '../../../queries/emergencies.ts';
+import { findEmergencyScope } from '../../../queries/emergency-scope.ts';
 import { readInventory } from '../../../queries/inventory.ts';
 import { listLogistics } from '../../../queries/list-logistics.ts';
 import { emergencySlug } from '../../../schemas/common.ts';
@@ -40,15 +40,11 @@ function parse<S extends z.ZodType>(schema: S, request: FastifyRequest): Parsed<
 
 /** The emergency named, else the only active one, else a choice among the active ones. */
 async function chooseEmergency(ctx: Context, slug: string | undefined): Promise<EmergencyChoice> {
-  try {
-    const scope = await emergencyScope(ctx.db, slug, 'emergencia');
-    const refs = scope.map((e) => ({ slug: e.slug, name: e.name }));
-    if (slug || refs.length === 1) return { kind: 'one', emergency: refs[0] as { slug: string; name: string } };
-    return { kind: 'choose', emergencies: refs };
-  } catch (err) {
-    if (slug && err instanceof AppError && err.code === 'unknown_emergency') return { kind: 'unknown', slug };
-    throw err;
-  }
+  const scope = await findEmergencyScope(ctx.db, slug);
+  if (!scope.found) return { kind: 'unknown', slug: scope.slug };
+  const refs = scope.emergencies.map((e) => ({ slug: e.slug, name: e.name }));
+  if (slug || refs.length === 1) return { kind: 'one', emergency: refs[0] as { slug: string; name: string } };
+  return { kind: 'choose', emergencies: refs };
 }
 
 export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
@@ -82,7 +78,7 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
   }));
   sitePage(app, ctx, limiters, '/desarrolladores', async (_request, lang) => {
     // A real slug makes every example answer as it is copied.
-    const active = await emergencyScope(ctx.db, undefined);
+    const active = await activeEmergencies(ctx);
     return developersPage({
       lang,
       baseUrl,

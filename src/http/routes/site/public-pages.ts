@@ -1,13 +1,13 @@
 // The pages people open first: home (/), an emergency's map and list, one record; each with its Markdown twin.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
-import { AppError, type Lang } from '../../../errors.ts';
-import { getHelp } from '../../../queries/get-help.ts';
+import type { Lang } from '../../../errors.ts';
+import { findEmergency } from '../../../queries/emergencies.ts';
+import { findHelp } from '../../../queries/get-help.ts';
 import { listHelp } from '../../../queries/list-help.ts';
-import { panorama } from '../../../queries/panorama.ts';
+import { emergencyPanorama, panorama } from '../../../queries/panorama.ts';
 import { helpQuery } from '../../../schemas/help-query.ts';
 import { issuesToDetails, repeatedParameters } from '../../../schemas/issues.ts';
-import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { emergencyPage } from '../../../views/site/pages/emergency-page.ts';
 import { homePage } from '../../../views/site/pages/home-page.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
@@ -32,22 +32,10 @@ function filtersOf(request: FastifyRequest): Record<string, string | string[]> {
   );
 }
 
+/** The emergency's panorama, whatever its status; undefined when no emergency has this slug. */
 async function emergencyOf(ctx: Context, slug: string) {
-  try {
-    return (await panorama(ctx, slug)).emergencies[0];
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'unknown_emergency') return undefined;
-    throw err;
-  }
-}
-
-async function recordOf(ctx: Context, id: string): Promise<PublicHelp | undefined> {
-  try {
-    return await getHelp(ctx, id);
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'help_not_found') return undefined;
-    throw err;
-  }
+  const emergency = await findEmergency(ctx, slug);
+  return emergency ? emergencyPanorama(ctx, emergency) : undefined;
 }
 
 async function emergencyDocument(ctx: Context, request: FastifyRequest, lang: Lang) {
@@ -73,7 +61,7 @@ export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limite
   sitePage(app, ctx, limiters, '/emergencias/:slug', (request, lang) => emergencyDocument(ctx, request, lang));
   sitePage(app, ctx, limiters, '/ayudas/:id', async (request, lang) => {
     const { id } = request.params as { id: string };
-    const item = await recordOf(ctx, id);
+    const item = await findHelp(ctx, id);
     return item ? recordPage(item, lang) : notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
   });
 }

@@ -5,7 +5,7 @@ import { reportRecord } from '../../../commands/report-record.ts';
 import type { Context } from '../../../context.ts';
 import { clientScope } from '../../../domain/client-address.ts';
 import { AppError } from '../../../errors.ts';
-import { getHelp } from '../../../queries/get-help.ts';
+import { findHelp } from '../../../queries/get-help.ts';
 import { issuesToDetails } from '../../../schemas/issues.ts';
 import { helpReport } from '../../../schemas/report.ts';
 import { type Lang, localized } from '../../../views/site/document.ts';
@@ -28,13 +28,8 @@ const FORM_PATH = '/ayudas/:id/reportar';
 
 /** The record's id and title when it is published; anything else is "not found", as on its own page. */
 async function reportable(ctx: Context, id: string): Promise<ReportedRecord | undefined> {
-  try {
-    const item = await getHelp(ctx, id);
-    return { id: item.id, title: item.title };
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'help_not_found') return undefined;
-    throw err;
-  }
+  const item = await findHelp(ctx, id);
+  return item ? { id: item.id, title: item.title } : undefined;
 }
 
 /** A textarea's line breaks become spaces: a report's note is one paragraph. */

@@ -1,0 +1,34 @@
+// Logistics routes as leaders manage them: every status, the volunteer's contact included, and the places to link.
+import type { Context } from '../context.ts';
+import {
+  findLogisticsOperation,
+  type LeaderRouteRow,
+  type LogisticsRow,
+  routesForLeaders,
+} from '../repositories/logistics.ts';
+import { type EndpointRow, routeEndpoints as endpointsOf } from '../repositories/review.ts';
+
+export type { EndpointRow, LeaderRouteRow };
+
+export function leaderRoutes(ctx: Context, emergencyId: string): Promise<LeaderRouteRow[]> {
+  return routesForLeaders(ctx.db, emergencyId);
+}
+
+/** The route only when it belongs to this emergency. */
+export async function routeInEmergency(
+  ctx: Context,
+  emergencyId: string,
+  id: string,
+): Promise<LogisticsRow | undefined> {
+  const route = await findLogisticsOperation(ctx.db, ctx.dialect, id);
+  return route && route.emergency_id === emergencyId ? route : undefined;
+}
+
+/** Published records a route can go to (requests) or start from (offers), at most `limit` of each. */
+export function routeEndpoints(
+  ctx: Context,
+  emergencyId: string,
+  limit: number,
+): Promise<{ destinations: EndpointRow[]; pickups: EndpointRow[] }> {
+  return endpointsOf(ctx.db, emergencyId, limit);
+}

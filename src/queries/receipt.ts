@@ -1,0 +1,33 @@
+// A submission's receipt: where it stands, field by field; never its contact data or identity document.
+import type { Context } from '../context.ts';
+import { findEmergencyById } from '../repositories/emergencies.ts';
+import { findById } from '../repositories/help-records.ts';
+
+export interface SubmissionReceipt {
+  id: string;
+  type: 'request' | 'offer';
+  title: string;
+  emergencyName: string;
+  reviewStatus: 'pending_review' | 'approved' | 'rejected';
+  /** Published, with changes waiting for review. */
+  revisionPending: boolean;
+  submittedAt: string;
+}
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
+export async function submissionReceipt(ctx: Context, id: string): Promise<SubmissionReceipt | undefined> {
+  const row = uuidLike.test(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
+  const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
+  if (!row || !emergency) return undefined;
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    emergencyName: emergency.name,
+    reviewStatus: row.review_status,
+    revisionPending: row.pending_revision !== null,
+    submittedAt: row.created_at,
+  };
+}
