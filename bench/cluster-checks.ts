@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MAX_AGE_MS } from '../src/http/response-cache.ts';
-import { STREAM_CHECK_MS } from '../src/mcp/transport-route.ts';
+import { MAX_AGE_MS } from '../src/contract/cache-rules.ts';
+import { STREAM_CHECK_MS } from '../src/http/routes/mcp.ts';
 import {
   ConsoleBrowser,
   clientAddress,

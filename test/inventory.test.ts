@@ -8,8 +8,8 @@ import { createEditLink, resolveEditLink, revokeEditLink } from '../src/commands
 import { closeEmergency } from '../src/commands/close-emergency.ts';
 import { removeInventoryLine } from '../src/commands/remove-inventory-line.ts';
 import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
+import { buildOpenApi } from '../src/contract/openapi.ts';
 import { AppError } from '../src/errors.ts';
-import { buildOpenApi } from '../src/http/openapi.ts';
 import { centerEditLinks, centerInventoryLines } from '../src/queries/inventory.ts';
 import type { InventoryLineInput } from '../src/schemas/inventory.ts';
 import { runCli } from './helpers/cli.ts';

@@ -15,7 +15,7 @@ const entryPoints = ['src/http', 'src/views', 'src/mcp', 'src/cli'];
  */
 const exceptions: Record<string, string> = {
   'src/mcp/sessions.ts': 'the MCP transport keeps its sessions in mcp_sessions',
-  'src/mcp/transport-route.ts': 'the MCP transport checks which session ids still exist',
+  'src/http/routes/mcp.ts': 'the MCP transport checks which session ids still exist',
 };
 
 interface ImportRef {

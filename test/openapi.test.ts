@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { readToolNames, submissionToolNames } from '../src/contract/mcp-tools.ts';
 import { errorCodes } from '../src/errors.ts';
+import { tools } from '../src/mcp/tools.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
 import { OpenApiValidator } from './helpers/openapi-validator.ts';
@@ -137,4 +139,15 @@ test('response examples in the document are valid responses', () => {
   const post = doc.paths['/api/public/v1/help'].post.requestBody.content['application/json'].examples;
   assert.equal(helpSubmission.parse(post.request.value).type, 'request');
   assert.equal(helpSubmission.parse(post.offer.value).type, 'offer');
+});
+
+test('the tool names the document and llms.txt give are exactly the MCP tool table, in its order', () => {
+  assert.deepEqual(
+    [...readToolNames],
+    tools.filter((tool) => !tool.submits).map((tool) => tool.name),
+  );
+  assert.deepEqual(
+    [...submissionToolNames],
+    tools.filter((tool) => tool.submits).map((tool) => tool.name),
+  );
 });

@@ -5,9 +5,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { buildOpenApi } from '../src/contract/openapi.ts';
 import { publicPoint } from '../src/domain/public-place.ts';
 import { errorCodes } from '../src/errors.ts';
-import { buildOpenApi } from '../src/http/openapi.ts';
 import {
   checkProperty,
   type Generated,

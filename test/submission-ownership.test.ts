@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { addSource, removeSource, rotateSourceKey } from '../src/commands/source-registration.ts';
-import { buildOpenApi } from '../src/http/openapi.ts';
+import { buildOpenApi } from '../src/contract/openapi.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 
 let h: Harness;

@@ -2,9 +2,8 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Context } from '../context.ts';
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../contract/cors-policy.ts';
 import type { Database } from '../db/database.ts';
-import { mcpRoutes } from '../mcp/transport-route.ts';
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from './cors-policy.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { registerErrorHandler, sendError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -19,6 +18,7 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
+import { mcpRoutes } from './routes/mcp.ts';
 import { siteRoutes } from './routes/site/index.ts';
 
 export interface AppOptions {

@@ -1,5 +1,5 @@
 // Serialised public responses, reused until public data changes (change feed) or MAX_AGE_MS passes.
-import { createHash } from 'node:crypto';
+import { etagOf, MAX_AGE_MS } from '../contract/cache-rules.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
 
 export interface CachedResponse {
@@ -15,8 +15,6 @@ interface Entry extends CachedResponse {
 
 /** Memory the cache may hold; the least recently used responses go first. */
 const MAX_BYTES = 32 * 1024 * 1024;
-/** Upper bound on staleness should a change notification ever be missed. */
-export const MAX_AGE_MS = 30_000;
 
 export class ResponseCache {
   readonly #entries = new Map<string, Entry>();
@@ -58,8 +56,4 @@ export class ResponseCache {
     this.#entries.delete(key);
     this.#bytes -= entry.body.length;
   }
-}
-
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }

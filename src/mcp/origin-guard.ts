@@ -1,7 +1,7 @@
 // DNS-rebinding protection: Host and Origin must name this service's public address (SPEC 4.6, DESIGN).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownOrigin } from '../contract/own-origin.ts';
 import { AppError } from '../errors.ts';
-import { ownOrigin } from '../http/own-origin.ts';
 
 export function originGuard(baseUrl: string) {
   const own = ownOrigin(baseUrl);

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { issuesToDetails } from '../schemas/issues.ts';
 import { helpReport, reportResult, reportToolShape } from '../schemas/report.ts';
 import { callerScope } from './caller.ts';
-import type { ToolDefinition } from './tools.ts';
+import { submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 
 export const reportTool: ToolDefinition = {
   name: 'reportar_registro',
@@ -18,7 +18,7 @@ export const reportTool: ToolDefinition = {
     'publicado responde help_not_found.',
   input: z.strictObject(reportToolShape),
   output: reportResult,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: submissionAnnotations,
   submits: true,
   run: async (ctx, args) => {
     const { id, ...body } = args;

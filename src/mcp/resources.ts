@@ -2,12 +2,12 @@
 // and machine-readable part lives. The same text answers GET /llms.txt.
 import type { Config } from '../config.ts';
 import type { Context } from '../context.ts';
-import { buildOpenApi } from '../http/openapi.ts';
-import { etagOf, MAX_AGE_MS } from '../http/response-cache.ts';
+import { etagOf, MAX_AGE_MS } from '../contract/cache-rules.ts';
+import { readToolNames, submissionToolNames } from '../contract/mcp-tools.ts';
+import { buildOpenApi } from '../contract/openapi.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
 import { escapeMarkdown } from '../views/site/render-markdown.ts';
-import { readToolNames, submissionToolNames } from './tools.ts';
 
 export function openApiUri(config: Config): string {
   return urls.openapi(config.baseUrl);

@@ -31,6 +31,7 @@ import {
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
 import { reportTool } from './report-tool.ts';
+import { readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -38,21 +39,6 @@ export interface ToolResult {
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
-
-export interface ToolDefinition {
-  name: string;
-  title: string;
-  description: string;
-  input: z.ZodObject;
-  output: z.ZodObject;
-  annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
-  /** Sends a submission: counted by the submissions rate limit. */
-  submits?: boolean;
-  run(ctx: Context, args: Record<string, unknown>): Promise<unknown>;
-}
-
-const read = { readOnlyHint: true, openWorldHint: false } as const;
-const submission = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 const reviewNote =
   'NO publica nada: el envío queda en la bandeja de revisión del equipo de la emergencia (reviewStatus ' +
@@ -88,7 +74,7 @@ export const tools: ToolDefinition[] = [
       'enlaces), los límites y las direcciones de la API. Úsela primero para saber qué emergencySlug usar en las demás herramientas.',
     input: z.strictObject({}),
     output: discoverySchema,
-    annotations: read,
+    annotations: readAnnotations,
     run: (ctx) => discovery(ctx),
   },
   {
@@ -100,7 +86,7 @@ export const tools: ToolDefinition[] = [
       'urgentes de mayor prioridad. Úsela para una visión general antes de buscar registros concretos.',
     input: z.strictObject(panoramaInputShape),
     output: panoramaSchema,
-    annotations: read,
+    annotations: readAnnotations,
     run: (ctx, args) => panorama(ctx, args.emergencySlug as string | undefined),
   },
   {
@@ -113,7 +99,7 @@ export const tools: ToolDefinition[] = [
       'Devuelve total, filtros aplicados e items con ubicación, contacto publicado con consentimiento, cantidades y enlaces.',
     input: z.strictObject(helpSearchShape),
     output: helpList,
-    annotations: read,
+    annotations: readAnnotations,
     run: (ctx, args) => {
       const parsed = helpSearch.safeParse(args);
       if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, 'es', args));
@@ -128,7 +114,7 @@ export const tools: ToolDefinition[] = [
       'cantidades, recursos, verificación, logística e historial público. Un id no publicado responde help_not_found.',
     input: z.strictObject(helpIdInputShape),
     output: helpDetail,
-    annotations: read,
+    annotations: readAnnotations,
     run: async (ctx, args) => ({ generatedAt: ctx.now().toISOString(), item: await getHelp(ctx, args.id as string) }),
   },
   {
@@ -140,7 +126,7 @@ export const tools: ToolDefinition[] = [
       'contactos privados de voluntarios; canManage es siempre false.',
     input: z.strictObject(logisticsInputShape),
     output: logisticsOperationList,
-    annotations: read,
+    annotations: readAnnotations,
     run: (ctx, args) => listLogistics(ctx, args.emergencia as string),
   },
   {
@@ -153,7 +139,7 @@ export const tools: ToolDefinition[] = [
       '(stock, de mayor a menor cantidad). Úsela antes de llevar donaciones, para saber a qué centro le falta qué.',
     input: inventoryQuery,
     output: inventario,
-    annotations: read,
+    annotations: readAnnotations,
     run: (ctx, args) => readInventory(ctx, args as never),
   },
   {
@@ -162,7 +148,7 @@ export const tools: ToolDefinition[] = [
     description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
     input: z.strictObject(requestToolShape),
     output: publishToolResult,
-    annotations: submission,
+    annotations: submissionAnnotations,
     submits: true,
     run: (ctx, args) => submit(ctx, 'request', args),
   },
@@ -172,7 +158,7 @@ export const tools: ToolDefinition[] = [
     description: `Envía un ofrecimiento de ayuda (insumos, transporte, centro de acopio, voluntariado). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
     input: z.strictObject(offerToolShape),
     output: publishToolResult,
-    annotations: submission,
+    annotations: submissionAnnotations,
     submits: true,
     run: (ctx, args) => submit(ctx, 'offer', args),
   },
@@ -180,9 +166,6 @@ export const tools: ToolDefinition[] = [
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
-/** Names for descriptions (OpenAPI, llms.txt), taken from the table so a new tool is never left out. */
-export const readToolNames = tools.filter((tool) => !tool.submits).map((tool) => tool.name);
-export const submissionToolNames = [...submissionTools];
 
 /** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
 export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {

@@ -4,9 +4,9 @@ import { approveSubmission } from '../../src/commands/approve-submission.ts';
 import { createEmergency } from '../../src/commands/create-emergency.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Context, createContext } from '../../src/context.ts';
+import { buildOpenApi } from '../../src/contract/openapi.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { buildOpenApi } from '../../src/http/openapi.ts';
 import { freshDatabase, type TestDatabase } from './database.ts';
 import { OpenApiValidator } from './openapi-validator.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
-import { buildOpenApi } from '../../openapi.ts';
-import { etagOf } from '../../response-cache.ts';
+import { etagOf } from '../../../contract/cache-rules.ts';
+import { buildOpenApi } from '../../../contract/openapi.ts';
 import { sendJson } from './cached-read.ts';
 
 export function openApiRoutes(app: FastifyInstance, ctx: Context): void {

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sameSecret } from '../../../auth/tokens.ts';
 import type { Context } from '../../../context.ts';
+import { ownOrigin } from '../../../contract/own-origin.ts';
 import { AppError } from '../../../errors.ts';
 import { type ConsoleUser, emergenciesFor, loadConsoleUser } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
@@ -10,7 +11,6 @@ import { openReportTotal } from '../../../queries/report-inbox.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
 import type { Html } from '../../../views/html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
-import { ownOrigin } from '../../own-origin.ts';
 import type { ConsoleCookies } from './session-cookie.ts';
 
 declare module 'fastify' {

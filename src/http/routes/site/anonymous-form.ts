@@ -1,8 +1,8 @@
 // What the public site's forms share: who may post them, and how a form page (never cached) is sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ownOrigin } from '../../../contract/own-origin.ts';
 import type { SiteDocument } from '../../../views/site/document.ts';
 import { renderHtml } from '../../../views/site/render-html.ts';
-import { ownOrigin } from '../../own-origin.ts';
 
 export interface AnonymousForms {
   /** Anonymous forms have no session to bind a token to; a browser's cross-site post is still refused. */

@@ -4,6 +4,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';
+import { buildOpenApi } from '../../../contract/openapi.ts';
 import { categories } from '../../../domain/categories.ts';
 import { tools } from '../../../mcp/tools.ts';
 import { activeEmergencies } from '../../../queries/emergencies.ts';
@@ -18,7 +19,6 @@ import type { EmergencyChoice } from '../../../views/site/pages/info-common.ts';
 import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
 import { referencePage, TRY_PATH, TRY_TARGET } from '../../../views/site/pages/reference-page.ts';
 import { routesPage } from '../../../views/site/pages/routes-page.ts';
-import { buildOpenApi } from '../../openapi.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { sitePage } from './site-page.ts';
 

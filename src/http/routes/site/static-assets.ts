@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { etagOf } from '../../../contract/cache-rules.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { etagOf } from '../../response-cache.ts';
 
 const require = createRequire(import.meta.url);
 const leaflet = path.dirname(require.resolve('leaflet/dist/leaflet.js'));

@@ -1,9 +1,9 @@
 // /desarrolladores: how to use the API, the MCP server, the aid-places feed and the twins, with examples that run
 // as copied (this instance's address, a real emergency) and limits read from the running configuration.
 
+import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../../../contract/cors-policy.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { type ErrorCode, errorMessage } from '../../../errors.ts';
-import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../../../http/cors-policy.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { codeBlock, fill, pagePath, withLang } from './info-common.ts';

@@ -1,27 +1,71 @@
 // The OpenAPI 3.1 document, generated from the Zod schemas that validate requests and shape responses.
-import * as z from 'zod';
-import { bounds } from '../domain/bounds.ts';
-import { priorityFormula } from '../domain/priority.ts';
-import { codesForStatus, type ErrorCode } from '../errors.ts';
-import { readToolNames, submissionToolNames } from '../mcp/tools.ts';
-import { API_VERSION } from '../presenters/discovery.ts';
-import { slugPattern } from '../schemas/common.ts';
-import { inventoryExamples, placesExamples, responseExamples } from './openapi-examples.ts';
-import { reportsPath } from './openapi-reports.ts';
-import '../schemas/error.ts';
-import { helpQuery } from '../schemas/help-query.ts';
-import { inventoryQuery } from '../schemas/inventory.ts';
 import '../schemas/logistics-operation.ts';
-import { GEOJSON_MEDIA_TYPE, PLACES_PROTOCOL, PLACES_VERSION, placesQuery } from '../schemas/places.ts';
+import '../schemas/error.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
+import * as z from 'zod';
+import { bounds } from '../domain/bounds.ts';
+import { priorityFormula } from '../domain/priority.ts';
+import { API_VERSION } from '../presenters/discovery.ts';
+import { slugPattern } from '../schemas/common.ts';
+import { helpQuery } from '../schemas/help-query.ts';
+import { inventoryQuery } from '../schemas/inventory.ts';
+import { GEOJSON_MEDIA_TYPE, PLACES_PROTOCOL, PLACES_VERSION, placesQuery } from '../schemas/places.ts';
+import { readToolNames, submissionToolNames } from './mcp-tools.ts';
+import { inventoryExamples, placesExamples, responseExamples } from './openapi-examples.ts';
+import { errorResponse, preflightResponse, rateLimitHeaders, ref, tooMany } from './openapi-parts.ts';
+import { reportsPath } from './openapi-reports.ts';
 
 type JsonSchema = Record<string, unknown>;
-export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 /** Request bodies are described as accepted (input: defaults optional), everything else as sent (output). */
 const INPUT_SCHEMAS = new Set(['HelpSubmission', 'HelpRequestSubmission', 'HelpOfferSubmission']);
+
+/**
+ * The components in a fixed order, so the document does not change with the order modules happen to load in;
+ * a schema missing here is listed after these, in registration order.
+ */
+const COMPONENT_ORDER = [
+  'InventoryLine',
+  'InventoryCenter',
+  'Inventario',
+  'LogisticsOperation',
+  'LogisticsOperationList',
+  'EmergencySummary',
+  'Location',
+  'Contact',
+  'Quantities',
+  'ResourceLine',
+  'Verification',
+  'Logistics',
+  'CollectionCenter',
+  'TimelineItem',
+  'PublicHelp',
+  'HelpFilters',
+  'HelpList',
+  'HelpDetail',
+  'PanoramaCounts',
+  'PanoramaQuantities',
+  'PanoramaRoutes',
+  'PanoramaEmergency',
+  'Panorama',
+  'DiscoveryEmergency',
+  'DiscoveryViews',
+  'Discovery',
+  'PublishResult',
+  'HelpRequestSubmission',
+  'HelpOfferSubmission',
+  'HelpSubmission',
+  'HelpReport',
+  'ReportResult',
+  'PlaceProperties',
+  'PlaceFeature',
+  'PlaceFeatureCollection',
+  'AidPlacesManifest',
+  'ErrorDetail',
+  'Error',
+];
 
 /** Every schema registered with an id becomes a component; references between them use $ref. */
 function components(): Record<string, JsonSchema> {
@@ -30,8 +74,9 @@ function components(): Record<string, JsonSchema> {
   const input = z.toJSONSchema(z.globalRegistry, { ...options, io: 'input' }).schemas as Record<string, JsonSchema>;
   const output = z.toJSONSchema(z.globalRegistry, { ...options, io: 'output' }).schemas as Record<string, JsonSchema>;
   const all: Record<string, JsonSchema> = {};
-  for (const [id, schema] of Object.entries(output))
-    all[id] = INPUT_SCHEMAS.has(id) ? (input[id] as JsonSchema) : schema;
+  const known = COMPONENT_ORDER.filter((id) => id in output);
+  for (const id of [...known, ...Object.keys(output).filter((id) => !known.includes(id))])
+    all[id] = INPUT_SCHEMAS.has(id) ? (input[id] as JsonSchema) : (output[id] as JsonSchema);
   for (const schema of Object.values(all)) {
     delete schema.$schema;
     delete schema.$id;
@@ -49,32 +94,6 @@ function queryParameters(query: z.ZodObject = helpQuery): JsonSchema[] {
     return { name, in: 'query', required: false, schema: json, ...(description ? { description } : {}) };
   });
 }
-
-export const rateLimitHeaders = {
-  'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Segundos hasta que se renueva la ventana.', schema: { type: 'integer' } },
-};
-
-export function errorResponse(status: number, description: string, codes: ErrorCode[] = codesForStatus(status)) {
-  return {
-    description: `${description} Códigos: ${codes.join(', ')}.`,
-    content: {
-      'application/json': {
-        schema: ref('Error'),
-        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: '…', code, details: null } }])),
-      },
-    },
-  };
-}
-
-export const tooMany = {
-  ...errorResponse(429, 'Límite temporal alcanzado.'),
-  headers: {
-    'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } },
-    ...rateLimitHeaders,
-  },
-};
 
 const etagHeaders = {
   ETag: { description: 'Versión de la respuesta; envíela en If-None-Match.', schema: { type: 'string' } },
@@ -316,16 +335,6 @@ function mcpPaths() {
     },
   };
 }
-
-/** The CORS preflight's answer, the same on every path that has one. */
-export const preflightResponse = {
-  description: 'CORS habilitado para cualquier origen.',
-  headers: {
-    'Access-Control-Allow-Origin': { schema: { type: 'string' } },
-    'Access-Control-Allow-Methods': { schema: { type: 'string' } },
-    'Access-Control-Allow-Headers': { schema: { type: 'string' } },
-  },
-};
 
 export function buildOpenApi(
   baseUrl: string,

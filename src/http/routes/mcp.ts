@@ -4,16 +4,16 @@ import type { ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Context } from '../context.ts';
-import { clientScope } from '../domain/client-address.ts';
-import { AppError } from '../errors.ts';
-import type { Limiters } from '../http/plugins/rate-limit.ts';
-import { existingMcpSessions } from '../repositories/mcp-sessions.ts';
-import { withCaller } from './caller.ts';
-import { originGuard } from './origin-guard.ts';
-import { buildMcpServer } from './server.ts';
-import { checkProtocolVersion, endSession, openSession, requireSession } from './sessions.ts';
-import { tools } from './tools.ts';
+import type { Context } from '../../context.ts';
+import { clientScope } from '../../domain/client-address.ts';
+import { AppError } from '../../errors.ts';
+import { withCaller } from '../../mcp/caller.ts';
+import { originGuard } from '../../mcp/origin-guard.ts';
+import { buildMcpServer } from '../../mcp/server.ts';
+import { checkProtocolVersion, endSession, openSession, requireSession } from '../../mcp/sessions.ts';
+import { tools } from '../../mcp/tools.ts';
+import { existingMcpSessions } from '../../repositories/mcp-sessions.ts';
+import type { Limiters } from '../plugins/rate-limit.ts';
 
 export const MCP_PATH = '/mcp';
 

@@ -1,7 +1,7 @@
 // POST /api/public/v1/help/{id}/reports in the OpenAPI document: anyone reports a published record to its leaders.
 import { REPORT_NOTE_MAX } from '../domain/report-reasons.ts';
 import { helpReport, reportResult } from '../schemas/report.ts';
-import { errorResponse, preflightResponse, rateLimitHeaders, ref, tooMany } from './openapi.ts';
+import { errorResponse, preflightResponse, rateLimitHeaders, ref, tooMany } from './openapi-parts.ts';
 
 export const REPORTS_PATH = '/api/public/v1/help/{id}/reports';
 

@@ -1,0 +1,40 @@
+// Pieces shared by every part of the OpenAPI document: schema references, error and rate-limit responses.
+import { codesForStatus, type ErrorCode } from '../errors.ts';
+
+export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+export const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Segundos hasta que se renueva la ventana.', schema: { type: 'integer' } },
+};
+
+export function errorResponse(status: number, description: string, codes: ErrorCode[] = codesForStatus(status)) {
+  return {
+    description: `${description} Códigos: ${codes.join(', ')}.`,
+    content: {
+      'application/json': {
+        schema: ref('Error'),
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: '…', code, details: null } }])),
+      },
+    },
+  };
+}
+
+export const tooMany = {
+  ...errorResponse(429, 'Límite temporal alcanzado.'),
+  headers: {
+    'Retry-After': { description: 'Segundos para reintentar.', schema: { type: 'integer' } },
+    ...rateLimitHeaders,
+  },
+};
+
+/** The CORS preflight's answer, the same on every path that has one. */
+export const preflightResponse = {
+  description: 'CORS habilitado para cualquier origen.',
+  headers: {
+    'Access-Control-Allow-Origin': { schema: { type: 'string' } },
+    'Access-Control-Allow-Methods': { schema: { type: 'string' } },
+    'Access-Control-Allow-Headers': { schema: { type: 'string' } },
+  },
+};
