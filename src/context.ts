@@ -1,8 +1,12 @@
-// What every command and query receives: configuration, the database, its change feed and the clock.
+// What every command and query receives: configuration, the database, its change feed, the clock, and the
+// state this instance keeps in memory (search index, presented records, the /llms.txt text).
 import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/database.ts';
 import type { Db, Dialect } from './db/types.ts';
+import { AboutCache } from './mcp/about-cache.ts';
+import { PresentedItems } from './queries/presented-items.ts';
+import { PublicSearch } from './search/public-search.ts';
 
 export interface Context {
   config: Config;
@@ -11,10 +15,22 @@ export interface Context {
   changes: ChangeFeed;
   /** Injected so tests can move time without sleeping. */
   now: () => Date;
+  /** Built on the first search (or the warm-up at start), then kept in step with the change feed. */
+  search: PublicSearch;
+  presented: PresentedItems;
+  about: AboutCache;
 }
 
 export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): Context {
-  return { config, db: database.db, dialect: database.dialect, changes: database.changes, now };
+  const source = { db: database.db, dialect: database.dialect, changes: database.changes };
+  return {
+    config,
+    ...source,
+    now,
+    search: new PublicSearch(source),
+    presented: new PresentedItems(),
+    about: new AboutCache(),
+  };
 }
 
 /** Who did something, for the audit log and private timeline entries. */

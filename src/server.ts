@@ -8,7 +8,6 @@ import { type Database, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
 import { purgeIdleSessions } from './mcp/sessions.ts';
 import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
-import { publicSearch } from './search/public-search.ts';
 
 const KEY_RETENTION_MS = 24 * 3_600_000;
 const SHUTDOWN_GRACE_MS = 9_000;
@@ -44,9 +43,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
 
   await app.listen({ port: config.port, host: config.host });
   // The first search would otherwise wait for the index to be built.
-  publicSearch(ctx)
-    .warm()
-    .catch((err) => app.log.error({ err }, 'search index build failed; searches will retry'));
+  ctx.search.warm().catch((err) => app.log.error({ err }, 'search index build failed; searches will retry'));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   let stopping: Promise<void> | null = null;

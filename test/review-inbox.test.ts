@@ -8,7 +8,7 @@ import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import type { Context } from '../src/context.ts';
 import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
-import { publicSearch } from '../src/search/public-search.ts';
+import { PublicSearch } from '../src/search/public-search.ts';
 import type { IndexQuery } from '../src/search/search-index.ts';
 import { runCli } from './helpers/cli.ts';
 import { type Browser, leader } from './helpers/console.ts';
@@ -425,7 +425,7 @@ function counting(ctx: Context): { ctx: Context; rows: () => number } {
 describe('search index after a rejection', () => {
   test(`with ${PENDING} pending, the next search reads the changed rows, not the whole inbox again`, async () => {
     const measured = counting(h.ctx);
-    const search = publicSearch(measured.ctx);
+    const search = new PublicSearch(measured.ctx);
     const query: IndexQuery = {
       emergencyIds: [floodId],
       type: 'all',

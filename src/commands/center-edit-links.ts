@@ -19,6 +19,7 @@ import {
   touchEditLink,
 } from '../repositories/inventory.ts';
 import { requireCollectionCenter } from './set-inventory-line.ts';
+import { writePublic } from './write-public.ts';
 
 /** 32 bytes in base64url, unpadded. */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -36,7 +37,7 @@ function invalid(): AppError {
 export async function createEditLink(ctx: Context, centerId: string, actor: Actor): Promise<CreatedEditLink> {
   const token = newToken();
   const id = randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writePublic(ctx, async (trx) => {
     const center = await requireCollectionCenter(trx, ctx.dialect, centerId);
     const at = ctx.now().toISOString();
     await insertEditLink(trx, {
@@ -57,9 +58,7 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
       details: { linkId: id },
       at,
     });
-    await ctx.changes.announce(trx);
   });
-  ctx.changes.written();
   return { id, token };
 }
 
@@ -93,7 +92,7 @@ export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor)
  * A revoked or unknown link is edit_link_invalid: renewing never brings a revoked link back.
  */
 export async function renewEditLink(ctx: Context, linkId: string, actor: Actor): Promise<EditLinkRow> {
-  const link = await ctx.db.transaction().execute(async (trx) => {
+  const link = await writePublic(ctx, async (trx) => {
     const found = await findEditLink(trx, linkId);
     if (!found || found.revoked_at !== null) throw invalid();
     const at = ctx.now().toISOString();
@@ -107,10 +106,8 @@ export async function renewEditLink(ctx: Context, linkId: string, actor: Actor):
       details: { linkId, expiresAt },
       at,
     });
-    await ctx.changes.announce(trx);
     return { ...found, expires_at: expiresAt };
   });
-  ctx.changes.written();
   return link;
 }
 

@@ -2,6 +2,7 @@ import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { closeEmergency as close, type EmergencyRow, findEmergencyBySlug } from '../repositories/emergencies.ts';
+import { writePublic } from './write-public.ts';
 
 export async function closeEmergency(ctx: Context, slug: string, actor: Actor): Promise<EmergencyRow> {
   const emergency = await findEmergencyBySlug(ctx.db, slug);
@@ -10,11 +11,9 @@ export async function closeEmergency(ctx: Context, slug: string, actor: Actor): 
   if (emergency.status === 'closed')
     throw new AppError('invalid_state', [{ field: 'slug', message: slug, code: 'already_closed' }]);
   const now = ctx.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await writePublic(ctx, async (trx) => {
     await close(trx, emergency.id, now);
     await audit(trx, { actor, action: 'emergency_closed', targetType: 'emergency', targetId: emergency.id, at: now });
-    await ctx.changes.announce(trx);
   });
-  ctx.changes.written();
   return { ...emergency, status: 'closed', closed_at: now };
 }

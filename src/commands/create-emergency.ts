@@ -5,6 +5,7 @@ import { AppError, type ErrorDetail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { type EmergencyRow, findEmergencyBySlug, insertEmergency } from '../repositories/emergencies.ts';
 import { slugPattern } from '../schemas/common.ts';
+import { writePublic } from './write-public.ts';
 
 export interface NewEmergency {
   slug: string;
@@ -57,11 +58,9 @@ export async function createEmergency(ctx: Context, input: NewEmergency, actor: 
     created_at: now,
     closed_at: null,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  await writePublic(ctx, async (trx) => {
     await insertEmergency(trx, row);
     await audit(trx, { actor, action: 'emergency_created', targetType: 'emergency', targetId: row.id, at: now });
-    await ctx.changes.announce(trx);
   });
-  ctx.changes.written();
   return row;
 }

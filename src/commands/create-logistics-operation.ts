@@ -13,6 +13,7 @@ import {
   logisticsInputDetails,
   logisticsOperationInput,
 } from '../schemas/logistics-input.ts';
+import { writePublic } from './write-public.ts';
 
 interface Place {
   address: string;
@@ -92,7 +93,7 @@ export async function createLogisticsOperation(
       { field: 'emergencySlug', message: input.emergencySlug, code: 'emergency_closed' },
     ]);
   }
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await writePublic(ctx, async (trx) => {
     // Locked so the destination cannot be closed or moved while its route is being written.
     const destination = await findById(trx, ctx.dialect, input.destinationHelpId, true);
     if (!isRouteDestination(destination, emergency.id)) {
@@ -132,9 +133,7 @@ export async function createLogisticsOperation(
       details: { destinationHelpId: destination.id, pickupHelpId: stored.pickup_help_id },
       at: now,
     });
-    await ctx.changes.announce(trx);
     return stored;
   });
-  ctx.changes.written();
   return row;
 }

@@ -7,6 +7,7 @@ import { audit } from '../repositories/audit.ts';
 import { findById, type HelpRow, updateRecord } from '../repositories/help-records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import { derivedFields } from './derived-fields.ts';
+import { writePublic } from './write-public.ts';
 
 export interface ChangeStep {
   trx: Db;
@@ -16,15 +17,11 @@ export interface ChangeStep {
 
 /** Runs change() on the locked record inside a transaction, then tells every cache that public data moved. */
 export async function changeRecord<T>(ctx: Context, id: string, change: (step: ChangeStep) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  return writePublic(ctx, async (trx) => {
     const record = await findById(trx, ctx.dialect, id, true);
     if (!record) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
-    const value = await change({ trx, record, now: ctx.now().toISOString() });
-    await ctx.changes.announce(trx);
-    return value;
+    return change({ trx, record, now: ctx.now().toISOString() });
   });
-  ctx.changes.written();
-  return result;
 }
 
 /** Applies a patch plus the derived columns. */

@@ -2,6 +2,7 @@
 import type { Context } from '../context.ts';
 import { approvedForRefresh, updateRecord } from '../repositories/help-records.ts';
 import { derivedFields } from './derived-fields.ts';
+import { writePublic } from './write-public.ts';
 
 const BATCH = 500;
 
@@ -17,11 +18,9 @@ export async function refreshPriorities(ctx: Context): Promise<number> {
       .map((row) => ({ row, score: derivedFields(row, now).priority_score }))
       .filter(({ row, score }) => score !== row.priority_score);
     if (updates.length === 0) continue;
-    await ctx.db.transaction().execute(async (trx) => {
+    await writePublic(ctx, async (trx) => {
       for (const { row, score } of updates) await updateRecord(trx, ctx.dialect, row.id, { priority_score: score });
-      await ctx.changes.announce(trx);
     });
-    ctx.changes.written();
     changed += updates.length;
   }
   return changed;

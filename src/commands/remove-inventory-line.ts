@@ -3,6 +3,7 @@ import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteLine, findLine, type InventoryLineRow } from '../repositories/inventory.ts';
+import { writePublic } from './write-public.ts';
 
 export interface RemoveLineOptions {
   /** When set, a line of any other centre is answered as not found, never removed. */
@@ -15,7 +16,7 @@ export async function removeInventoryLine(
   actor: Actor,
   options: RemoveLineOptions = {},
 ): Promise<InventoryLineRow> {
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await writePublic(ctx, async (trx) => {
     const line = await findLine(trx, ctx.dialect, lineId, true);
     if (!line || (options.centerId !== undefined && line.center_id !== options.centerId)) {
       throw new AppError('inventory_line_not_found', [{ field: 'lineId', message: lineId, code: 'not_found' }]);
@@ -30,9 +31,7 @@ export async function removeInventoryLine(
       details: { lineId: line.id, kind: line.kind, category: line.category, quantity: line.quantity, unit: line.unit },
       at,
     });
-    await ctx.changes.announce(trx);
     return line;
   });
-  ctx.changes.written();
   return { ...removed, quantity: Number(removed.quantity) };
 }

@@ -9,6 +9,7 @@ import type { HelpRow } from '../repositories/help-records.ts';
 import { findPublishedCenter, type InventoryLineRow, upsertLine } from '../repositories/inventory.ts';
 import { type InventoryLineInput, type InventoryLineValues, inventoryLineInput } from '../schemas/inventory.ts';
 import { issuesToDetails } from '../schemas/issues.ts';
+import { writePublic } from './write-public.ts';
 
 /** Validates a line with the one schema every entry point shares; 400 validation_failed with each field. */
 export function parseInventoryLine(input: InventoryLineInput | unknown, lang: Lang = 'es'): InventoryLineValues {
@@ -35,7 +36,7 @@ export async function setInventoryLine(
   actor: Actor,
 ): Promise<InventoryLineRow> {
   const values = parseInventoryLine(input);
-  const line = await ctx.db.transaction().execute(async (trx) => {
+  const line = await writePublic(ctx, async (trx) => {
     const center = await requireCollectionCenter(trx, ctx.dialect, centerId);
     const at = ctx.now().toISOString();
     const saved = await upsertLine(trx, {
@@ -53,9 +54,7 @@ export async function setInventoryLine(
       details: { lineId: saved.id, ...values },
       at,
     });
-    await ctx.changes.announce(trx);
     return saved;
   });
-  ctx.changes.written();
   return { ...line, quantity: Number(line.quantity) };
 }

@@ -7,6 +7,7 @@ import { audit } from '../repositories/audit.ts';
 import { findById, updateRecord } from '../repositories/help-records.ts';
 import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
 import { type ChangeStep, logDecision, saveRecord } from './record-change.ts';
+import { writePublic } from './write-public.ts';
 
 export interface LogisticsStatusOptions {
   /** Quantity the delivery brought: added to the destination's covered quantity. Only with 'delivered'. */
@@ -55,7 +56,7 @@ export async function setLogisticsStatus(
   if (problems.length > 0) throw new AppError('validation_failed', problems);
   const note = options.note?.trim() || null;
   const { addCovered } = options;
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await writePublic(ctx, async (trx) => {
     // Route first, then its destination: every writer takes the locks in this order.
     const route = await findLogisticsOperation(trx, ctx.dialect, id, true);
     if (!route) {
@@ -110,9 +111,7 @@ export async function setLogisticsStatus(
       details: { from, to: status, note, addCovered: addCovered ?? null },
       at: now,
     });
-    await ctx.changes.announce(trx);
     return { ...route, status, updated_at: now };
   });
-  ctx.changes.written();
   return row;
 }

@@ -2,12 +2,13 @@
 // and machine-readable part lives. The same text answers GET /llms.txt.
 import type { Config } from '../config.ts';
 import type { Context } from '../context.ts';
-import { etagOf, MAX_AGE_MS } from '../contract/cache-rules.ts';
+import { etagOf } from '../contract/cache-rules.ts';
 import { readToolNames, submissionToolNames } from '../contract/mcp-tools.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
 import { escapeMarkdown } from '../views/site/render-markdown.ts';
+import type { AboutDocument } from './about-cache.ts';
 
 export function openApiUri(config: Config): string {
   return urls.openapi(config.baseUrl);
@@ -27,26 +28,9 @@ export function openApiDocument(config: Config): string {
   return openApiText.text;
 }
 
-export interface AboutDocument {
-  text: string;
-  etag: string;
-}
-
-/** The text only changes when the active emergencies do: kept per context until public data changes. */
-const built = new WeakMap<Context, { version: string; storedAt: number; document: Promise<AboutDocument> }>();
-
+/** The text only changes when the active emergencies do: this instance keeps it until public data changes. */
 export function aboutDocument(ctx: Context): Promise<AboutDocument> {
-  const version = ctx.changes.version();
-  const hit = built.get(ctx);
-  // MAX_AGE_MS bounds staleness should a change notification ever be missed, as for the API's cache.
-  if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) return hit.document;
-  const document = buildAbout(ctx).then((text) => ({ text, etag: etagOf(text) }));
-  // A failed read must not stay cached.
-  document.catch(() => {
-    if (built.get(ctx)?.document === document) built.delete(ctx);
-  });
-  built.set(ctx, { version, storedAt: Date.now(), document });
-  return document;
+  return ctx.about.get(ctx.changes.version(), () => buildAbout(ctx).then((text) => ({ text, etag: etagOf(text) })));
 }
 
 export async function aboutText(ctx: Context): Promise<string> {

@@ -5,11 +5,10 @@ import { roundKm } from '../domain/distance.ts';
 import { findPublicByIds } from '../repositories/help-records.ts';
 import type { HelpQuery } from '../schemas/help-query.ts';
 import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
-import { publicSearch } from '../search/public-search.ts';
 import type { IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
-import { PresentedItems, presentedItems } from './presented-items.ts';
+import { PresentedItems } from './presented-items.ts';
 
 export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
   const scope = await emergencyScope(ctx.db, query.emergencySlug);
@@ -17,7 +16,7 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     query.latitude !== undefined && query.longitude !== undefined
       ? { latitude: query.latitude, longitude: query.longitude, radiusKm: query.radiusKm ?? bounds.radiusKm.default }
       : undefined;
-  const { total, hits } = await publicSearch(ctx).search({
+  const { total, hits } = await ctx.search.search({
     emergencyIds: scope.map((e) => e.id),
     type: query.type,
     status: query.status,
@@ -53,7 +52,7 @@ async function presentHits(
   hits: IndexHit[],
   emergencyStatus: Map<string, string>,
 ): Promise<PublicHelp[]> {
-  const cache = presentedItems(ctx);
+  const cache = ctx.presented;
   const keys = hits.map((hit) => PresentedItems.key(hit.id, hit.changeSeq, emergencyStatus.get(hit.emergencyId) ?? ''));
   const missing = hits.filter((_, i) => !cache.get(keys[i] as string));
   const fresh = new Map<string, PublicHelp>();

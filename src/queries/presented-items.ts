@@ -2,7 +2,6 @@
 // the records it has shown before. Every write to a record gives it a new change number, and closing an
 // emergency changes the status it shows, so both are part of the key. Anything else a PublicHelp shows must
 // also move the record's change number when it changes (logistics routes, for their destination).
-import type { Context } from '../context.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 
 /** About 3 KB each: the records that searches show most stay, at a few megabytes. */
@@ -23,15 +22,4 @@ export class PresentedItems {
     if (this.#items.size >= MAX_ITEMS) this.#items.delete(this.#items.keys().next().value as string);
     this.#items.set(key, item);
   }
-}
-
-const byContext = new WeakMap<Context, PresentedItems>();
-
-export function presentedItems(ctx: Context): PresentedItems {
-  let items = byContext.get(ctx);
-  if (!items) {
-    items = new PresentedItems();
-    byContext.set(ctx, items);
-  }
-  return items;
 }

@@ -14,14 +14,17 @@ import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.t
  */
 const REREAD_WINDOW = { postgres: 1000, sqlite: 0 } as const;
 
-class PublicSearch {
-  readonly #ctx: Context;
+/** What the index reads from: the database it mirrors and the feed that says when to read again. */
+export type SearchSource = Pick<Context, 'db' | 'dialect' | 'changes'>;
+
+export class PublicSearch {
+  readonly #ctx: SearchSource;
   readonly #index = new SearchIndex();
   #seenSeq = -1;
   #version: string | null = null;
   #syncing: Promise<void> | null = null;
 
-  constructor(ctx: Context) {
+  constructor(ctx: SearchSource) {
     this.#ctx = ctx;
   }
 
@@ -80,15 +83,4 @@ class PublicSearch {
     }
     this.#version = version;
   }
-}
-
-const byContext = new WeakMap<Context, PublicSearch>();
-
-export function publicSearch(ctx: Context): PublicSearch {
-  let search = byContext.get(ctx);
-  if (!search) {
-    search = new PublicSearch(ctx);
-    byContext.set(ctx, search);
-  }
-  return search;
 }
