@@ -1,11 +1,11 @@
 // Anyone reports a published record to its emergency's leaders; the same reporter repeating a report counts once.
+
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
+import { isRecordId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
 import { findReportable, hasOpenReport, insertReport } from '../repositories/reports.ts';
 import type { HelpReport, ReportResult } from '../schemas/report.ts';
-
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const REPORT_THANKS = 'Gracias: el equipo de la emergencia revisará este registro.';
 
@@ -30,7 +30,7 @@ export async function reportRecord(
   scope: string,
 ): Promise<{ result: ReportResult; stored: boolean }> {
   const notFound = () => new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
-  if (!uuidLike.test(id)) throw notFound();
+  if (!isRecordId(id)) throw notFound();
   const helpId = id.toLowerCase();
   const hash = reporterHash(helpId, scope);
   const stored = await ctx.db.transaction().execute(async (trx) => {

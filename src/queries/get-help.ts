@@ -1,15 +1,15 @@
 // The detail of one published record; anything not approved is "not found".
+
 import type { Context } from '../context.ts';
+import { isRecordId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
 import { findPublicById } from '../repositories/help-records.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 import { presentRows } from './present-rows.ts';
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The published record, or undefined: for pages, where "not found" is a page and not a failure. */
 export async function findHelp(ctx: Context, id: string): Promise<PublicHelp | undefined> {
-  const row = uuidLike.test(id) ? await findPublicById(ctx.db, id.toLowerCase()) : undefined;
+  const row = isRecordId(id) ? await findPublicById(ctx.db, id.toLowerCase()) : undefined;
   if (!row) return undefined;
   const [item] = await presentRows(ctx, [row]);
   return item;

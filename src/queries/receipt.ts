@@ -1,5 +1,7 @@
 // A submission's receipt: where it stands, field by field; never its contact data or identity document.
+
 import type { Context } from '../context.ts';
+import { isRecordId } from '../domain/record-id.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findById } from '../repositories/help-records.ts';
 
@@ -14,11 +16,9 @@ export interface SubmissionReceipt {
   submittedAt: string;
 }
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
 export async function submissionReceipt(ctx: Context, id: string): Promise<SubmissionReceipt | undefined> {
-  const row = uuidLike.test(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
+  const row = isRecordId(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
   const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
   if (!row || !emergency) return undefined;
   return {

@@ -1,10 +1,12 @@
 // GET+POST /necesito-ayuda and /quiero-ayudar, GET /recibido/:id: the website's forms, validated by the API's own
 // schema and saved by the API's own command, so a form and a JSON client can never be told different rules.
+
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { WEB_SOURCE } from '../../../domain/own-sources.ts';
+import { isRecordId } from '../../../domain/record-id.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
 import { submissionReceipt } from '../../../queries/receipt.ts';
@@ -38,7 +40,6 @@ import { registerOwnAsset } from './static-assets.ts';
 
 registerOwnAsset('ubicacion.js');
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Private, so bounded and clean like any text field, but never part of the public schema. */
 const identityDocument = text({ max: IDENTITY_DOCUMENT_MAX });
 /** Codes of submitHelp's emergency checks: they belong next to the emergency select. */
@@ -76,7 +77,7 @@ function typedValues(kind: Kind, form: FormBody): Values {
   for (const name of [...submissionFormFields[kind], 'emergencySlug', 'publishContact', 'externalId']) {
     values[name] = field(form, name);
   }
-  if (!uuidLike.test(values.externalId ?? '')) values.externalId = randomUUID();
+  if (!isRecordId(values.externalId ?? '')) values.externalId = randomUUID();
   return values;
 }
 

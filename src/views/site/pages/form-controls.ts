@@ -354,11 +354,7 @@ export function twinApiBlocks(
         '',
         t.twinApi,
         '',
-        '```sh',
-        `curl -X POST '${state.baseUrl}/api/public/v1/help' \\`,
-        "  -H 'Content-Type: application/json' \\",
-        `  -d '${json}'`,
-        '```',
+        ...curlPostJson(`${state.baseUrl}/api/public/v1/help`, json),
         '',
         ...extra.flatMap((line) => [line, '']),
         emergencies,
@@ -367,4 +363,9 @@ export function twinApiBlocks(
       ].join('\n'),
     },
   ];
+}
+
+/** A Markdown shell block that POSTs a JSON body (already quoted for single quotes) to the URL. */
+export function curlPostJson(url: string, json: string): string[] {
+  return ['```sh', `curl -X POST '${url}' \\`, "  -H 'Content-Type: application/json' \\", `  -d '${json}'`, '```'];
 }

@@ -1,20 +1,12 @@
 // /recibido/:id: proof that a submission arrived and where it stands; never its contact data or document.
+import type { SubmissionReceipt } from '../../../queries/receipt.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { REQUEST_PATH } from './request-form-page.ts';
 
-/** Only what the receipt may show: the public shape of a submission, chosen field by field. */
-export interface Receipt {
-  id: string;
-  type: 'request' | 'offer';
-  title: string;
-  emergencyName: string;
-  reviewStatus: 'pending_review' | 'approved' | 'rejected';
-  /** Published, with changes waiting for review. */
-  revisionPending: boolean;
-  submittedAt: string;
-}
+/** Only what the receipt may show, chosen field by field by the query. */
+export type Receipt = SubmissionReceipt;
 
 export const receiptPath = (id: string, lang: Lang) => localized(`/recibido/${id}`, lang);
 

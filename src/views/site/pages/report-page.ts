@@ -5,7 +5,15 @@ import { html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, errorSummary, formStrings, radios, textarea, type Values } from './form-controls.ts';
+import {
+  curlPostJson,
+  type Errors,
+  errorSummary,
+  formStrings,
+  radios,
+  textarea,
+  type Values,
+} from './form-controls.ts';
 import { fill, recordPath } from './record-page.ts';
 
 export type ReportStrings = ReturnType<typeof reportStrings>;
@@ -73,11 +81,7 @@ function twin(state: ReportFormState, t: ReportStrings): Block[] {
         '',
         t.twinApi,
         '',
-        '```sh',
-        `curl -X POST '${url}' \\`,
-        "  -H 'Content-Type: application/json' \\",
-        `  -d '${body}'`,
-        '```',
+        ...curlPostJson(url, body),
         '',
         t.twinReasons,
         '',
