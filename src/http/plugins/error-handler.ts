@@ -4,6 +4,7 @@ import { AppError, type ErrorCode, errorBody, errorStatus } from '../../errors.t
 import { notFoundPage } from '../../views/site/pages/not-found-page.ts';
 import { renderHtml } from '../../views/site/render-html.ts';
 import { preferredLanguage } from '../language.ts';
+import { queryText } from '../request-values.ts';
 
 const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -51,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // People following a broken link get a page; programs (and every /api, /mcp path) get the error body.
     const isPage = !/^\/(api|mcp)(\/|$|\?)/.test(request.url) && (request.headers.accept ?? '').includes('text/html');
     if (isPage && request.method === 'GET') {
-      const lang = (request.query as Record<string, unknown> | undefined)?.lang === 'en' ? 'en' : 'es';
+      const lang = queryText(request, 'lang') === 'en' ? 'en' : 'es';
       return reply
         .code(404)
         .header('content-type', 'text/html; charset=utf-8')

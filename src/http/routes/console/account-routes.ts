@@ -16,6 +16,8 @@ import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
+type AccountRoute = { Params: { id: string } };
+
 export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   const admin = (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -72,10 +74,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   // The link is shown once, in this answer (never stored in clear, never sent again): no redirect.
-  app.post('/cuentas/:id/clave', async (request, reply) => {
+  app.post<AccountRoute>('/cuentas/:id/clave', async (request, reply) => {
     const user = admin(request);
     checkForm(ctx, request, user.csrf);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     if (id === user.accountId) throw new AppError('forbidden');
     const issued = await createPasswordReset(ctx, { accountId: id }, consoleActor(user));
     const frame = await frameFor(ctx, user, null);
@@ -92,10 +94,10 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
     ['desactivar', true],
     ['activar', false],
   ] as const) {
-    app.post(`/cuentas/:id/${action}`, async (request, reply) => {
+    app.post<AccountRoute>(`/cuentas/:id/${action}`, async (request, reply) => {
       const user = admin(request);
       checkForm(ctx, request, user.csrf);
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (id === user.accountId) throw new AppError('forbidden');
       await setAccountDisabled(ctx, id, disabled, consoleActor(user));
       return seeOther(reply, '/panel/cuentas?hecho=guardado');

@@ -7,7 +7,8 @@ import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { loginPage, throttledMessage } from '../../../views/console/login-page.ts';
-import { type FormBody, field } from '../../forms/form-body.ts';
+import { field } from '../../forms/form-body.ts';
+import { formBody, queryRecord } from '../../request-values.ts';
 import { checkForm, sameOrigin, seeOther, sendPage } from './guard.ts';
 import { type ConsoleCookies, clearCookie, setCookie } from './session-cookie.ts';
 
@@ -23,14 +24,14 @@ export function authRoutes(app: FastifyInstance, ctx: Context, cookies: ConsoleC
     if (request.consoleUser) return seeOther(reply, panelPaths.home);
     const token = newToken();
     setCookie(reply, cookies, cookies.signIn, token, SIGN_IN_COOKIE_SECONDS);
-    const query = request.query as Record<string, unknown>;
+    const query = queryRecord(request);
     const next = safeNext(String(query.volver ?? ''));
     const notice = query.hecho === 'clave' ? 'Contraseña guardada. Ingrese con la nueva.' : null;
     return sendPage(reply, loginPage({ csrf: token, next, notice }));
   });
 
   app.post(panelPaths.signIn, async (request, reply) => {
-    const form = (request.body ?? {}) as FormBody;
+    const form = formBody(request);
     const expected = request.cookies[cookies.signIn];
     if (!expected || !sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), expected)) {
       throw new AppError('csrf_failed');

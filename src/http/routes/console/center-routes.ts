@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createEditLink, renewEditLink, revokeEditLink } from '../../../commands/center-edit-links.ts';
 import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts';
-import { setInventoryLine } from '../../../commands/set-inventory-line.ts';
+import { parseInventoryLine, setInventoryLine } from '../../../commands/set-inventory-line.ts';
 import type { Context } from '../../../context.ts';
 import { editLinkExpired, editLinkExpiry } from '../../../domain/edit-link-expiry.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
@@ -23,6 +23,11 @@ import { recordIn } from './review-routes.ts';
 const CENTERS_SHOWN = 500;
 const lineFields = ['kind', 'category', 'quantity', 'unit', 'note'] as const;
 
+type EmergencyRoute = { Params: { slug: string } };
+type CenterRoute = { Params: { slug: string; id: string } };
+type LineRoute = { Params: { slug: string; id: string; lineId: string } };
+type LinkRoute = { Params: { slug: string; id: string; linkId: string } };
+
 export function lineInput(form: FormBody) {
   return Object.fromEntries(lineFields.map((name) => [name, field(form, name).trim()]));
 }
@@ -36,7 +41,8 @@ export async function saveLine(
 ): Promise<{ values: Record<string, string>; errors: Errors } | null> {
   const values = lineInput(form);
   try {
-    await setInventoryLine(ctx, centerId, values as never, actor);
+    // Checked here, where the form's text is still untyped; the command takes (and checks again) a typed line.
+    await setInventoryLine(ctx, centerId, parseInventoryLine(values), actor);
     return null;
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
@@ -45,9 +51,9 @@ export async function saveLine(
 }
 
 export function centerRoutes(app: FastifyInstance, ctx: Context): void {
-  const scope = async (request: FastifyRequest) => {
+  const scope = async (request: FastifyRequest<{ Params: { slug: string; id?: string } }>) => {
     const user = currentUser(request);
-    const { slug, id } = request.params as { slug: string; id?: string };
+    const { slug, id } = request.params;
     const emergency = await emergencyFor(ctx, user, slug);
     return { user, emergency, id: id ?? '' };
   };
@@ -88,7 +94,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, page, extra.status ?? 200);
   };
 
-  app.get('/e/:slug/centros', async (request, reply) => {
+  app.get<EmergencyRoute>('/e/:slug/centros', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const { rows } = await leaderRecords(
       ctx,
@@ -105,12 +111,12 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, centersPage(await frameFor(ctx, user, emergency, flashFrom(request)), centers));
   });
 
-  app.get('/e/:slug/centros/:id', async (request, reply) => {
+  app.get<CenterRoute>('/e/:slug/centros/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
     return render(request, reply, emergency, await centerIn(emergency, id));
   });
 
-  app.post('/e/:slug/centros/:id/lineas', async (request, reply) => {
+  app.post<CenterRoute>('/e/:slug/centros/:id/lineas', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
@@ -119,16 +125,16 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
   });
 
-  app.post('/e/:slug/centros/:id/lineas/:lineId/quitar', async (request, reply) => {
+  app.post<LineRoute>('/e/:slug/centros/:id/lineas/:lineId/quitar', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
-    const { lineId } = request.params as { lineId: string };
+    const { lineId } = request.params;
     await removeInventoryLine(ctx, lineId, consoleActor(user), { centerId: center.id });
     return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
   });
 
-  app.post('/e/:slug/centros/:id/enlaces', async (request, reply) => {
+  app.post<CenterRoute>('/e/:slug/centros/:id/enlaces', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
@@ -138,24 +144,24 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
   });
 
   /** The link named in the path, if it belongs to the centre in the path. */
-  const linkOf = async (request: FastifyRequest) => {
+  const linkOf = async (request: FastifyRequest<LinkRoute>) => {
     const { user, emergency, id } = await scope(request);
     checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
-    const { linkId } = request.params as { linkId: string };
+    const { linkId } = request.params;
     const link = await centerEditLink(ctx, linkId);
     if (!link || link.center_id !== center.id) throw new AppError('edit_link_invalid');
     return { user, back: `${panelPaths.center(emergency.slug, id)}?hecho=guardado`, linkId };
   };
 
-  app.post('/e/:slug/centros/:id/enlaces/:linkId/revocar', async (request, reply) => {
+  app.post<LinkRoute>('/e/:slug/centros/:id/enlaces/:linkId/revocar', async (request, reply) => {
     const { user, back, linkId } = await linkOf(request);
     await revokeEditLink(ctx, linkId, consoleActor(user));
     return seeOther(reply, back);
   });
 
   // Same link, same secret: the centre's staff keep the address they have; only its expiry moves.
-  app.post('/e/:slug/centros/:id/enlaces/:linkId/renovar', async (request, reply) => {
+  app.post<LinkRoute>('/e/:slug/centros/:id/enlaces/:linkId/renovar', async (request, reply) => {
     const { user, back, linkId } = await linkOf(request);
     await renewEditLink(ctx, linkId, consoleActor(user));
     return seeOther(reply, back);

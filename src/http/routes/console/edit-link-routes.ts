@@ -8,9 +8,12 @@ import { centerInventoryLines } from '../../../queries/inventory.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { editLinkPage } from '../../../views/console/edit-link-page.ts';
-import type { FormBody } from '../../forms/form-body.ts';
+import { formBody } from '../../request-values.ts';
 import { saveLine } from './center-routes.ts';
 import { flashFrom, sameOrigin, seeOther, sendPage } from './guard.ts';
+
+type LinkRoute = { Params: { token: string } };
+type LineRoute = { Params: { token: string; lineId: string } };
 
 export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
   const path = (token: string) => `/centro/${encodeURIComponent(token)}`;
@@ -34,27 +37,27 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
   /** Who changed it, for the audit log: the link, never its secret. */
   const actor = (center: { editLinkId: string }) => `enlace-centro:${center.editLinkId}`;
   /** The link is the credential; a form from another site is refused all the same. */
-  const posted = async (request: FastifyRequest) => {
+  const posted = async (request: FastifyRequest<LinkRoute>) => {
     if (!sameOrigin(ctx, request)) throw new AppError('csrf_failed');
-    const { token } = request.params as { token: string };
-    return { token, center: await resolveEditLink(ctx, token), form: (request.body ?? {}) as FormBody };
+    const { token } = request.params;
+    return { token, center: await resolveEditLink(ctx, token), form: formBody(request) };
   };
 
-  app.get('/centro/:token', async (request, reply) => {
-    const { token } = request.params as { token: string };
+  app.get<LinkRoute>('/centro/:token', async (request, reply) => {
+    const { token } = request.params;
     return render(request, reply, await resolveEditLink(ctx, token), token);
   });
 
-  app.post('/centro/:token/lineas', async (request, reply) => {
+  app.post<LinkRoute>('/centro/:token/lineas', async (request, reply) => {
     const { token, center, form } = await posted(request);
     const problem = await saveLine(ctx, center.id, form, actor(center));
     if (problem) return render(request, reply, center, token, { ...problem, status: 400 });
     return seeOther(reply, `${path(token)}?hecho=guardado`);
   });
 
-  app.post('/centro/:token/lineas/:lineId/quitar', async (request, reply) => {
+  app.post<LineRoute>('/centro/:token/lineas/:lineId/quitar', async (request, reply) => {
     const { token, center } = await posted(request);
-    const { lineId } = request.params as { lineId: string };
+    const { lineId } = request.params;
     await removeInventoryLine(ctx, lineId, actor(center), { centerId: center.id });
     return seeOther(reply, `${path(token)}?hecho=guardado`);
   });

@@ -74,14 +74,14 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.home}?hecho=creada`);
   });
 
-  app.post('/emergencias/:slug/cerrar', async (request, reply) => {
+  app.post<{ Params: { slug: string } }>('/emergencias/:slug/cerrar', async (request, reply) => {
     const user = currentUser(request);
     requireAdmin(user);
     const form = checkForm(ctx, request, user.csrf);
     if (field(form, 'confirmar') !== 'si') {
       throw new AppError('validation_failed', [{ field: 'confirmar', message: 'confirmación', code: 'required' }]);
     }
-    await closeEmergency(ctx, (request.params as { slug: string }).slug, consoleActor(user));
+    await closeEmergency(ctx, request.params.slug, consoleActor(user));
     return seeOther(reply, `${panelPaths.home}?hecho=cerrada`);
   });
 }

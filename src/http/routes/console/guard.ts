@@ -11,6 +11,7 @@ import { openReportTotal } from '../../../queries/report-inbox.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
 import type { Html } from '../../../views/html.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
+import { formBody, queryText } from '../../request-values.ts';
 import type { ConsoleCookies } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -40,7 +41,7 @@ export function currentUser(request: FastifyRequest): ConsoleUser {
 
 /** A state-changing form must carry the session's token and must not come from another site. */
 export function checkForm(ctx: Context, request: FastifyRequest, expected: string): FormBody {
-  const form = (request.body ?? {}) as FormBody;
+  const form = formBody(request);
   if (!sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), expected)) throw new AppError('csrf_failed');
   return form;
 }
@@ -85,7 +86,7 @@ const flashes: Record<string, string> = {
 };
 
 /** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */
-export function flashFrom(request: FastifyRequest): string | null {
-  const key = (request.query as Record<string, unknown> | undefined)?.hecho;
-  return typeof key === 'string' && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
+export function flashFrom(request: { query: unknown }): string | null {
+  const key = queryText(request, 'hecho');
+  return key !== undefined && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
 }

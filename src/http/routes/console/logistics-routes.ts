@@ -14,7 +14,11 @@ import { logisticsPage } from '../../../views/console/logistics-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { formNumber } from '../../forms/submission-form.ts';
+import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+
+type EmergencyRoute = { Params: { slug: string } };
+type OperationRoute = { Params: { slug: string; id: string } };
 
 const ENDPOINTS_SHOWN = 300;
 const textFields = [
@@ -54,27 +58,27 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
       routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
     ]);
-    const preselected = (request.query as Record<string, unknown>).destino;
+    const preselected = queryText(request, 'destino');
     return logisticsPage(frame, {
       routes,
       ...endpoints,
-      values: form.values ?? (typeof preselected === 'string' ? { destinationHelpId: preselected } : {}),
+      values: form.values ?? (preselected !== undefined ? { destinationHelpId: preselected } : {}),
       errors: form.errors ?? {},
       moveErrors: form.moveErrors,
     });
   };
-  const scope = async (request: FastifyRequest) => {
+  const scope = async (request: FastifyRequest<EmergencyRoute>) => {
     const user = currentUser(request);
-    const emergency = await emergencyFor(ctx, user, (request.params as { slug: string }).slug);
+    const emergency = await emergencyFor(ctx, user, request.params.slug);
     return { user, emergency };
   };
 
-  app.get('/e/:slug/logistica', async (request, reply) => {
+  app.get<EmergencyRoute>('/e/:slug/logistica', async (request, reply) => {
     const { emergency } = await scope(request);
     return sendPage(reply, await render(request, emergency));
   });
 
-  app.post('/e/:slug/logistica', async (request, reply) => {
+  app.post<EmergencyRoute>('/e/:slug/logistica', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     try {
@@ -92,10 +96,10 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.logistics(emergency.slug)}?hecho=guardado`);
   });
 
-  app.post('/e/:slug/logistica/:id/estado', async (request, reply) => {
+  app.post<OperationRoute>('/e/:slug/logistica/:id/estado', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const route = await routeInEmergency(ctx, emergency.id, id);
     if (!route) throw new AppError('logistics_operation_not_found');
     const status = field(form, 'status');

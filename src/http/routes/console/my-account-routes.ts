@@ -9,6 +9,7 @@ import type { Errors } from '../../../views/console/controls.ts';
 import { throttledMessage } from '../../../views/console/login-page.ts';
 import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
+import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, frameFor, seeOther, sendPage } from './guard.ts';
 
 const DONE = 'Contraseña cambiada. Sus sesiones en otros equipos se cerraron.';
@@ -21,7 +22,7 @@ export function myAccountRoutes(app: FastifyInstance, ctx: Context): void {
     status = 200,
   ) => {
     const user = currentUser(request);
-    const done = (request.query as Record<string, unknown> | undefined)?.hecho === 'clave';
+    const done = queryText(request, 'hecho') === 'clave';
     const frame = await frameFor(ctx, user, null, done ? DONE : null);
     const page = accountPage(frame, { role: user.role, emergencies: user.emergencySlugs, ...form });
     return sendPage(reply, page, status);

@@ -8,12 +8,15 @@ import { AppError, type ErrorDetail } from '../../../errors.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { PASSWORD_RESET_PREFIX, passwordResetPage } from '../../../views/console/password-reset-page.ts';
-import { type FormBody, field } from '../../forms/form-body.ts';
+import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
+import { formBody } from '../../request-values.ts';
 import { sameOrigin, seeOther, sendPage } from './guard.ts';
 import { type ConsoleCookies, clearCookie, setCookie } from './session-cookie.ts';
 
 const FORM_COOKIE_SECONDS = 60 * 60;
+
+type TokenRoute = { Params: { token: string } };
 
 export function passwordResetRoutes(app: FastifyInstance, ctx: Context, cookies: ConsoleCookies): void {
   const cookieName = `${cookies.secure ? '__Host-' : ''}ayuda_panel_clave`;
@@ -23,17 +26,17 @@ export function passwordResetRoutes(app: FastifyInstance, ctx: Context, cookies:
     return sendPage(reply, passwordResetPage({ token, csrf, email, errors }), status);
   };
 
-  app.get(`${PASSWORD_RESET_PREFIX}:token`, async (request, reply) => {
-    const { token } = request.params as { token: string };
+  app.get<TokenRoute>(`${PASSWORD_RESET_PREFIX}:token`, async (request, reply) => {
+    const { token } = request.params;
     const { account } = await resolvePasswordReset(ctx, token);
     return render(reply, token, account.email);
   });
 
-  app.post(`${PASSWORD_RESET_PREFIX}:token`, async (request, reply) => {
-    const { token } = request.params as { token: string };
+  app.post<TokenRoute>(`${PASSWORD_RESET_PREFIX}:token`, async (request, reply) => {
+    const { token } = request.params;
     // A spent or expired link says so before anything else.
     const { account } = await resolvePasswordReset(ctx, token);
-    const form = (request.body ?? {}) as FormBody;
+    const form = formBody(request);
     const expected = request.cookies[cookieName];
     if (!expected || !sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), expected)) {
       throw new AppError('csrf_failed');

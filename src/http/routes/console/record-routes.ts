@@ -18,19 +18,23 @@ import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
 import { field, noteField } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
+import { queryRecord } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { recordIn } from './review-routes.ts';
 
 const PAGE_SIZE = 50;
+
+type EmergencyRoute = { Params: { slug: string } };
+type RecordRoute = { Params: { slug: string; id: string } };
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
 export function recordRoutes(app: FastifyInstance, ctx: Context): void {
-  const scope = async (request: FastifyRequest) => {
+  const scope = async (request: FastifyRequest<{ Params: { slug: string; id?: string } }>) => {
     const user = currentUser(request);
-    const { slug, id } = request.params as { slug: string; id?: string };
+    const { slug, id } = request.params;
     const emergency = await emergencyFor(ctx, user, slug);
     return { user, emergency, id: id ?? '' };
   };
@@ -67,9 +71,9 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     });
   };
 
-  app.get('/e/:slug/registros', async (request, reply) => {
+  app.get<EmergencyRoute>('/e/:slug/registros', async (request, reply) => {
     const { user, emergency } = await scope(request);
-    const query = request.query as Record<string, unknown>;
+    const query = queryRecord(request);
     const status = oneOf(query.estado, [...recordStatuses, 'all'] as const, 'active');
     const type = oneOf(query.tipo, ['all', 'request', 'offer'] as const, 'all');
     const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.pagina ?? '1'), 10) || 1));
@@ -87,12 +91,12 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, recordsPage(frame, { rows, total, status, type, page, pageSize: PAGE_SIZE }));
   });
 
-  app.get('/e/:slug/registros/:id', async (request, reply) => {
+  app.get<RecordRoute>('/e/:slug/registros/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
     return sendPage(reply, await renderRecord(request, emergency, await published(emergency, id)));
   });
 
-  app.post('/e/:slug/registros/:id/estado', async (request, reply) => {
+  app.post<RecordRoute>('/e/:slug/registros/:id/estado', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await published(emergency, id);
@@ -112,7 +116,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=estado`);
   });
 
-  app.post('/e/:slug/registros/:id/cubierto', async (request, reply) => {
+  app.post<RecordRoute>('/e/:slug/registros/:id/cubierto', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await published(emergency, id);

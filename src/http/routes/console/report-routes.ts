@@ -1,5 +1,5 @@
 // Reportes: the public's reports of an emergency's records, and marking a record's reports as reviewed.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { resolveReports } from '../../../commands/resolve-reports.ts';
 import type { Context } from '../../../context.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
@@ -7,20 +7,21 @@ import { reportInbox } from '../../../queries/report-inbox.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { reportsPage } from '../../../views/console/reports-page.ts';
 import { field } from '../../forms/form-body.ts';
+import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, frameFor, seeOther, sendPage } from './guard.ts';
 
 /** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */
 const flashes: Record<string, string> = { revisados: 'Reportes marcados como revisados.' };
 
-function flashOf(request: FastifyRequest): string | null {
-  const key = (request.query as Record<string, unknown> | undefined)?.hecho;
-  return typeof key === 'string' && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
+function flashOf(request: { query: unknown }): string | null {
+  const key = queryText(request, 'hecho');
+  return key !== undefined && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
 }
 
 export function reportRoutes(app: FastifyInstance, ctx: Context): void {
-  app.get('/e/:slug/reportes', async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/e/:slug/reportes', async (request, reply) => {
     const user = currentUser(request);
-    const emergency = await emergencyFor(ctx, user, (request.params as { slug: string }).slug);
+    const emergency = await emergencyFor(ctx, user, request.params.slug);
     const [groups, frame] = await Promise.all([
       reportInbox(ctx, emergency.id),
       frameFor(ctx, user, emergency, flashOf(request)),
@@ -28,9 +29,9 @@ export function reportRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, reportsPage(frame, groups));
   });
 
-  app.post('/e/:slug/reportes/:id/revisados', async (request, reply) => {
+  app.post<{ Params: { slug: string; id: string } }>('/e/:slug/reportes/:id/revisados', async (request, reply) => {
     const user = currentUser(request);
-    const { slug, id } = request.params as { slug: string; id: string };
+    const { slug, id } = request.params;
     const emergency = await emergencyFor(ctx, user, slug);
     const form = checkForm(ctx, request, user.csrf);
     await resolveReports(ctx, emergency.id, id, consoleActor(user));

@@ -20,7 +20,7 @@ import {
   parseInboxFilter,
   reviewInbox,
 } from '../../../queries/review-inbox.ts';
-import { issuesToDetails } from '../../../schemas/issues.ts';
+import { parseInput } from '../../../schemas/parse.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
 import { bulkRejectPage } from '../../../views/console/bulk-reject-page.ts';
 import { comparePage } from '../../../views/console/compare-page.ts';
@@ -39,9 +39,11 @@ import { reviewPage, type StaleNotice } from '../../../views/console/review-page
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
+import { queryRecord } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
-type Params = { slug: string; id: string };
+type EmergencyRoute = { Params: { slug: string } };
+type ReviewRoute = { Params: { slug: string; id: string } };
 
 /** Sources listed in the inbox's source filter. */
 const SOURCE_OPTIONS = 50;
@@ -56,11 +58,11 @@ const filterFields: Record<InboxParam | 'despues', InboxFilterField> = {
   despues: 'after',
 };
 
-/** One query parameter as text: the last value when repeated, undefined when absent or not text. */
-function queryText(query: Record<string, unknown>, name: string): string | undefined {
+/** One inbox filter: the last value when repeated, undefined when absent. */
+function filterText(query: Record<string, string | string[]>, name: string): string | undefined {
   const value = query[name];
   const last = Array.isArray(value) ? value[value.length - 1] : value;
-  return typeof last === 'string' ? last.slice(0, 300) : undefined;
+  return last?.slice(0, 300);
 }
 
 /** The version a decision form names; null when absent or not a version number. */
@@ -95,11 +97,11 @@ function proposedContent(record: HelpRow): Content {
 }
 
 export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
-  const scope = async (request: FastifyRequest) => {
+  const scope = async (request: FastifyRequest<{ Params: { slug: string; id?: string } }>) => {
     const user = currentUser(request);
-    const { slug, id } = request.params as Params;
+    const { slug, id } = request.params;
     const emergency = await emergencyFor(ctx, user, slug);
-    return { user, emergency, id };
+    return { user, emergency, id: id ?? '' };
   };
 
   const renderReview = async (
@@ -160,10 +162,10 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     emergency: EmergencyRow,
     bulk?: InboxView['bulk'],
   ): Promise<InboxView> => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
+    const query = queryRecord(request);
     const values: InboxView['values'] = {};
-    for (const name of inboxParams) values[name] = queryText(query, name);
-    const after = queryText(query, 'despues') ?? null;
+    for (const name of inboxParams) values[name] = filterText(query, name);
+    const after = filterText(query, 'despues') ?? null;
     const parsed = parseInboxFilter({
       category: values.categoria,
       type: values.tipo,
@@ -193,7 +195,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return { page, now: ctx.now(), values, errors, sources, after: valid ? after : null, bulk };
   };
 
-  app.get('/e/:slug', async (request, reply) => {
+  app.get<EmergencyRoute>('/e/:slug', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const [view, frame] = await Promise.all([
       inboxView(request, emergency),
@@ -202,7 +204,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, inboxPage(frame, view), view.page ? 200 : 400);
   });
 
-  app.post('/e/:slug/rechazar-seleccionados', async (request, reply) => {
+  app.post<EmergencyRoute>('/e/:slug/rechazar-seleccionados', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const raw = form.seleccion === undefined ? [] : Array.isArray(form.seleccion) ? form.seleccion : [form.seleccion];
@@ -238,7 +240,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, bulkRejectPage(frame, result, inboxHref(emergency.slug, view.values)));
   });
 
-  app.get('/e/:slug/revisar/:id', async (request, reply) => {
+  app.get<ReviewRoute>('/e/:slug/revisar/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
     const record = await recordIn(ctx, emergency, id);
     if (record.review_status === 'rejected' || (record.review_status === 'approved' && !record.pending_revision)) {
@@ -251,9 +253,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, await renderReview(request, record, emergency));
   });
 
-  app.get('/e/:slug/comparar', async (request, reply) => {
+  app.get<EmergencyRoute>('/e/:slug/comparar', async (request, reply) => {
     const { user, emergency } = await scope(request);
-    const query = request.query as Record<string, unknown>;
+    const query = queryRecord(request);
     const [a, b] = await Promise.all([
       recordIn(ctx, emergency, String(query.a ?? '')),
       recordIn(ctx, emergency, String(query.b ?? '')),
@@ -261,7 +263,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, comparePage(await frameFor(ctx, user, emergency), a, b));
   });
 
-  app.post('/e/:slug/revisar/:id/aprobar', async (request, reply) => {
+  app.post<ReviewRoute>('/e/:slug/revisar/:id/aprobar', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
@@ -278,7 +280,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=aprobada`);
   });
 
-  app.post('/e/:slug/revisar/:id/rechazar', async (request, reply) => {
+  app.post<ReviewRoute>('/e/:slug/revisar/:id/rechazar', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
@@ -301,7 +303,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=rechazada`);
   });
 
-  app.post('/e/:slug/revisar/:id/corregir', async (request, reply) => {
+  app.post<ReviewRoute>('/e/:slug/revisar/:id/corregir', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
@@ -316,9 +318,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       publishContact: true,
     };
     const schema = record.type === 'request' ? requestSubmission : offerSubmission;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const errors = errorsByField(issuesToDetails(parsed.error.issues, 'es', body));
+    const parsed = parseInput(schema, body, 'es');
+    if (!parsed.ok) {
+      const errors = errorsByField(parsed.details);
       const values = Object.fromEntries(Object.keys(formValues(record)).map((name) => [name, field(form, name)]));
       return sendPage(reply, await renderReview(request, record, emergency, { edit: { values, errors } }), 400);
     }
@@ -326,7 +328,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       emergency_id: _e,
       identity_document: _d,
       ...edits
-    } = submissionFields(parsed.data, record.emergency_id, null);
+    } = submissionFields(parsed.value, record.emergency_id, null);
     try {
       await approveWithEdits(
         ctx,

@@ -10,6 +10,7 @@ import { field } from '../../forms/form-body.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
 type View = Omit<Parameters<typeof sourcesPage>[1], 'sources'>;
+type SourceRoute = { Params: { name: string } };
 
 export function sourceRoutes(app: FastifyInstance, ctx: Context): void {
   const admin = (request: FastifyRequest) => {
@@ -22,7 +23,7 @@ export function sourceRoutes(app: FastifyInstance, ctx: Context): void {
     const [sources, frame] = await Promise.all([listSources(ctx), frameFor(ctx, user, null, flashFrom(request))]);
     return sendPage(reply, sourcesPage(frame, { sources, ...view }), status);
   };
-  const nameOf = (request: FastifyRequest) => (request.params as { name: string }).name;
+  const nameOf = (request: FastifyRequest<SourceRoute>) => request.params.name;
 
   app.get('/integraciones', (request, reply) => render(request, reply, { values: {}, errors: {} }));
 
@@ -42,21 +43,21 @@ export function sourceRoutes(app: FastifyInstance, ctx: Context): void {
     }
   });
 
-  app.post('/integraciones/:name/rotar', async (request, reply) => {
+  app.post<SourceRoute>('/integraciones/:name/rotar', async (request, reply) => {
     const user = admin(request);
     checkForm(ctx, request, user.csrf);
     const issued = await rotateSourceKey(ctx, nameOf(request), consoleActor(user));
     return render(request, reply, { issued: { ...issued, rotated: true }, values: {}, errors: {} });
   });
 
-  app.get('/integraciones/:name/quitar', async (request, reply) => {
+  app.get<SourceRoute>('/integraciones/:name/quitar', async (request, reply) => {
     const user = admin(request);
     const source = await getSource(ctx, nameOf(request));
     if (!source) throw new AppError('source_not_found');
     return sendPage(reply, removeSourcePage(await frameFor(ctx, user, null), source.name));
   });
 
-  app.post('/integraciones/:name/quitar', async (request, reply) => {
+  app.post<SourceRoute>('/integraciones/:name/quitar', async (request, reply) => {
     const user = admin(request);
     checkForm(ctx, request, user.csrf);
     await removeSource(ctx, nameOf(request), consoleActor(user));

@@ -11,7 +11,7 @@ import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
 import { submissionReceipt } from '../../../queries/receipt.ts';
 import { text } from '../../../schemas/common.ts';
-import { issuesToDetails } from '../../../schemas/issues.ts';
+import { parseInput } from '../../../schemas/parse.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
 import type { Lang } from '../../../views/site/document.ts';
 import {
@@ -34,6 +34,7 @@ import {
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { formBody, queryText } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
 import { languageOf, sitePage } from './site-page.ts';
 import { registerOwnAsset } from './static-assets.ts';
@@ -58,17 +59,6 @@ async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
     latitude: e.latitude,
     longitude: e.longitude,
   }));
-}
-
-/** Only string fields count: a JSON body sent here is read as a form with nothing else in it. */
-function formOf(body: unknown): FormBody {
-  const form: FormBody = Object.create(null);
-  if (!body || typeof body !== 'object') return form;
-  for (const [name, value] of Object.entries(body)) {
-    if (typeof value === 'string') form[name] = value;
-    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) form[name] = value;
-  }
-  return form;
 }
 
 /** What the person typed, to show it again; the identity document is left out on purpose. */
@@ -122,7 +112,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
 
     sitePage(app, ctx, limiters, path, async (request, lang) => {
       const emergencies = await activeEmergencies(ctx);
-      const asked = (request.query as Record<string, unknown> | undefined)?.emergencia;
+      const asked = queryText(request, 'emergencia');
       const emergencyFromLink = emergencies.find((e) => e.slug === asked)?.slug;
       // A fresh id per rendered form: sending this same form again is recognised as the same submission.
       return page(state(lang, emergencies, { values: { externalId: randomUUID() }, emergencyFromLink }));
@@ -131,7 +121,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     /** The form again, with what was typed, the problems and a status; nothing has been written. */
     const again = async (request: FastifyRequest, reply: FastifyReply, errors: Errors, extra: Partial<FormState>) => {
       const lang = languageOf(request);
-      const form = formOf(request.body);
+      const form = formBody(request);
       const doc = page(
         state(lang, await activeEmergencies(ctx), {
           values: typedValues(kind, form),
@@ -163,7 +153,8 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         if (!fromOurPages(request)) {
           return sendDoc(reply, formRefusedPage(lang, path, kind === 'request' ? t.backToRequest : t.backToOffer));
         }
-        const form = formOf(request.body);
+        // Only string fields count: a JSON body sent here is read as a form with nothing else in it.
+        const form = formBody(request);
         const values = typedValues(kind, form);
         const slug = values.emergencySlug ?? '';
         const body = {
@@ -173,10 +164,10 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
           publishContact: values.publishContact === 'si',
           ...(slug ? { emergencySlug: slug } : {}),
         };
-        const parsed = schema.safeParse(body);
+        const parsed = parseInput(schema, body, lang);
         const errors: Errors = {};
-        if (!parsed.success) {
-          for (const detail of issuesToDetails(parsed.error.issues, lang, body)) {
+        if (!parsed.ok) {
+          for (const detail of parsed.details) {
             const name = detail.field.split('.')[0] || 'type';
             errors[name] ??= formMessage(detail, t);
           }
@@ -189,14 +180,14 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         }
         let document: string | null = null;
         if (kind === 'request') {
-          const typed = identityDocument.safeParse(field(form, 'identityDocument'));
-          if (typed.success) document = typed.data === '' ? null : typed.data;
-          else errors.identityDocument = issuesToDetails(typed.error.issues, lang)[0]?.message ?? t.choiceError;
+          const typed = parseInput(identityDocument, field(form, 'identityDocument'), lang);
+          if (typed.ok) document = typed.value === '' ? null : typed.value;
+          else errors.identityDocument = typed.details[0]?.message ?? t.choiceError;
         }
-        if (!parsed.success || Object.keys(errors).length > 0) return again(request, reply, errors, {});
+        if (!parsed.ok || Object.keys(errors).length > 0) return again(request, reply, errors, {});
         try {
           // The result carries the pair's editToken; the receipt does not offer changes yet, so it goes no further.
-          const { result } = await submitHelp(ctx, parsed.data, { identityDocument: document });
+          const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document });
           // 303: reloading the receipt never sends the form again.
           return reply.code(303).header('location', receiptPath(result.id, lang)).send();
         } catch (err) {
@@ -216,7 +207,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
   }
 
   sitePage(app, ctx, limiters, '/recibido/:id', async (request, lang) => {
-    const id = (request.params as { id: string }).id;
+    const { id } = request.params;
     const receipt = await submissionReceipt(ctx, id);
     return receipt ? receiptPage(lang, receipt.id, receipt) : receiptPage(lang, id, null);
   });

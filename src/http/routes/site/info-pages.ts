@@ -1,7 +1,7 @@
 // /centros, /rutas, /desarrolladores and /desarrolladores/referencia with their twins: read through the same
 // queries and presenters as the API, so a page and the JSON it links to tell the same story.
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';
 import { buildOpenApi } from '../../../contract/openapi.ts';
@@ -20,6 +20,7 @@ import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
 import { referencePage, TRY_PATH, TRY_TARGET } from '../../../views/site/pages/reference-page.ts';
 import { routesPage } from '../../../views/site/pages/routes-page.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { queryRecord } from '../../request-values.ts';
 import { sitePage } from './site-page.ts';
 
 /** An empty parameter (a link without a value) means "not given"; anything else must be valid. */
@@ -32,8 +33,8 @@ const routesQuery = z.object({ emergencia: optional(emergencySlug) });
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; choice: EmergencyChoice };
 
-function parse<S extends z.ZodType>(schema: S, request: FastifyRequest): Parsed<z.output<S>> {
-  const parsed = schema.safeParse(request.query ?? {});
+function parse<S extends z.ZodType>(schema: S, request: { query: unknown }): Parsed<z.output<S>> {
+  const parsed = schema.safeParse(queryRecord(request));
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, choice: { kind: 'invalid', param: String(parsed.error.issues[0]?.path[0] ?? '') } };
 }
@@ -97,7 +98,7 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       .map(([path]) => path),
   );
   app.get(TRY_PATH, { onRequest: limiters.reads }, async (request, reply) => {
-    const query = request.query as Record<string, string | string[]>;
+    const query = queryRecord(request);
     const target = query[TRY_TARGET];
     if (typeof target !== 'string' || !gettable.has(target) || target === '/mcp') return reply.callNotFound();
     const params = new URLSearchParams();

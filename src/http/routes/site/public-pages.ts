@@ -7,13 +7,15 @@ import { findHelp } from '../../../queries/get-help.ts';
 import { listHelp } from '../../../queries/list-help.ts';
 import { emergencyPanorama, panorama } from '../../../queries/panorama.ts';
 import { helpQuery } from '../../../schemas/help-query.ts';
-import { issuesToDetails, repeatedParameters } from '../../../schemas/issues.ts';
+import { repeatedParameters } from '../../../schemas/issues.ts';
+import { parseInput } from '../../../schemas/parse.ts';
 import { emergencyPage } from '../../../views/site/pages/emergency-page.ts';
 import { homePage } from '../../../views/site/pages/home-page.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
 import { recordPage } from '../../../views/site/pages/record-page.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { sitePage } from './site-page.ts';
+import { queryRecord } from '../../request-values.ts';
+import { type PageRoute, sitePage } from './site-page.ts';
 import { registerOwnAsset } from './static-assets.ts';
 
 registerOwnAsset('mapa.js');
@@ -25,10 +27,11 @@ const notFilters = new Set(['lang', 'view', 'emergencySlug']);
  * The filters of the URL, as the API reads them. A form sends every field, so an empty one means "not set";
  * a repeated one stays an array so validation can refuse it as the API does.
  */
-function filtersOf(request: FastifyRequest): Record<string, string | string[]> {
-  const query = (request.query ?? {}) as Record<string, string | string[]>;
+function filtersOf(request: { query: unknown }): Record<string, string | string[]> {
   return Object.fromEntries(
-    Object.entries(query).filter(([name, value]) => !notFilters.has(name) && value !== '' && value !== undefined),
+    Object.entries(queryRecord(request)).filter(
+      ([name, value]) => !notFilters.has(name) && value !== '' && value !== undefined,
+    ),
   );
 }
 
@@ -38,8 +41,8 @@ async function emergencyOf(ctx: Context, slug: string) {
   return emergency ? emergencyPanorama(ctx, emergency) : undefined;
 }
 
-async function emergencyDocument(ctx: Context, request: FastifyRequest, lang: Lang) {
-  const { slug } = request.params as { slug: string };
+async function emergencyDocument(ctx: Context, request: FastifyRequest<PageRoute<'/emergencias/:slug'>>, lang: Lang) {
+  const { slug } = request.params;
   const emergency = await emergencyOf(ctx, slug);
   if (!emergency) return notFoundPage(`/emergencias/${encodeURIComponent(slug)}`, lang);
   const given = filtersOf(request);
@@ -48,19 +51,16 @@ async function emergencyDocument(ctx: Context, request: FastifyRequest, lang: La
   );
   const repeated = repeatedParameters(given, lang);
   if (repeated.length > 0) return emergencyPage({ emergency, filters, list: null, errors: repeated }, lang);
-  const parsed = helpQuery.safeParse({ ...given, view: 'list', emergencySlug: slug });
-  if (!parsed.success) {
-    const errors = issuesToDetails(parsed.error.issues, lang, given);
-    return emergencyPage({ emergency, filters, list: null, errors }, lang);
-  }
-  return emergencyPage({ emergency, filters, list: await listHelp(ctx, parsed.data), errors: [] }, lang);
+  const parsed = parseInput(helpQuery, { ...given, view: 'list', emergencySlug: slug }, lang);
+  if (!parsed.ok) return emergencyPage({ emergency, filters, list: null, errors: parsed.details }, lang);
+  return emergencyPage({ emergency, filters, list: await listHelp(ctx, parsed.value), errors: [] }, lang);
 }
 
 export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   sitePage(app, ctx, limiters, '/', async (_request, lang) => homePage(await panorama(ctx), lang));
   sitePage(app, ctx, limiters, '/emergencias/:slug', (request, lang) => emergencyDocument(ctx, request, lang));
   sitePage(app, ctx, limiters, '/ayudas/:id', async (request, lang) => {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const item = await findHelp(ctx, id);
     return item ? recordPage(item, lang) : notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
   });

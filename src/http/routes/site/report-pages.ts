@@ -6,7 +6,7 @@ import type { Context } from '../../../context.ts';
 import { clientScope } from '../../../domain/client-address.ts';
 import { AppError } from '../../../errors.ts';
 import { findHelp } from '../../../queries/get-help.ts';
-import { issuesToDetails } from '../../../schemas/issues.ts';
+import { parseInput } from '../../../schemas/parse.ts';
 import { helpReport } from '../../../schemas/report.ts';
 import { type Lang, localized } from '../../../views/site/document.ts';
 import { type Errors, formRefusedPage } from '../../../views/site/pages/form-controls.ts';
@@ -19,12 +19,14 @@ import {
   reportThanksPage,
   reportThanksPath,
 } from '../../../views/site/pages/report-page.ts';
-import { type FormBody, field } from '../../forms/form-body.ts';
+import { field } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
-import { languageOf, sitePage } from './site-page.ts';
+import { languageOf, type PageRoute, sitePage } from './site-page.ts';
 
 const FORM_PATH = '/ayudas/:id/reportar';
+type RecordRoute = PageRoute<typeof FORM_PATH>;
 
 /** The record's id and title when it is published; anything else is "not found", as on its own page. */
 async function reportable(ctx: Context, id: string): Promise<ReportedRecord | undefined> {
@@ -38,19 +40,15 @@ function oneParagraph(value: string): string {
 }
 
 /** Only string fields count: a JSON body sent here is read as a form with nothing else in it. */
-function typed(body: unknown): { reason: string; note: string } {
-  const form = (body && typeof body === 'object' ? body : {}) as FormBody;
-  const value = (name: string) => {
-    const one: unknown = field(form, name);
-    return typeof one === 'string' ? one : '';
-  };
-  return { reason: value('reason'), note: oneParagraph(value('note')) };
+function typed(request: { body: unknown }): { reason: string; note: string } {
+  const form = formBody(request);
+  return { reason: field(form, 'reason'), note: oneParagraph(field(form, 'note')) };
 }
 
 export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
   const fromOurPages = anonymous.fromOurPages;
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+  const idOf = (request: FastifyRequest<RecordRoute>) => request.params.id;
   const missing = (id: string, lang: Lang, suffix: string) =>
     notFoundPage(`/ayudas/${encodeURIComponent(id)}/${suffix}`, lang);
 
@@ -58,7 +56,7 @@ export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limite
 
   /** The form again with what was typed and what is wrong; nothing has been written. */
   const again = async (
-    request: FastifyRequest,
+    request: FastifyRequest<RecordRoute>,
     reply: FastifyReply,
     errors: Errors,
     extra: { status: number; formError?: string },
@@ -69,7 +67,7 @@ export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limite
     const doc = reportFormPage({
       lang,
       record,
-      values: typed(request.body),
+      values: typed(request),
       errors,
       baseUrl: ctx.config.baseUrl,
       ...extra,
@@ -88,7 +86,7 @@ export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limite
     return record ? reportThanksPage(record, lang) : missing(idOf(request), lang, 'reporte-enviado');
   });
 
-  app.post(
+  app.post<RecordRoute>(
     FORM_PATH,
     {
       // After the body is read, so a refused send can still give the person back what they typed.
@@ -105,22 +103,22 @@ export function reportPages(app: FastifyInstance, ctx: Context, limiters: Limite
       const t = reportStrings(lang);
       const id = idOf(request);
       if (!fromOurPages(request)) return sendDoc(reply, formRefusedPage(lang, reportPath(id), t.openForm));
-      const values = typed(request.body);
+      const values = typed(request);
       const body = {
         ...(values.reason ? { reason: values.reason } : {}),
         ...(values.note ? { note: values.note } : {}),
       };
-      const parsed = helpReport.safeParse(body);
-      if (!parsed.success) {
+      const parsed = parseInput(helpReport, body, lang);
+      if (!parsed.ok) {
         const errors: Errors = {};
-        for (const detail of issuesToDetails(parsed.error.issues, lang, body)) {
+        for (const detail of parsed.details) {
           const name = detail.field.split('.')[0] || 'reason';
           errors[name] ??= name === 'reason' ? t.reasonError : detail.message;
         }
         return again(request, reply, errors, { status: 400 });
       }
       try {
-        await reportRecord(ctx, id, parsed.data, clientScope(request.ip));
+        await reportRecord(ctx, id, parsed.value, clientScope(request.ip));
       } catch (err) {
         if (err instanceof AppError && err.code === 'help_not_found')
           return sendDoc(reply, missing(id, lang, 'reportar'));

@@ -6,8 +6,19 @@ import type { Lang, SiteDocument } from '../../../views/site/document.ts';
 import { renderHtml } from '../../../views/site/render-html.ts';
 import { renderMarkdown } from '../../../views/site/render-markdown.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { queryText } from '../../request-values.ts';
 
-export type BuildPage = (request: FastifyRequest, lang: Lang) => Promise<SiteDocument>;
+/** The names of a route pattern's parameters: '/ayudas/:id/reportar' -> 'id'. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fastify's router fills every named parameter of the pattern with a string. */
+export type PageRoute<P extends string> = { Params: Record<ParamNames<P>, string> };
+
+export type BuildPage<P extends string> = (request: FastifyRequest<PageRoute<P>>, lang: Lang) => Promise<SiteDocument>;
 
 /** The quality the client gives a media type, from its Accept header (0 when absent). */
 function quality(accept: string, type: string): number {
@@ -34,11 +45,17 @@ export function wantsMarkdown(accept: string | undefined): boolean {
   return markdown >= 0.001 && markdown > quality(accept, 'text/html');
 }
 
-export function languageOf(request: FastifyRequest): Lang {
-  return (request.query as Record<string, unknown> | undefined)?.lang === 'en' ? 'en' : 'es';
+export function languageOf(request: { query: unknown }): Lang {
+  return queryText(request, 'lang') === 'en' ? 'en' : 'es';
 }
 
-async function send(ctx: Context, request: FastifyRequest, reply: FastifyReply, build: BuildPage, twin: boolean) {
+async function send<P extends string>(
+  ctx: Context,
+  request: FastifyRequest<PageRoute<P>>,
+  reply: FastifyReply,
+  build: BuildPage<P>,
+  twin: boolean,
+) {
   const doc = await build(request, languageOf(request));
   reply
     .code(doc.status ?? 200)
@@ -54,16 +71,26 @@ async function send(ctx: Context, request: FastifyRequest, reply: FastifyReply, 
     .send(renderHtml(doc, { tileUrl: ctx.config.tileUrl }).value);
 }
 
+/** The router's parameters object, seen from code that knows the parameter's name only at run time. */
+function isTextRecord(value: unknown): value is Record<string, string> {
+  return !!value && typeof value === 'object' && Object.values(value).every((one) => typeof one === 'string');
+}
+
 /**
  * Registers GET path (HTML, or the twin for Accept: text/markdown) and its twin path. A path ending in a
  * parameter takes the twin as that parameter with ".md" (/ayudas/ID.md), read by the same route.
  */
-export function sitePage(app: FastifyInstance, ctx: Context, limiters: Limiters, path: string, build: BuildPage) {
-  const endsInParam = /\/:[A-Za-z]+$/.test(path);
-  const param = endsInParam ? (path.split(':').pop() as string) : null;
-  app.get(path, { onRequest: limiters.reads }, async (request, reply) => {
-    if (param) {
-      const params = request.params as Record<string, string>;
+export function sitePage<P extends string>(
+  app: FastifyInstance,
+  ctx: Context,
+  limiters: Limiters,
+  path: P,
+  build: BuildPage<P>,
+) {
+  const param = /\/:([A-Za-z]+)$/.exec(path)?.[1] ?? null;
+  app.get<PageRoute<P>>(path, { onRequest: limiters.reads }, async (request, reply) => {
+    const params: unknown = request.params;
+    if (param && isTextRecord(params)) {
       const value = params[param] ?? '';
       if (value.endsWith('.md')) {
         params[param] = value.slice(0, -3);
@@ -74,6 +101,8 @@ export function sitePage(app: FastifyInstance, ctx: Context, limiters: Limiters,
   });
   if (!param) {
     const twin = path === '/' ? '/index.md' : `${path}.md`;
-    app.get(twin, { onRequest: limiters.reads }, (request, reply) => send(ctx, request, reply, build, true));
+    app.get<PageRoute<P>>(twin, { onRequest: limiters.reads }, (request, reply) =>
+      send(ctx, request, reply, build, true),
+    );
   }
 }

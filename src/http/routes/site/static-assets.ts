@@ -56,8 +56,9 @@ function asset(name: string): Asset | undefined {
 }
 
 export function staticRoutes(app: FastifyInstance, limiters: Limiters): void {
-  app.get('/static/*', { onRequest: limiters.reads }, async (request, reply) => {
-    const found = asset((request.params as { '*': string })['*']);
+  // The router fills the wildcard with the rest of the path.
+  app.get<{ Params: { '*': string } }>('/static/*', { onRequest: limiters.reads }, async (request, reply) => {
+    const found = asset(request.params['*']);
     if (!found) return reply.callNotFound();
     reply.header('etag', found.etag).header('cache-control', 'public, max-age=604800');
     if (request.headers['if-none-match'] === found.etag) return reply.code(304).send();
