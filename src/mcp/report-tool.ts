@@ -1,13 +1,12 @@
 // MCP tool reportar_registro: the same command and schema as POST /api/public/v1/help/{id}/reports.
 import * as z from 'zod';
 import { reportRecord } from '../commands/report-record.ts';
-import { AppError } from '../errors.ts';
-import { issuesToDetails } from '../schemas/issues.ts';
+import { parseOrThrow } from '../schemas/parse.ts';
 import { helpReport, reportResult, reportToolShape } from '../schemas/report.ts';
 import { callerScope } from './caller.ts';
-import { submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
+import { defineTool, submissionAnnotations } from './tool-definition.ts';
 
-export const reportTool: ToolDefinition = {
+export const reportTool = defineTool({
   name: 'reportar_registro',
   title: 'Reportar un registro publicado a los líderes de su emergencia',
   description:
@@ -22,8 +21,7 @@ export const reportTool: ToolDefinition = {
   submits: true,
   run: async (ctx, args) => {
     const { id, ...body } = args;
-    const parsed = helpReport.safeParse(body);
-    if (!parsed.success) throw new AppError('validation_failed', issuesToDetails(parsed.error.issues, 'es', body));
-    return (await reportRecord(ctx, String(id), parsed.data, callerScope(ctx))).result;
+    const report = parseOrThrow(helpReport, body, 'validation_failed', 'es');
+    return (await reportRecord(ctx, id, report, callerScope(ctx))).result;
   },
-};
+});

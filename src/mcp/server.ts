@@ -7,7 +7,7 @@ import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
 import { boundedResource, boundedToolResult } from './result-size.ts';
-import { runTool, toolInputError, tools } from './tools.ts';
+import { callTool, tools } from './tools.ts';
 
 export const instructions = [
   'Ayuda Directa coordina ayuda directa en emergencias en Colombia.',
@@ -35,7 +35,8 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
         outputSchema: z.object(tool.output.shape),
         annotations: { title: tool.title, ...tool.annotations },
       },
-      (args: Record<string, unknown>) => runTool(tool, ctx, args, onUnexpected),
+      // Never reached (tools/call is answered below), but the SDK wants a handler: the same call.
+      (args) => callTool(tool, ctx, args, onUnexpected),
     );
   }
   // Arguments are validated here, not by the SDK, so a bad field gets the same catalogue error (code, Spanish
@@ -46,11 +47,8 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
   server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
-    const args = request.params.arguments ?? {};
-    const parsed = tool.input.safeParse(args);
-    const result = parsed.success
-      ? await runTool(tool, ctx, parsed.data as Record<string, unknown>, onUnexpected)
-      : toolInputError(tool, parsed.error.issues, args);
+    // callTool parses with the tool's own input schema before its handler sees anything.
+    const result = await callTool(tool, ctx, request.params.arguments ?? {}, onUnexpected);
     // Every tool's answer passes here: one size cap for all of them.
     return boundedToolResult(result, maxBytes, { name: tool.name, hasLimit: 'limit' in tool.input.shape });
   });

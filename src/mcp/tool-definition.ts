@@ -2,17 +2,50 @@
 import type * as z from 'zod';
 import type { Context } from '../context.ts';
 
-export interface ToolDefinition {
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a tool declares: `run` receives its arguments as `input` parsed them, and answers the shape of `output`. */
+export interface ToolSpec<I extends z.ZodObject, O extends z.ZodObject> {
   /** One of the names in src/contract/mcp-tools.ts. */
   name: string;
   title: string;
   description: string;
-  input: z.ZodObject;
-  output: z.ZodObject;
-  annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
   /** Sends a submission: counted by the submissions rate limit. */
   submits?: boolean;
-  run(ctx: Context, args: Record<string, unknown>): Promise<unknown>;
+  run(ctx: Context, args: z.output<I>): Promise<z.output<O>>;
+}
+
+/** Arguments that passed the tool's `input`, bound to its handler; or the problems `input` found. */
+export type PreparedCall =
+  | { ok: true; run(ctx: Context): Promise<Record<string, unknown>> }
+  | { ok: false; issues: readonly z.core.$ZodIssue[] };
+
+/**
+ * A row of the tool table, whatever its argument types. The handler is reachable only through `prepare`, which
+ * parses with the tool's own `input` first: the typed arguments `run` was declared with are the ones it gets.
+ */
+export interface ToolDefinition extends Omit<ToolSpec<z.ZodObject, z.ZodObject>, 'run'> {
+  prepare(args: unknown): PreparedCall;
+}
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): ToolDefinition {
+  const { run, ...declared } = spec;
+  return {
+    ...declared,
+    prepare(args) {
+      const parsed = spec.input.safeParse(args);
+      if (!parsed.success) return { ok: false, issues: parsed.error.issues };
+      return { ok: true, run: (ctx) => run(ctx, parsed.data) };
+    },
+  };
 }
 
 /** Hints of a tool that only reads published data. */

@@ -13,6 +13,7 @@ import { panorama } from '../queries/panorama.ts';
 import { inventario, inventoryQuery } from '../schemas/inventory.ts';
 import { issuesToDetails, validationCode } from '../schemas/issues.ts';
 import { logisticsOperationList } from '../schemas/logistics-operation.ts';
+import { parseOrThrow } from '../schemas/parse.ts';
 import {
   discovery as discoverySchema,
   helpDetail,
@@ -31,7 +32,7 @@ import {
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
 import { reportTool } from './report-tool.ts';
-import { readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
+import { defineTool, readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -49,24 +50,22 @@ const reviewNote =
   'responde el error source_conflict: use otro externalId. Una revisión no puede cambiar la emergencia. ' +
   'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true).';
 
+const requestInput = z.strictObject(requestToolShape);
+const offerInput = z.strictObject(offerToolShape);
+type SubmissionArgs = z.output<typeof requestInput> | z.output<typeof offerInput>;
+
 /** The REST body schema decides, so a tool accepts exactly what POST /api/public/v1/help accepts. */
-async function submit(ctx: Context, type: 'request' | 'offer', args: Record<string, unknown>) {
+async function submit(ctx: Context, type: 'request' | 'offer', args: SubmissionArgs) {
   const { editToken, externalId, ...fields } = args;
   // Left out: a fresh pair, so two assistants can never pick the same one by chance.
-  const pair = typeof externalId === 'string' ? externalId : randomUUID();
-  const body = { type, ...fields, externalId: pair };
-  const parsed = helpSubmission.safeParse(body);
-  if (!parsed.success) {
-    const details = issuesToDetails(parsed.error.issues, 'es', body);
-    throw new AppError(validationCode(details, 'validation_failed'), details);
-  }
-  const credential = typeof editToken === 'string' ? editToken : undefined;
-  const { result } = await submitHelp(ctx, parsed.data, { credential });
-  return { ...result, externalId: parsed.data.externalId };
+  const body = { type, ...fields, externalId: externalId ?? randomUUID() };
+  const submission = parseOrThrow(helpSubmission, body, 'validation_failed', 'es');
+  const { result } = await submitHelp(ctx, submission, { credential: editToken });
+  return { ...result, externalId: submission.externalId };
 }
 
 export const tools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'listar_emergencias',
     title: 'Listar emergencias activas',
     description:
@@ -76,8 +75,8 @@ export const tools: ToolDefinition[] = [
     output: discoverySchema,
     annotations: readAnnotations,
     run: (ctx) => discovery(ctx),
-  },
-  {
+  }),
+  defineTool({
     name: 'consultar_panorama',
     title: 'Consultar el panorama de una emergencia',
     description:
@@ -87,9 +86,9 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(panoramaInputShape),
     output: panoramaSchema,
     annotations: readAnnotations,
-    run: (ctx, args) => panorama(ctx, args.emergencySlug as string | undefined),
-  },
-  {
+    run: (ctx, args) => panorama(ctx, args.emergencySlug),
+  }),
+  defineTool({
     name: 'buscar_ayudas',
     title: 'Buscar solicitudes y ofrecimientos publicados',
     description:
@@ -100,13 +99,10 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(helpSearchShape),
     output: helpList,
     annotations: readAnnotations,
-    run: (ctx, args) => {
-      const parsed = helpSearch.safeParse(args);
-      if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, 'es', args));
-      return listHelp(ctx, { ...parsed.data, view: 'list' });
-    },
-  },
-  {
+    // The rules across fields (coordinates in pairs, radius needs a point) are not part of the published schema.
+    run: (ctx, args) => listHelp(ctx, { ...parseOrThrow(helpSearch, args, 'invalid_query', 'es'), view: 'list' }),
+  }),
+  defineTool({
     name: 'ver_ayuda',
     title: 'Ver el detalle de un registro publicado',
     description:
@@ -115,9 +111,9 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(helpIdInputShape),
     output: helpDetail,
     annotations: readAnnotations,
-    run: async (ctx, args) => ({ generatedAt: ctx.now().toISOString(), item: await getHelp(ctx, args.id as string) }),
-  },
-  {
+    run: async (ctx, args) => ({ generatedAt: ctx.now().toISOString(), item: await getHelp(ctx, args.id) }),
+  }),
+  defineTool({
     name: 'buscar_operaciones_logisticas',
     title: 'Buscar rutas logísticas disponibles',
     description:
@@ -127,9 +123,9 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(logisticsInputShape),
     output: logisticsOperationList,
     annotations: readAnnotations,
-    run: (ctx, args) => listLogistics(ctx, args.emergencia as string),
-  },
-  {
+    run: (ctx, args) => listLogistics(ctx, args.emergencia),
+  }),
+  defineTool({
     name: 'consultar_inventario',
     title: 'Consultar el inventario de los centros de acopio',
     description:
@@ -140,49 +136,54 @@ export const tools: ToolDefinition[] = [
     input: inventoryQuery,
     output: inventario,
     annotations: readAnnotations,
-    run: (ctx, args) => readInventory(ctx, args as never),
-  },
-  {
+    run: (ctx, args) => readInventory(ctx, args),
+  }),
+  defineTool({
     name: 'publicar_solicitud',
     title: 'Enviar una solicitud de ayuda a revisión',
     description: `Envía una solicitud de ayuda (qué se necesita, dónde, para quién, con qué urgencia). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
-    input: z.strictObject(requestToolShape),
+    input: requestInput,
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
     run: (ctx, args) => submit(ctx, 'request', args),
-  },
-  {
+  }),
+  defineTool({
     name: 'publicar_ofrecimiento',
     title: 'Enviar un ofrecimiento de ayuda a revisión',
     description: `Envía un ofrecimiento de ayuda (insumos, transporte, centro de acopio, voluntariado). ${reviewNote} Devuelve el id, el externalId, el estado de revisión y, en el primer envío, el editToken.`,
-    input: z.strictObject(offerToolShape),
+    input: offerInput,
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
     run: (ctx, args) => submit(ctx, 'offer', args),
-  },
+  }),
   reportTool,
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
 
 /** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
-export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
+function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
   const details = issuesToDetails(issues, 'es', args);
   const body = errorBody(validationCode(details, tool.submits ? 'validation_failed' : 'invalid_query'), 'es', details);
   return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
 }
 
-/** Structured result plus the same JSON as text; a catalogue error becomes a tool error naming each field. */
-export async function runTool(
+/**
+ * Parses the arguments with the tool's own input schema, then runs it: structured result plus the same JSON as
+ * text; bad arguments or a catalogue error become a tool error naming each field.
+ */
+export async function callTool(
   tool: ToolDefinition,
   ctx: Context,
-  args: Record<string, unknown>,
+  args: unknown,
   onUnexpected: (err: unknown) => void,
 ): Promise<ToolResult> {
+  const call = tool.prepare(args);
+  if (!call.ok) return toolInputError(tool, call.issues, args);
   try {
-    const value = (await tool.run(ctx, args)) as Record<string, unknown>;
+    const value = await call.run(ctx);
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
   } catch (err) {
     // Unexpected failures are logged, never shown: their messages may carry internals.
