@@ -11,7 +11,8 @@ import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts'
 import { categoryLabel } from '../src/domain/categories.ts';
 import { isApproximate } from '../src/domain/public-place.ts';
 import { searchTerms } from '../src/domain/text.ts';
-import { type HelpRow, searchableText } from '../src/repositories/help-records.ts';
+import type { HelpRow } from '../src/repositories/help-records/records.ts';
+import { searchableText } from '../src/repositories/help-records/search-index.ts';
 import { type HelpSubmission, helpSubmission } from '../src/schemas/submission.ts';
 import { lifecycle, offerBody, requestBody } from './generate.ts';
 import { leaders, sources } from './pools.ts';

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { tokenHash } from '../src/auth/tokens.ts';
 import { purgeConsoleState } from '../src/commands/purge-console-state.ts';
 import { THROTTLE } from '../src/commands/sign-in.ts';
-import { findById } from '../src/repositories/help-records.ts';
+import { findById } from '../src/repositories/help-records/records.ts';
 import { Browser, leader, PASSWORD } from './helpers/console.ts';
 import { addEmergency, BASE_URL, type Harness, requestBody, setup, submit } from './helpers/harness.ts';
 
@@ -22,7 +22,7 @@ after(() => h.close());
 const pending = (slug = SLUG) => submit(h, requestBody({ emergencySlug: slug }));
 /** The content version the decision forms of the last page carry (an approval names the version seen). */
 const versionOn = (browser: Browser) => /name="version" value="(\d+)"/.exec(browser.last?.body ?? '')?.[1] ?? '';
-const reviewStatus = async (id: string) => (await findById(h.ctx.db, h.ctx.dialect, id))?.review_status;
+const reviewStatus = async (id: string) => (await findById(h.ctx, id))?.review_status;
 
 describe('forged forms', () => {
   test('a decision without the token, with a wrong token or from another origin is refused and changes nothing', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
-import { findById } from '../src/repositories/help-records.ts';
+import { findById } from '../src/repositories/help-records/records.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { Browser, leader, PASSWORD, pendingShown } from './helpers/console.ts';
 import {
@@ -210,7 +210,7 @@ describe('review inbox', () => {
     assert.equal(item.urgency, 'urgent');
     assert.equal(item.quantities.required, 12);
     // The decimal comma was read; the exact point is kept for leaders (the public one may be coarser).
-    assert.equal((await findById(h.ctx.db, h.ctx.dialect, id))?.latitude, 1.1478);
+    assert.equal((await findById(h.ctx, id))?.latitude, 1.1478);
   });
 
   test('a revision of a published record shows what changes; approving it replaces the public content', async () => {

@@ -9,15 +9,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const repositories = path.join(root, 'src', 'repositories') + path.sep;
 const entryPoints = ['src/http', 'src/views', 'src/mcp', 'src/cli'];
 
-/**
- * Files that still reach a repository, each with why; an entry that no longer applies fails the test, so the
- * list only shrinks. The MCP session store is the transport's own state, not a read or write of the service.
- */
-const exceptions: Record<string, string> = {
-  'src/mcp/sessions.ts': 'the MCP transport keeps its sessions in mcp_sessions',
-  'src/http/routes/mcp.ts': 'the MCP transport checks which session ids still exist',
-};
-
 interface ImportRef {
   specifier: string;
   typeOnly: boolean;
@@ -68,16 +59,10 @@ describe('entry points read through queries/', () => {
   test('no file under src/http, src/views, src/mcp or src/cli imports a value from src/repositories/', () => {
     const files = entryPoints.flatMap(sourceFiles);
     assert.ok(files.length > 50, `found ${files.length} files`);
-    const offending = files
-      .filter((file) => !(file in exceptions))
-      .flatMap((file) => repositoryValueImports(file).map((specifier) => `${file} -> ${specifier}`));
+    const offending = files.flatMap((file) =>
+      repositoryValueImports(file).map((specifier) => `${file} -> ${specifier}`),
+    );
     assert.deepEqual(offending, []);
-  });
-
-  test('each listed exception still imports a repository (else it leaves the list)', () => {
-    for (const file of Object.keys(exceptions)) {
-      assert.notDeepEqual(repositoryValueImports(file), [], `${file} no longer needs to be an exception`);
-    }
   });
 
   test('the scanner tells type-only imports from value imports, across lines and forms', () => {

@@ -232,7 +232,7 @@ describe('creating a route', () => {
     assert.deepEqual(leaks(outputs, [canary, 'Carlos, WhatsApp']), [], 'the volunteer contact is never public');
 
     // The leaders see it, contact included.
-    const stored = await findLogisticsOperation(h.ctx.db, h.ctx.dialect, row.id);
+    const stored = await findLogisticsOperation(h.ctx, row.id);
     assert.equal(stored?.volunteer_contact, row.volunteer_contact);
     const forLeaders = await routesForLeaders(h.ctx.db, mocoa.id);
     const mine = forLeaders.find((r) => r.id === row.id);
@@ -396,7 +396,7 @@ describe('moving a route', () => {
         if (LEGAL.has(`${from}>${to}`)) {
           const moved = await setLogisticsStatus(h.ctx, route.id, to, 'lider', { note: label });
           assert.equal(moved.status, to, label);
-          assert.equal((await findLogisticsOperation(h.ctx.db, h.ctx.dialect, route.id))?.status, to, label);
+          assert.equal((await findLogisticsOperation(h.ctx, route.id))?.status, to, label);
           const entry = (await auditEntries('logistics_status_changed', route.id)).at(-1);
           assert.equal(entry?.actor, 'lider', label);
           assert.deepEqual(
@@ -413,7 +413,7 @@ describe('moving a route', () => {
               return true;
             },
           );
-          assert.equal((await findLogisticsOperation(h.ctx.db, h.ctx.dialect, route.id))?.status, from, label);
+          assert.equal((await findLogisticsOperation(h.ctx, route.id))?.status, from, label);
         }
       }
     }
@@ -429,7 +429,7 @@ describe('moving a route', () => {
       'validation_failed',
       ['status'],
     );
-    assert.equal((await findLogisticsOperation(h.ctx.db, h.ctx.dialect, route.id))?.status, 'available');
+    assert.equal((await findLogisticsOperation(h.ctx, route.id))?.status, 'available');
   });
 
   test('a route that is no longer available leaves the public list and its destination count', async () => {
@@ -512,7 +512,7 @@ describe('moving a route', () => {
         'addCovered',
       ]);
     }
-    assert.equal((await findLogisticsOperation(h.ctx.db, h.ctx.dialect, route.id))?.status, 'in_transit');
+    assert.equal((await findLogisticsOperation(h.ctx, route.id))?.status, 'in_transit');
     const other = await createRoute(destination);
     await rejectsWith(setLogisticsStatus(h.ctx, other.id, 'assigned', 'test', { addCovered: 2 }), 'validation_failed', [
       'addCovered',

@@ -6,7 +6,7 @@ import { approveWithEdits } from '../src/commands/approve-with-edits.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { submissionFields } from '../src/commands/submission-fields.ts';
 import { AppError } from '../src/errors.ts';
-import { findById } from '../src/repositories/help-records.ts';
+import { findById } from '../src/repositories/help-records/records.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { type Browser, leader } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, list, requestBody, setup } from './helpers/harness.ts';
@@ -22,7 +22,7 @@ after(() => h.close());
 
 const review = (id: string) => `/panel/e/${SLUG}/revisar/${id}`;
 const detail = (id: string) => h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` });
-const stored = async (id: string) => findById(h.ctx.db, h.ctx.dialect, id);
+const stored = async (id: string) => findById(h.ctx, id);
 
 /** Sends a submission; a change to the same pair carries the editToken of the first answer when there is one. */
 async function send(payload: Record<string, unknown>, token?: string) {

@@ -51,7 +51,7 @@ describe('writePublic', () => {
     const { ctx, calls } = counted(h.ctx);
     await assert.rejects(
       writePublic(ctx, async (trx) => {
-        await trx
+        await trx.db
           .insertInto('emergencies')
           .values({
             id: '00000000-0000-4000-8000-000000000001',

@@ -1,7 +1,7 @@
 // A leader corrects a submission (or a pending revision) and publishes the corrected content in one step.
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { checkVersion } from './expected-version.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 import type { SubmissionFields } from './submission-fields.ts';

@@ -4,20 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { addDays, editLinkExpired, editLinkExpiry } from '../domain/edit-link-expiry.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
 import {
   type EditLinkRow,
   findActiveEditLinkByHash,
   findEditLink,
-  findPublishedCenter,
   insertEditLink,
   revokeEditLinkRow,
   setEditLinkExpiry,
   touchEditLink,
-} from '../repositories/inventory.ts';
+} from '../repositories/center-edit-links.ts';
+import { findPublishedCenter } from '../repositories/help-records/centers.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { requireCollectionCenter } from './set-inventory-line.ts';
 import { writePublic } from './write-public.ts';
 
@@ -38,9 +39,9 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
   const token = newToken();
   const id = randomUUID();
   await writePublic(ctx, async (trx) => {
-    const center = await requireCollectionCenter(trx, ctx.dialect, centerId);
+    const center = await requireCollectionCenter(trx, centerId);
     const at = ctx.now().toISOString();
-    await insertEditLink(trx, {
+    await insertEditLink(trx.db, {
       id,
       center_id: center.id,
       token_hash: tokenHash(token),
@@ -50,7 +51,7 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
       expires_at: addDays(at, ctx.config.centerLinkDays),
       last_used_at: null,
     });
-    await audit(trx, {
+    await audit(trx.db, {
       actor,
       action: 'edit_link_created',
       targetType: 'collection_center',
@@ -64,12 +65,12 @@ export async function createEditLink(ctx: Context, centerId: string, actor: Acto
 
 /** Revoking twice is harmless; an unknown link is edit_link_invalid. */
 export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor): Promise<EditLinkRow> {
-  const link = await ctx.db.transaction().execute(async (trx) => {
-    const found = await findEditLink(trx, linkId);
+  const link = await inTransaction(ctx, async (trx) => {
+    const found = await findEditLink(trx.db, linkId);
     if (!found) throw invalid();
     const at = ctx.now().toISOString();
-    if (await revokeEditLinkRow(trx, linkId, at)) {
-      await audit(trx, {
+    if (await revokeEditLinkRow(trx.db, linkId, at)) {
+      await audit(trx.db, {
         actor,
         action: 'edit_link_revoked',
         targetType: 'collection_center',
@@ -77,7 +78,7 @@ export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor)
         details: { linkId },
         at,
       });
-      await ctx.changes.announce(trx);
+      await ctx.changes.announce(trx.db);
       return { ...found, revoked_at: at };
     }
     return found;
@@ -93,12 +94,12 @@ export async function revokeEditLink(ctx: Context, linkId: string, actor: Actor)
  */
 export async function renewEditLink(ctx: Context, linkId: string, actor: Actor): Promise<EditLinkRow> {
   const link = await writePublic(ctx, async (trx) => {
-    const found = await findEditLink(trx, linkId);
+    const found = await findEditLink(trx.db, linkId);
     if (!found || found.revoked_at !== null) throw invalid();
     const at = ctx.now().toISOString();
     const expiresAt = addDays(at, ctx.config.centerLinkDays);
-    if (!(await setEditLinkExpiry(trx, linkId, expiresAt))) throw invalid();
-    await audit(trx, {
+    if (!(await setEditLinkExpiry(trx.db, linkId, expiresAt))) throw invalid();
+    await audit(trx.db, {
       actor,
       action: 'edit_link_renewed',
       targetType: 'collection_center',
@@ -124,7 +125,7 @@ export async function resolveEditLink(
   if (!link) throw invalid();
   const now = ctx.now();
   if (editLinkExpired(link, ctx.config.centerLinkDays, now)) throw invalid();
-  const center = await findPublishedCenter(ctx.db, ctx.dialect, link.center_id);
+  const center = await findPublishedCenter(ctx, link.center_id);
   if (!center) throw invalid();
   // Bookkeeping for the leaders, not public data: no cache needs to drop, so no change is announced.
   await touchEditLink(ctx.db, link.id, now.toISOString());

@@ -2,6 +2,7 @@
 // every other session of the account ends, the one that asked stays.
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { AppError } from '../errors.ts';
 import { findAccountById, setPasswordHash } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
@@ -42,10 +43,10 @@ export async function changePassword(ctx: Context, input: PasswordChange, actor:
 
   const passwordHash = await hashPassword(input.password);
   const at = ctx.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    await setPasswordHash(trx, account.id, passwordHash, at);
-    const ended = await deleteOtherSessions(trx, account.id, input.sessionId);
-    await audit(trx, {
+  return inTransaction(ctx, async (trx) => {
+    await setPasswordHash(trx.db, account.id, passwordHash, at);
+    const ended = await deleteOtherSessions(trx.db, account.id, input.sessionId);
+    await audit(trx.db, {
       actor,
       action: 'password_changed',
       targetType: 'account',

@@ -12,8 +12,14 @@ export async function closeEmergency(ctx: Context, slug: string, actor: Actor): 
     throw new AppError('invalid_state', [{ field: 'slug', message: slug, code: 'already_closed' }]);
   const now = ctx.now().toISOString();
   await writePublic(ctx, async (trx) => {
-    await close(trx, emergency.id, now);
-    await audit(trx, { actor, action: 'emergency_closed', targetType: 'emergency', targetId: emergency.id, at: now });
+    await close(trx.db, emergency.id, now);
+    await audit(trx.db, {
+      actor,
+      action: 'emergency_closed',
+      targetType: 'emergency',
+      targetId: emergency.id,
+      at: now,
+    });
   });
   return { ...emergency, status: 'closed', closed_at: now };
 }

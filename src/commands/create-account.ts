@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { passwordProblem } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import type { Role } from '../db/types.ts';
 import { AppError, type ErrorDetail } from '../errors.ts';
+import { assignEmergencies } from '../repositories/account-emergencies.ts';
 import { type AccountRow, insertAccount } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
@@ -53,10 +55,11 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
     updated_at: now,
     disabled_at: null,
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await insertAccount(trx, row, input.role === 'admin' ? [] : emergencyIds);
+  await inTransaction(ctx, async (trx) => {
+    const inserted = await insertAccount(trx.db, row);
     if (!inserted) throw new AppError('account_exists', [{ field: 'email', message: email, code: 'taken' }]);
-    await audit(trx, {
+    await assignEmergencies(trx.db, row.id, input.role === 'admin' ? [] : emergencyIds);
+    await audit(trx.db, {
       actor,
       action: 'account_created',
       targetType: 'account',

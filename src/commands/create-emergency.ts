@@ -59,8 +59,8 @@ export async function createEmergency(ctx: Context, input: NewEmergency, actor: 
     closed_at: null,
   };
   await writePublic(ctx, async (trx) => {
-    await insertEmergency(trx, row);
-    await audit(trx, { actor, action: 'emergency_created', targetType: 'emergency', targetId: row.id, at: now });
+    await insertEmergency(trx.db, row);
+    await audit(trx.db, { actor, action: 'emergency_created', targetType: 'emergency', targetId: row.id, at: now });
   });
   return row;
 }

@@ -1,12 +1,12 @@
 // A leader opens a logistics route to a published request: validated, placed, stored as available, made public.
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
-import type { Db, Dialect } from '../db/types.ts';
+import type { Store } from '../db/store.ts';
 import { distanceKm, roundKm } from '../domain/distance.ts';
 import { AppError, type Lang } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
-import { findById, type HelpRow, updateRecord } from '../repositories/help-records.ts';
+import { findById, type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
 import { insertLogisticsOperation, type LogisticsRow } from '../repositories/logistics.ts';
 import {
   type LogisticsOperationInput,
@@ -34,12 +34,7 @@ function isRouteDestination(record: HelpRow | undefined, emergencyId: string): r
   );
 }
 
-async function pickupPlace(
-  db: Db,
-  dialect: Dialect,
-  input: LogisticsOperationInput,
-  emergencyId: string,
-): Promise<Place> {
+async function pickupPlace(trx: Store, input: LogisticsOperationInput, emergencyId: string): Promise<Place> {
   if (input.pickupHelpId === undefined) {
     return {
       address: input.pickupAddress as string,
@@ -47,7 +42,7 @@ async function pickupPlace(
       longitude: input.pickupLongitude as number,
     };
   }
-  const centre = await findById(db, dialect, input.pickupHelpId);
+  const centre = await findById(trx, input.pickupHelpId);
   if (
     !centre ||
     centre.emergency_id !== emergencyId ||
@@ -95,15 +90,15 @@ export async function createLogisticsOperation(
   }
   const row = await writePublic(ctx, async (trx) => {
     // Locked so the destination cannot be closed or moved while its route is being written.
-    const destination = await findById(trx, ctx.dialect, input.destinationHelpId, true);
+    const destination = await findById(trx, input.destinationHelpId, true);
     if (!isRouteDestination(destination, emergency.id)) {
       throw new AppError('not_a_published_request', [
         { field: 'destinationHelpId', message: input.destinationHelpId, code: 'not_a_published_request' },
       ]);
     }
-    const pickup = await pickupPlace(trx, ctx.dialect, input, emergency.id);
+    const pickup = await pickupPlace(trx, input, emergency.id);
     const now = ctx.now().toISOString();
-    const stored = await insertLogisticsOperation(trx, {
+    const stored = await insertLogisticsOperation(trx.db, {
       id: randomUUID(),
       emergency_id: emergency.id,
       destination_help_id: destination.id,
@@ -124,8 +119,8 @@ export async function createLogisticsOperation(
       updated_at: now,
     });
     // The destination's PublicHelp counts its available routes; a new change number drops every cached copy.
-    await updateRecord(trx, ctx.dialect, destination.id, { updated_at: now });
-    await audit(trx, {
+    await updateRecord(trx, destination.id, { updated_at: now });
+    await audit(trx.db, {
       actor,
       action: 'logistics_created',
       targetType: 'logistics_operation',

@@ -1,7 +1,7 @@
 // Columns derived from a record's content, recomputed by every command that changes it.
 import { pendingQuantity } from '../domain/coverage.ts';
 import { priorityScore } from '../domain/priority.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 
 export function derivedFields(row: HelpRow, now: Date): Pick<HelpRow, 'priority_score' | 'quantity_pending'> {
   return {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { AppError } from '../errors.ts';
 import { type AccountRow, findAccountByEmail, findAccountById, setPasswordHash } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
@@ -58,10 +59,10 @@ export async function createPasswordReset(
     expires_at: new Date(now.getTime() + RESET_HOURS * 3_600_000).toISOString(),
     used_at: null,
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    await expireOpenPasswordResets(trx, account.id, at);
-    await insertPasswordReset(trx, row);
-    await audit(trx, {
+  await inTransaction(ctx, async (trx) => {
+    await expireOpenPasswordResets(trx.db, account.id, at);
+    await insertPasswordReset(trx.db, row);
+    await audit(trx.db, {
       actor,
       action: 'password_reset_created',
       targetType: 'account',
@@ -95,11 +96,11 @@ export async function usePasswordReset(
   await checkNewPassword(account, input.password, input.confirm);
   const passwordHash = await hashPassword(input.password);
   const at = ctx.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await markPasswordResetUsed(trx, reset.id, at))) throw new AppError('password_reset_invalid');
-    await setPasswordHash(trx, account.id, passwordHash, at);
-    const ended = await deleteOtherSessions(trx, account.id, null);
-    await audit(trx, {
+  await inTransaction(ctx, async (trx) => {
+    if (!(await markPasswordResetUsed(trx.db, reset.id, at))) throw new AppError('password_reset_invalid');
+    await setPasswordHash(trx.db, account.id, passwordHash, at);
+    const ended = await deleteOtherSessions(trx.db, account.id, null);
+    await audit(trx.db, {
       actor: `enlace-clave:${reset.id}`,
       action: 'password_reset_used',
       targetType: 'account',

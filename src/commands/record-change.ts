@@ -1,16 +1,16 @@
 // Shared steps of the leaders' commands: load a record for change, write the change, log it, tell caches.
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
-import type { Db } from '../db/types.ts';
+import type { Store } from '../db/store.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
-import { findById, type HelpRow, updateRecord } from '../repositories/help-records.ts';
+import { findById, type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import { derivedFields } from './derived-fields.ts';
 import { writePublic } from './write-public.ts';
 
 export interface ChangeStep {
-  trx: Db;
+  trx: Store;
   record: HelpRow;
   now: string;
 }
@@ -18,7 +18,7 @@ export interface ChangeStep {
 /** Runs change() on the locked record inside a transaction, then tells every cache that public data moved. */
 export async function changeRecord<T>(ctx: Context, id: string, change: (step: ChangeStep) => Promise<T>): Promise<T> {
   return writePublic(ctx, async (trx) => {
-    const record = await findById(trx, ctx.dialect, id, true);
+    const record = await findById(trx, id, true);
     if (!record) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
     return change({ trx, record, now: ctx.now().toISOString() });
   });
@@ -28,7 +28,7 @@ export async function changeRecord<T>(ctx: Context, id: string, change: (step: C
 export async function saveRecord(ctx: Context, step: ChangeStep, patch: Partial<HelpRow>): Promise<HelpRow> {
   const merged = { ...step.record, ...patch, updated_at: step.now };
   const full = { ...patch, ...derivedFields(merged, ctx.now()), updated_at: step.now };
-  await updateRecord(step.trx, ctx.dialect, step.record.id, full);
+  await updateRecord(step.trx, step.record.id, full);
   return { ...step.record, ...full };
 }
 
@@ -37,7 +37,7 @@ export async function logDecision(
   actor: Actor,
   event: { kind: string; isPublic: boolean; note?: string | null; status?: string | null; details?: unknown },
 ): Promise<void> {
-  await addTimelineEvent(step.trx, {
+  await addTimelineEvent(step.trx.db, {
     id: randomUUID(),
     help_id: step.record.id,
     kind: event.kind,
@@ -47,7 +47,7 @@ export async function logDecision(
     actor,
     created_at: step.now,
   });
-  await audit(step.trx, {
+  await audit(step.trx.db, {
     actor,
     action: event.kind,
     targetType: 'help_record',

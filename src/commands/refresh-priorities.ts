@@ -1,6 +1,6 @@
 // Waiting time raises priority; this recomputes the stored scores in batches (any instance may run it).
 import type { Context } from '../context.ts';
-import { approvedForRefresh, updateRecord } from '../repositories/help-records.ts';
+import { approvedForRefresh, updateRecord } from '../repositories/help-records/records.ts';
 import { derivedFields } from './derived-fields.ts';
 import { writePublic } from './write-public.ts';
 
@@ -19,7 +19,7 @@ export async function refreshPriorities(ctx: Context): Promise<number> {
       .filter(({ row, score }) => score !== row.priority_score);
     if (updates.length === 0) continue;
     await writePublic(ctx, async (trx) => {
-      for (const { row, score } of updates) await updateRecord(trx, ctx.dialect, row.id, { priority_score: score });
+      for (const { row, score } of updates) await updateRecord(trx, row.id, { priority_score: score });
     });
     changed += updates.length;
   }

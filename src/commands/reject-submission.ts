@@ -1,7 +1,7 @@
 // A leader rejects a pending submission (never published) or a pending revision (the public record stays).
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { checkVersion } from './expected-version.ts';
 import { type ChangeStep, changeRecord, logDecision, saveRecord } from './record-change.ts';
 

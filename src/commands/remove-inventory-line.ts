@@ -17,13 +17,13 @@ export async function removeInventoryLine(
   options: RemoveLineOptions = {},
 ): Promise<InventoryLineRow> {
   const removed = await writePublic(ctx, async (trx) => {
-    const line = await findLine(trx, ctx.dialect, lineId, true);
+    const line = await findLine(trx, lineId, true);
     if (!line || (options.centerId !== undefined && line.center_id !== options.centerId)) {
       throw new AppError('inventory_line_not_found', [{ field: 'lineId', message: lineId, code: 'not_found' }]);
     }
     const at = ctx.now().toISOString();
-    await deleteLine(trx, line.id);
-    await audit(trx, {
+    await deleteLine(trx.db, line.id);
+    await audit(trx.db, {
       actor,
       action: 'inventory_line_removed',
       targetType: 'collection_center',

@@ -2,9 +2,11 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
-import { findReportable, hasOpenReport, insertReport } from '../repositories/reports.ts';
+import { findReportable } from '../repositories/help-records/records.ts';
+import { hasOpenReport, insertReport } from '../repositories/reports.ts';
 import type { HelpReport, ReportResult } from '../schemas/report.ts';
 
 export const REPORT_THANKS = 'Gracias: el equipo de la emergencia revisará este registro.';
@@ -33,12 +35,12 @@ export async function reportRecord(
   if (!isRecordId(id)) throw notFound();
   const helpId = id.toLowerCase();
   const hash = reporterHash(helpId, scope);
-  const stored = await ctx.db.transaction().execute(async (trx) => {
+  const stored = await inTransaction(ctx, async (trx) => {
     // The record's row lock (PostgreSQL) or the write lock (SQLite) makes check-then-insert safe.
-    const record = await findReportable(trx, ctx.dialect, helpId);
+    const record = await findReportable(trx, helpId);
     if (!record) throw notFound();
-    if (await hasOpenReport(trx, helpId, hash, report.reason)) return false;
-    await insertReport(trx, {
+    if (await hasOpenReport(trx.db, helpId, hash, report.reason)) return false;
+    await insertReport(trx.db, {
       id: randomUUID(),
       help_id: helpId,
       emergency_id: record.emergency_id,

@@ -1,7 +1,8 @@
 // An admin turns an account off (its sessions end at once) or back on.
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { AppError } from '../errors.ts';
-import { type AccountRow, findAccountById } from '../repositories/accounts.ts';
+import { type AccountRow, findAccountById, setDisabledAt } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteAccountSessions } from '../repositories/console-sessions.ts';
 
@@ -12,13 +13,13 @@ export async function setAccountDisabled(
   actor: Actor,
 ): Promise<AccountRow> {
   const now = ctx.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    const account = await findAccountById(trx, id);
+  return inTransaction(ctx, async (trx) => {
+    const account = await findAccountById(trx.db, id);
     if (!account) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
     const disabledAt = disabled ? (account.disabled_at ?? now) : null;
-    await trx.updateTable('accounts').set({ disabled_at: disabledAt, updated_at: now }).where('id', '=', id).execute();
-    if (disabled) await deleteAccountSessions(trx, id);
-    await audit(trx, {
+    await setDisabledAt(trx.db, id, disabledAt, now);
+    if (disabled) await deleteAccountSessions(trx.db, id);
+    await audit(trx.db, {
       actor,
       action: disabled ? 'account_disabled' : 'account_enabled',
       targetType: 'account',

@@ -4,7 +4,7 @@ import { bounds } from '../domain/bounds.ts';
 import { canMove, isLogisticsStatus, type LogisticsStatus } from '../domain/logistics-status.ts';
 import { AppError, type ErrorDetail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
-import { findById, updateRecord } from '../repositories/help-records.ts';
+import { findById, updateRecord } from '../repositories/help-records/records.ts';
 import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
 import { type ChangeStep, logDecision, saveRecord } from './record-change.ts';
 import { writePublic } from './write-public.ts';
@@ -58,7 +58,7 @@ export async function setLogisticsStatus(
   const { addCovered } = options;
   const row = await writePublic(ctx, async (trx) => {
     // Route first, then its destination: every writer takes the locks in this order.
-    const route = await findLogisticsOperation(trx, ctx.dialect, id, true);
+    const route = await findLogisticsOperation(trx, id, true);
     if (!route) {
       throw new AppError('logistics_operation_not_found', [
         { field: 'id', message: id, code: 'logistics_operation_not_found' },
@@ -70,10 +70,10 @@ export async function setLogisticsStatus(
         { field: 'status', message: `${from} -> ${status}`, code: 'invalid_transition', from, to: status },
       ]);
     if (!canMove(from, status)) throw refused();
-    const destination = await findById(trx, ctx.dialect, route.destination_help_id, true);
+    const destination = await findById(trx, route.destination_help_id, true);
     if (!destination) throw new AppError('not_found', [{ field: 'destinationHelpId', message: route.id }]);
     const now = ctx.now().toISOString();
-    if (!(await updateLogisticsStatus(trx, route.id, from, status, now))) throw refused();
+    if (!(await updateLogisticsStatus(trx.db, route.id, from, status, now))) throw refused();
     if (addCovered !== undefined) {
       if (destination.review_status !== 'approved' || destination.type !== 'request') {
         throw new AppError('not_a_published_request', [
@@ -101,9 +101,9 @@ export async function setLogisticsStatus(
       });
     } else {
       // The destination's PublicHelp counts its available routes; a new change number drops every cached copy.
-      await updateRecord(trx, ctx.dialect, destination.id, { updated_at: now });
+      await updateRecord(trx, destination.id, { updated_at: now });
     }
-    await audit(trx, {
+    await audit(trx.db, {
       actor,
       action: 'logistics_status_changed',
       targetType: 'logistics_operation',

@@ -2,7 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import type { RecordStatus } from '../domain/statuses.ts';
 import { AppError } from '../errors.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 
 export async function setRecordStatus(

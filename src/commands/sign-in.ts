@@ -3,6 +3,7 @@
 import { verifyPassword } from '../auth/passwords.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { clientScope } from '../domain/client-address.ts';
 import { AppError } from '../errors.ts';
 import { type AccountRow, findAccountByEmail } from '../repositories/accounts.ts';
@@ -74,10 +75,10 @@ export async function signIn(ctx: Context, input: { email: string; password: str
   const token = newToken();
   const csrf = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    await clearAttempts(trx, keys.pair);
-    await releaseAttempt(trx, keys.address, THROTTLE.address);
-    await insertSession(trx, {
+  await inTransaction(ctx, async (trx) => {
+    await clearAttempts(trx.db, keys.pair);
+    await releaseAttempt(trx.db, keys.address, THROTTLE.address);
+    await insertSession(trx.db, {
       id: tokenHash(token),
       account_id: usable.id,
       csrf_token: csrf,
@@ -85,7 +86,7 @@ export async function signIn(ctx: Context, input: { email: string; password: str
       last_seen_at: now.toISOString(),
       expires_at: expiresAt,
     });
-    await audit(trx, {
+    await audit(trx.db, {
       actor: `panel:${usable.email}`,
       action: 'signed_in',
       targetType: 'account',

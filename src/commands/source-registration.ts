@@ -1,12 +1,14 @@
 // Admins register integrations by `source` name: the key is shown once and stored only as its hash; every change
 // goes to the audit log (never the key).
+import * as z from 'zod';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Actor, Context } from '../context.ts';
+import { inTransaction } from '../db/store.ts';
 import { ownSources } from '../domain/own-sources.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteSource, insertSource, replaceSourceKey } from '../repositories/sources.ts';
-import { issuesToDetails } from '../schemas/issues.ts';
+import { parseOrThrow } from '../schemas/parse.ts';
 import { commonFields } from '../schemas/submission.ts';
 
 /** A key as its holder sees it, once. */
@@ -17,18 +19,16 @@ export interface IssuedKey {
 }
 
 /** The same rule as a submission's `source`, so any name that can be registered can also be sent. */
+const sourceName = z.object({ name: commonFields.source });
+
 function checkedName(name: string): string {
-  const parsed = commonFields.source.safeParse(name);
-  if (!parsed.success) {
-    const details = issuesToDetails(parsed.error.issues, 'es', name).map((d) => ({ ...d, field: 'name' }));
-    throw new AppError('validation_failed', details);
-  }
-  if (ownSources.includes(parsed.data)) {
+  const checked = parseOrThrow(sourceName, { name }, 'validation_failed').name;
+  if (ownSources.includes(checked)) {
     throw new AppError('validation_failed', [
       { field: 'name', message: 'nombre reservado para los envíos del propio servicio', code: 'reserved' },
     ]);
   }
-  return parsed.data;
+  return checked;
 }
 
 function notFound(name: string): AppError {
@@ -39,12 +39,12 @@ export async function addSource(ctx: Context, name: string, actor: Actor): Promi
   const checked = checkedName(name);
   const key = newToken();
   const at = ctx.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (trx) => {
     const row = { name: checked, key_hash: tokenHash(key), created_by: actor, created_at: at, rotated_at: null };
-    if (!(await insertSource(trx, row))) {
+    if (!(await insertSource(trx.db, row))) {
       throw new AppError('source_exists', [{ field: 'name', message: checked, code: 'taken' }]);
     }
-    await audit(trx, { actor, action: 'source_added', targetType: 'source', targetId: checked, at });
+    await audit(trx.db, { actor, action: 'source_added', targetType: 'source', targetId: checked, at });
   });
   return { name: checked, key, at };
 }
@@ -53,9 +53,9 @@ export async function addSource(ctx: Context, name: string, actor: Actor): Promi
 export async function rotateSourceKey(ctx: Context, name: string, actor: Actor): Promise<IssuedKey> {
   const key = newToken();
   const at = ctx.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await replaceSourceKey(trx, name, tokenHash(key), at))) throw notFound(name);
-    await audit(trx, { actor, action: 'source_key_rotated', targetType: 'source', targetId: name, at });
+  await inTransaction(ctx, async (trx) => {
+    if (!(await replaceSourceKey(trx.db, name, tokenHash(key), at))) throw notFound(name);
+    await audit(trx.db, { actor, action: 'source_key_rotated', targetType: 'source', targetId: name, at });
   });
   return { name, key, at };
 }
@@ -63,8 +63,8 @@ export async function rotateSourceKey(ctx: Context, name: string, actor: Actor):
 /** The name is free again: its records stay, and only the leaders can change them (they hold no edit token). */
 export async function removeSource(ctx: Context, name: string, actor: Actor): Promise<void> {
   const at = ctx.now().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteSource(trx, name))) throw notFound(name);
-    await audit(trx, { actor, action: 'source_removed', targetType: 'source', targetId: name, at });
+  await inTransaction(ctx, async (trx) => {
+    if (!(await deleteSource(trx.db, name))) throw notFound(name);
+    await audit(trx.db, { actor, action: 'source_removed', targetType: 'source', targetId: name, at });
   });
 }

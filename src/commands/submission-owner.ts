@@ -9,7 +9,7 @@
 import { sameSecret, tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { findSource } from '../repositories/sources.ts';
 
 /** What the client presented (Authorization: Bearer, or the MCP tools' editToken): an editToken or a source key. */

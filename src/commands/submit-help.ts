@@ -2,10 +2,16 @@
 import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
-import type { Db, Dialect } from '../db/types.ts';
+import { inTransaction, type Store } from '../db/store.ts';
+import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
-import { findBySourceExternalId, type HelpRow, insertIfNew, updateRecord } from '../repositories/help-records.ts';
+import {
+  findBySourceExternalId,
+  type HelpRow,
+  insertIfNew,
+  updateRecord,
+} from '../repositories/help-records/records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
@@ -66,11 +72,11 @@ export async function submitHelp(
   const emergency = await resolveSubmissionEmergency(ctx.db, submission.emergencySlug);
   const fields = submissionFields(submission, emergency.id, options.identityDocument ?? null);
   const hash = contentHash(fields);
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async (trx) => {
     const now = ctx.now().toISOString();
-    const submitter = await identifySubmitter(trx, submission.source, options.credential);
+    const submitter = await identifySubmitter(trx.db, submission.source, options.credential);
     const proposed = { hash, emergencyId: emergency.id };
-    const existing = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
+    const existing = await findBySourceExternalId(trx, submission.source, submission.externalId);
     let record: HelpRow;
     let outcome: SubmitOutcome;
     let editToken: string | undefined;
@@ -79,32 +85,31 @@ export async function submitHelp(
       // A registered source proves itself with its key; everyone else gets a secret for this pair alone.
       const token = submitter.registered ? undefined : newToken();
       const row = newRecord(submission, fields, hash, now, token === undefined ? null : tokenHash(token));
-      if (await insertIfNew(trx, ctx.dialect, row)) {
+      if (await insertIfNew(trx, row)) {
         record = row;
         outcome = 'created';
         editToken = token;
-        await timeline(trx, row.id, 'submitted', now);
+        await timeline(trx.db, row.id, 'submitted', now);
       } else {
         // A concurrent twin committed first: this one is its repeat, or a change that needs proof like any other.
-        const twin = await findBySourceExternalId(trx, ctx.dialect, submission.source, submission.externalId);
+        const twin = await findBySourceExternalId(trx, submission.source, submission.externalId);
         if (!twin) throw new Error('record vanished after a unique conflict');
         const twinOwnership = decideOwnership(twin, proposed, submitter);
-        ({ record, outcome } = await settle(trx, ctx.dialect, twin, twinOwnership, fields, hash, now));
+        ({ record, outcome } = await settle(trx, twin, twinOwnership, fields, hash, now));
       }
     } else {
-      ({ record, outcome } = await settle(trx, ctx.dialect, existing, ownership, fields, hash, now));
+      ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now));
     }
     const result = presentPublishResult(record, emergency.slug, outcome, editToken);
     // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed.
-    await options.complete?.(trx, 202, result);
+    await options.complete?.(trx.db, 202, result);
     return { result, outcome };
   });
 }
 
 /** An existing pair: nothing for a repeat; a proven change is a revision (decideOwnership refused the rest). */
 async function settle(
-  trx: Db,
-  dialect: Dialect,
+  trx: Store,
   existing: HelpRow,
   ownership: Ownership,
   fields: SubmissionFields,
@@ -112,7 +117,7 @@ async function settle(
   now: string,
 ): Promise<{ record: HelpRow; outcome: SubmitOutcome }> {
   if (ownership !== 'owner') return { record: existing, outcome: 'unchanged' };
-  return revise(trx, dialect, existing, fields, hash, now);
+  return revise(trx, existing, fields, hash, now);
 }
 
 function newRecord(
@@ -152,8 +157,7 @@ function newRecord(
 
 /** The same pair again: nothing when the content is the same; otherwise a revision that waits for review. */
 async function revise(
-  trx: Db,
-  dialect: Dialect,
+  trx: Store,
   existing: HelpRow,
   fields: SubmissionFields,
   hash: string,
@@ -174,8 +178,8 @@ async function revise(
         content_version: existing.content_version + 1,
         updated_at: now,
       };
-      await updateRecord(trx, dialect, existing.id, patch);
-      await timeline(trx, existing.id, 'revision_withdrawn', now);
+      await updateRecord(trx, existing.id, patch);
+      await timeline(trx.db, existing.id, 'revision_withdrawn', now);
       return { record: { ...existing, ...patch }, outcome: 'unchanged' };
     }
     const patch = {
@@ -185,8 +189,8 @@ async function revise(
       content_version: existing.content_version + 1,
       updated_at: now,
     };
-    await updateRecord(trx, dialect, existing.id, patch);
-    await timeline(trx, existing.id, 'revision_submitted', now);
+    await updateRecord(trx, existing.id, patch);
+    await timeline(trx.db, existing.id, 'revision_submitted', now);
     return { record: { ...existing, ...patch }, outcome: 'revised' };
   }
   // Not published yet (pending or rejected): the new content replaces the old and goes back to review.
@@ -201,8 +205,8 @@ async function revise(
     content_version: existing.content_version + 1,
     updated_at: now,
   };
-  await updateRecord(trx, dialect, existing.id, patch);
-  await timeline(trx, existing.id, 'resubmitted', now);
+  await updateRecord(trx, existing.id, patch);
+  await timeline(trx.db, existing.id, 'resubmitted', now);
   return { record: { ...existing, ...patch }, outcome: 'revised' };
 }
 

@@ -7,7 +7,7 @@ import { setLogisticsStatus } from '../commands/set-logistics-status.ts';
 import type { Context } from '../context.ts';
 import type { Category } from '../domain/categories.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
-import { leaderRecords, routeEndpoints } from '../repositories/review.ts';
+import { leaderRecords, routeEndpoints } from '../repositories/help-records/leaders.ts';
 import { DEMO_ACTOR } from './demo-data.ts';
 
 /** Only for the throwaway demo database; `ayuda demo` prints it. */

@@ -1,15 +1,15 @@
 // MCP sessions: minted on initialize, checked on every later request, ended by DELETE or after idling.
 import { randomUUID } from 'node:crypto';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import {
+  markMcpSessionSeen,
+  removeIdleMcpSessions,
+  removeMcpSession,
+  storeMcpSession,
+} from '../commands/mcp-sessions.ts';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import {
-  deleteMcpSession,
-  findMcpSession,
-  insertMcpSession,
-  purgeMcpSessions,
-  touchMcpSession,
-} from '../repositories/mcp-sessions.ts';
+import { mcpSession } from '../queries/mcp-sessions.ts';
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** Touching the record on every message would turn each read into a write; once a minute is enough. */
@@ -22,7 +22,7 @@ export async function openSession(ctx: Context, protocolVersion: unknown): Promi
     typeof protocolVersion === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)
       ? protocolVersion
       : LATEST_PROTOCOL_VERSION;
-  await insertMcpSession(ctx.db, { id, protocol_version: version, created_at: now, last_seen_at: now });
+  await storeMcpSession(ctx, { id, protocol_version: version, created_at: now, last_seen_at: now });
   return id;
 }
 
@@ -32,14 +32,14 @@ export async function requireSession(ctx: Context, header: string | string[] | u
     throw new AppError('mcp_session_required', [{ field: 'Mcp-Session-Id', message: 'missing', code: 'required' }]);
   }
   const id = Array.isArray(header) ? '' : header;
-  const session = id.length <= 64 ? await findMcpSession(ctx.db, id) : undefined;
+  const session = id.length <= 64 ? await mcpSession(ctx, id) : undefined;
   const now = ctx.now();
   const idle = session ? now.getTime() - Date.parse(session.last_seen_at) : 0;
   if (!session || idle > SESSION_IDLE_MS) {
-    if (session) await deleteMcpSession(ctx.db, session.id);
+    if (session) await removeMcpSession(ctx, session.id);
     throw new AppError('mcp_session_not_found', [{ field: 'Mcp-Session-Id', message: id, code: 'not_found' }]);
   }
-  if (idle > TOUCH_EVERY_MS) await touchMcpSession(ctx.db, session.id, now.toISOString());
+  if (idle > TOUCH_EVERY_MS) await markMcpSessionSeen(ctx, session.id, now.toISOString());
   return session.id;
 }
 
@@ -57,9 +57,9 @@ export function checkProtocolVersion(header: string | string[] | undefined): voi
 }
 
 export async function endSession(ctx: Context, id: string): Promise<void> {
-  await deleteMcpSession(ctx.db, id);
+  await removeMcpSession(ctx, id);
 }
 
 export function purgeIdleSessions(ctx: Context): Promise<number> {
-  return purgeMcpSessions(ctx.db, new Date(ctx.now().getTime() - SESSION_IDLE_MS).toISOString());
+  return removeIdleMcpSessions(ctx, new Date(ctx.now().getTime() - SESSION_IDLE_MS).toISOString());
 }

@@ -3,7 +3,8 @@
 import { categoryLabel } from '../domain/categories.ts';
 import { hoursSinceUpdate, isStale } from '../domain/inventory.ts';
 import type { CollectionCenterStatus } from '../domain/statuses.ts';
-import type { CenterRow, InventoryLineRow } from '../repositories/inventory.ts';
+import type { CenterRow } from '../repositories/help-records/centers.ts';
+import type { InventoryLineRow } from '../repositories/inventory.ts';
 import type { InventoryCenter, InventoryLine } from '../schemas/inventory.ts';
 
 export function presentInventoryLine(row: InventoryLineRow, now: Date): InventoryLine {

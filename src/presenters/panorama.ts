@@ -2,7 +2,7 @@
 import { categories, categoryLabel } from '../domain/categories.ts';
 import { roundQuantity } from '../domain/coverage.ts';
 import { logisticsStatuses } from '../domain/statuses.ts';
-import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/panorama.ts';
+import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 import type { PanoramaCounts, PanoramaQuantities, PanoramaRoutes } from '../schemas/public-help.ts';
 
 const emptyStatus = () => ({ active: 0, in_process: 0, completed: 0, total: 0 });

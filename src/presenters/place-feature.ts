@@ -3,7 +3,8 @@
 import { type Category, categories } from '../domain/categories.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels } from '../domain/statuses.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
-import type { CenterRow, LineSummaryRow } from '../repositories/inventory.ts';
+import type { CenterRow } from '../repositories/help-records/centers.ts';
+import type { LineSummaryRow } from '../repositories/inventory.ts';
 import {
   GEOJSON_MEDIA_TYPE,
   PLACES_PROTOCOL,

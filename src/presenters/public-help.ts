@@ -11,7 +11,7 @@ import {
 import { whatsappUrl } from '../domain/phone.ts';
 import { isApproximate, publicPoint } from '../domain/public-place.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels, type RecordStatus } from '../domain/statuses.ts';
-import type { PublicHelpRow } from '../repositories/help-records.ts';
+import type { PublicHelpRow } from '../repositories/help-records/public.ts';
 import type { TimelineRow } from '../repositories/timeline.ts';
 import type { PublicHelp, TimelineItem } from '../schemas/public-help.ts';
 import { urls } from './urls.ts';

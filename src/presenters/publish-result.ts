@@ -1,5 +1,5 @@
 // PublishResult (SPEC 2.5), with a message a person can read.
-import type { HelpRow } from '../repositories/help-records.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 
 const messages = {

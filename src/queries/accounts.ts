@@ -1,6 +1,7 @@
 // Console accounts for admins and the CLI, each with the slugs of the emergencies it is assigned to.
 import type { Context } from '../context.ts';
-import { type AccountRow, assignedEmergencies, listAccounts } from '../repositories/accounts.ts';
+import { assignedEmergencies } from '../repositories/account-emergencies.ts';
+import { type AccountRow, listAccounts } from '../repositories/accounts.ts';
 
 export type { AccountRow };
 export type AccountWithEmergencies = AccountRow & { emergencies: string[] };

@@ -3,7 +3,8 @@ import { tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Role } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { assignedEmergencies, findAccountById } from '../repositories/accounts.ts';
+import { assignedEmergencies } from '../repositories/account-emergencies.ts';
+import { findAccountById } from '../repositories/accounts.ts';
 import { deleteSession, findSession, touchSession } from '../repositories/console-sessions.ts';
 import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
 

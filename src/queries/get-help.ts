@@ -3,7 +3,7 @@
 import type { Context } from '../context.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
-import { findPublicById } from '../repositories/help-records.ts';
+import { findPublicById } from '../repositories/help-records/public.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 import { presentRows } from './present-rows.ts';
 

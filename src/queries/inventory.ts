@@ -4,17 +4,11 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
+import { type EditLinkRow, editLinksByCenter, findEditLink } from '../repositories/center-edit-links.ts';
 import { type EmergencyRow, listEmergencies } from '../repositories/emergencies.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
-import {
-  centersOf,
-  type EditLinkRow,
-  editLinksByCenter,
-  findEditLink,
-  findPublishedCenter,
-  linesByCenter,
-  linesOfPublishedCenters,
-} from '../repositories/inventory.ts';
+import { centersOf, findPublishedCenter } from '../repositories/help-records/centers.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
+import { linesByCenter, linesOfPublishedCenters } from '../repositories/inventory.ts';
 import type { Inventario, InventoryLine, InventoryQuery } from '../schemas/inventory.ts';
 import { emergencyScope } from './emergency-scope.ts';
 
@@ -99,5 +93,5 @@ export function centerEditLink(ctx: Context, id: string): Promise<EditLinkRow | 
 
 /** The record behind a centre while it is a published collection centre. */
 export function publishedCenter(ctx: Context, id: string): Promise<HelpRow | undefined> {
-  return findPublishedCenter(ctx.db, ctx.dialect, id);
+  return findPublishedCenter(ctx, id);
 }

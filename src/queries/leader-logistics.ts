@@ -1,12 +1,12 @@
 // Logistics routes as leaders manage them: every status, the volunteer's contact included, and the places to link.
 import type { Context } from '../context.ts';
+import { type EndpointRow, routeEndpoints as endpointsOf } from '../repositories/help-records/leaders.ts';
 import {
   findLogisticsOperation,
   type LeaderRouteRow,
   type LogisticsRow,
   routesForLeaders,
 } from '../repositories/logistics.ts';
-import { type EndpointRow, routeEndpoints as endpointsOf } from '../repositories/review.ts';
 
 export type { EndpointRow, LeaderRouteRow };
 
@@ -20,7 +20,7 @@ export async function routeInEmergency(
   emergencyId: string,
   id: string,
 ): Promise<LogisticsRow | undefined> {
-  const route = await findLogisticsOperation(ctx.db, ctx.dialect, id);
+  const route = await findLogisticsOperation(ctx, id);
   return route && route.emergency_id === emergencyId ? route : undefined;
 }
 

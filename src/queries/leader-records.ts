@@ -1,7 +1,7 @@
 // The console's lists of an emergency's records (published, rejected, centres), most recently changed first.
 import type { Context } from '../context.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
-import { type RecordFilter, leaderRecords as recordsOf } from '../repositories/review.ts';
+import { type RecordFilter, leaderRecords as recordsOf } from '../repositories/help-records/leaders.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 
 export type { RecordFilter };
 

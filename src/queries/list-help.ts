@@ -2,7 +2,7 @@
 import type { Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
 import { roundKm } from '../domain/distance.ts';
-import { findPublicByIds } from '../repositories/help-records.ts';
+import { findPublicByIds } from '../repositories/help-records/public.ts';
 import type { HelpQuery } from '../schemas/help-query.ts';
 import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
 import type { IndexHit } from '../search/search-index.ts';

@@ -4,8 +4,8 @@ import { emergencyFields } from '../presenters/emergency.ts';
 import { presentCounts, presentQuantities, presentRoutes, sumRoutes } from '../presenters/panorama.ts';
 import { urls } from '../presenters/urls.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
+import { categoryCounts, quantityTotals, statusCounts, topUrgentNeeds } from '../repositories/help-records/panorama.ts';
 import { routeCountsByStatus } from '../repositories/logistics.ts';
-import { categoryCounts, quantityTotals, statusCounts, topUrgentNeeds } from '../repositories/panorama.ts';
 import type { Panorama } from '../schemas/public-help.ts';
 import { emergencyScope } from './emergency-scope.ts';
 

@@ -2,7 +2,8 @@
 import type { Context } from '../context.ts';
 import { presentPlaceFeature, presentPlacesManifest } from '../presenters/place-feature.ts';
 import { listEmergencies } from '../repositories/emergencies.ts';
-import { centersOf, type LineSummaryRow, lineSummaries } from '../repositories/inventory.ts';
+import { centersOf } from '../repositories/help-records/centers.ts';
+import { type LineSummaryRow, lineSummaries } from '../repositories/inventory.ts';
 import type { PlaceFeatureCollection, PlacesManifest } from '../schemas/places.ts';
 import { emergencyScope } from './emergency-scope.ts';
 

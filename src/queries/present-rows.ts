@@ -1,7 +1,7 @@
 // Loads what PublicHelp needs beyond the row (timeline, routes) in two queries for any number of rows.
 import type { Context } from '../context.ts';
 import { presentPublicHelp } from '../presenters/public-help.ts';
-import type { PublicHelpRow } from '../repositories/help-records.ts';
+import type { PublicHelpRow } from '../repositories/help-records/public.ts';
 import { availableRoutesByDestination } from '../repositories/logistics.ts';
 import { publicTimelines } from '../repositories/timeline.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';

@@ -3,7 +3,7 @@
 import type { Context } from '../context.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
-import { findById } from '../repositories/help-records.ts';
+import { findById } from '../repositories/help-records/records.ts';
 
 export interface SubmissionReceipt {
   id: string;
@@ -18,7 +18,7 @@ export interface SubmissionReceipt {
 
 /** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
 export async function submissionReceipt(ctx: Context, id: string): Promise<SubmissionReceipt | undefined> {
-  const row = isRecordId(id) ? await findById(ctx.db, ctx.dialect, id.toLowerCase()) : undefined;
+  const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
   const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
   if (!row || !emergency) return undefined;
   return {

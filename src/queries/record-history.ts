@@ -1,6 +1,7 @@
 // A record's whole history for leaders: every timeline event (private ones too) and every audit entry, oldest first.
 import type { Context } from '../context.ts';
-import { auditEntries, fullTimeline } from '../repositories/review.ts';
+import { auditEntries } from '../repositories/audit.ts';
+import { fullTimeline } from '../repositories/timeline.ts';
 
 export type TimelineEntry = Awaited<ReturnType<typeof fullTimeline>>[number];
 export type AuditEntry = Awaited<ReturnType<typeof auditEntries>>[number];

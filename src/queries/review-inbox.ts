@@ -3,18 +3,16 @@ import type { Context } from '../context.ts';
 import { categories } from '../domain/categories.ts';
 import { boundingBox, distanceKm } from '../domain/distance.ts';
 import { helpTypes, urgencies } from '../domain/statuses.ts';
-import type { HelpRow } from '../repositories/help-records.ts';
+import { type CandidateRow, sameCategoryInBox, sameWhatsapp } from '../repositories/help-records/duplicates.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import {
-  type CandidateRow,
   type InboxFilter,
   type InboxPosition,
   type InboxRow,
   inboxCount,
   inboxRows,
-  sameCategoryInBox,
-  sameWhatsapp,
   inboxSources as sourcesOf,
-} from '../repositories/review.ts';
+} from '../repositories/help-records/review-inbox.ts';
 
 /** Same category closer than this is flagged as a likely duplicate. */
 export const DUPLICATE_RADIUS_KM = 0.3;

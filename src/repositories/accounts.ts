@@ -1,24 +1,18 @@
-// Leaders' and admins' accounts and the emergencies each leader may work on.
+// Leaders' and admins' accounts. The emergencies each leader may work on are in account-emergencies.ts.
 import type { Insertable, Selectable } from 'kysely';
 import type { AccountsTable, Db } from '../db/types.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 
-export async function insertAccount(db: Db, row: Insertable<AccountsTable>, emergencyIds: string[]): Promise<boolean> {
+/** False when the email is already taken. */
+export async function insertAccount(db: Db, row: Insertable<AccountsTable>): Promise<boolean> {
   const inserted = await db
     .insertInto('accounts')
     .values(row)
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  if (emergencyIds.length > 0) {
-    await db
-      .insertInto('account_emergencies')
-      .values(emergencyIds.map((emergency_id) => ({ account_id: row.id, emergency_id })))
-      .execute();
-  }
-  return true;
+  return inserted !== undefined;
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
@@ -29,35 +23,15 @@ export async function findAccountById(db: Db, id: string): Promise<AccountRow | 
   return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Slugs of the emergencies assigned to each account. */
-export async function assignedEmergencies(db: Db, accountIds: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  if (accountIds.length === 0) return result;
-  const rows = await db
-    .selectFrom('account_emergencies as a')
-    .innerJoin('emergencies as e', 'e.id', 'a.emergency_id')
-    .select(['a.account_id', 'e.slug'])
-    .where('a.account_id', 'in', accountIds)
-    .orderBy('e.slug')
-    .execute();
-  for (const row of rows) result.set(row.account_id, [...(result.get(row.account_id) ?? []), row.slug]);
-  return result;
-}
-
 export async function listAccounts(db: Db): Promise<AccountRow[]> {
   return db.selectFrom('accounts').selectAll().orderBy('email').execute();
 }
 
-export async function canAccessEmergency(db: Db, accountId: string, emergencyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('account_emergencies')
-    .select('account_id')
-    .where('account_id', '=', accountId)
-    .where('emergency_id', '=', emergencyId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setPasswordHash(db: Db, id: string, passwordHash: string, at: string): Promise<void> {
   await db.updateTable('accounts').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** Turns the account off at `disabledAt`, or back on with null. */
+export async function setDisabledAt(db: Db, id: string, disabledAt: string | null, at: string): Promise<void> {
+  await db.updateTable('accounts').set({ disabled_at: disabledAt, updated_at: at }).where('id', '=', id).execute();
 }

@@ -1,3 +1,4 @@
+// The only code that writes audit_log, and the leaders' read of one target's entries.
 import type { Db } from '../db/types.ts';
 
 export async function audit(
@@ -14,5 +15,15 @@ export async function audit(
       details: entry.details === undefined ? null : JSON.stringify(entry.details),
       created_at: entry.at,
     })
+    .execute();
+}
+
+export async function auditEntries(db: Db, targetId: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('target_id', '=', targetId)
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
 }

@@ -1,3 +1,4 @@
+// Emergencies: the events aid is organised around.
 import type { Db, EmergenciesTable } from '../db/types.ts';
 
 export type EmergencyRow = EmergenciesTable;

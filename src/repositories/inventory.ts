@@ -1,33 +1,9 @@
-// The only code that reads and writes collection-centre inventory lines and the centres' edit links.
+// The only code that reads and writes inventory_lines: what each collection centre has and needs.
 import type { Selectable } from 'kysely';
-import type { CenterEditLinksTable, Db, Dialect, InventoryKind, InventoryLinesTable } from '../db/types.ts';
-import type { HelpRow } from './help-records.ts';
+import type { Store } from '../db/store.ts';
+import type { Db, InventoryKind, InventoryLinesTable } from '../db/types.ts';
 
 export type InventoryLineRow = Selectable<InventoryLinesTable>;
-
-/** Columns a public read of a centre may load: its place and status, never its contact or private fields. */
-const CENTER_FIELDS = [
-  'h.id',
-  'h.emergency_id',
-  'h.title',
-  'h.address',
-  'h.latitude',
-  'h.longitude',
-  'h.collection_center_status',
-  'h.updated_at',
-] as const;
-
-export interface CenterRow {
-  id: string;
-  emergency_id: string;
-  emergency_slug: string;
-  title: string;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  collection_center_status: string;
-  updated_at: string;
-}
 
 export type NewLine = Omit<InventoryLineRow, 'created_at' | 'updated_at'> & { at: string };
 
@@ -58,7 +34,7 @@ export async function upsertLine(db: Db, line: NewLine): Promise<InventoryLineRo
     .executeTakeFirstOrThrow();
 }
 
-export function findLine(db: Db, dialect: Dialect, id: string, lock = false): Promise<InventoryLineRow | undefined> {
+export function findLine({ db, dialect }: Store, id: string, lock = false): Promise<InventoryLineRow | undefined> {
   let query = db.selectFrom('inventory_lines').selectAll().where('id', '=', id);
   if (lock && dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
@@ -78,40 +54,6 @@ export function linesByCenter(db: Db, centerId: string): Promise<InventoryLineRo
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
-}
-
-/** Published collection centres: approved offers that declared a centre status. */
-function publishedCenters(db: Db) {
-  return db
-    .selectFrom('help_records as h')
-    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
-    .where('h.type', '=', 'offer')
-    .where('h.review_status', '=', 'approved')
-    .where('h.collection_center_status', 'is not', null);
-}
-
-/** The record behind a centre, for a write, only while it is a published collection centre. */
-export function findPublishedCenter(db: Db, dialect: Dialect, id: string, lock = false): Promise<HelpRow | undefined> {
-  let query = db
-    .selectFrom('help_records')
-    .selectAll()
-    .where('id', '=', id)
-    .where('type', '=', 'offer')
-    .where('review_status', '=', 'approved')
-    .where('collection_center_status', 'is not', null);
-  if (lock && dialect === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
-}
-
-/** The published centres of these emergencies, by title; withPlace: only those with coordinates. */
-export async function centersOf(db: Db, emergencyIds: string[], withPlace = false): Promise<CenterRow[]> {
-  if (emergencyIds.length === 0) return [];
-  let query = publishedCenters(db)
-    .select([...CENTER_FIELDS, 'e.slug as emergency_slug'])
-    .where('h.emergency_id', 'in', emergencyIds);
-  if (withPlace) query = query.where('h.latitude', 'is not', null).where('h.longitude', 'is not', null);
-  const rows = await query.orderBy('e.slug').orderBy('h.title').orderBy('h.id').execute();
-  return rows as CenterRow[];
 }
 
 /** Lines of an emergency's published centres, optionally of one category; the freshest first. */
@@ -149,70 +91,4 @@ export async function lineSummaries(db: Db, centerIds: string[]): Promise<LineSu
     .orderBy('category')
     .execute();
   return rows as LineSummaryRow[];
-}
-
-export type EditLinkRow = Omit<Selectable<CenterEditLinksTable>, 'token_hash'>;
-const EDIT_LINK_FIELDS = [
-  'id',
-  'center_id',
-  'created_by',
-  'created_at',
-  'revoked_at',
-  'last_used_at',
-  'expires_at',
-] as const;
-
-export async function insertEditLink(db: Db, row: Selectable<CenterEditLinksTable>): Promise<void> {
-  await db.insertInto('center_edit_links').values(row).execute();
-}
-
-export function findEditLink(db: Db, id: string): Promise<EditLinkRow | undefined> {
-  return db.selectFrom('center_edit_links').select(EDIT_LINK_FIELDS).where('id', '=', id).executeTakeFirst();
-}
-
-/** Marks the link revoked unless it already is; true when this call revoked it. */
-export async function revokeEditLinkRow(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('center_edit_links')
-    .set({ revoked_at: at })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Sets a link's expiry unless it is revoked; true when it was set. */
-export async function setEditLinkExpiry(db: Db, id: string, expiresAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('center_edit_links')
-    .set({ expires_at: expiresAt })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** Not revoked; whether it has expired is the caller's check (a null expiry counts from creation). */
-export function findActiveEditLinkByHash(db: Db, tokenHash: string): Promise<EditLinkRow | undefined> {
-  return db
-    .selectFrom('center_edit_links')
-    .select(EDIT_LINK_FIELDS)
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export async function touchEditLink(db: Db, id: string, at: string): Promise<void> {
-  await db.updateTable('center_edit_links').set({ last_used_at: at }).where('id', '=', id).execute();
-}
-
-/** A centre's links, newest first; the hashes stay in the database. */
-export function editLinksByCenter(db: Db, centerId: string): Promise<EditLinkRow[]> {
-  return db
-    .selectFrom('center_edit_links')
-    .select(EDIT_LINK_FIELDS)
-    .where('center_id', '=', centerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
 }

@@ -1,7 +1,8 @@
 // The only code that reads and writes logistics routes. The volunteer's contact leaves only through the leaders' reads.
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, Dialect, LogisticsOperationsTable } from '../db/types.ts';
-import { publicAddress } from './help-records.ts';
+import type { Store } from '../db/store.ts';
+import type { Db, LogisticsOperationsTable } from '../db/types.ts';
+import { publicAddress } from './help-records/public.ts';
 
 export type LogisticsRow = Selectable<LogisticsOperationsTable>;
 
@@ -86,8 +87,7 @@ export async function insertLogisticsOperation(
 
 /** Every column, volunteer's contact included: for leaders and the commands that change a route. */
 export async function findLogisticsOperation(
-  db: Db,
-  dialect: Dialect,
+  { db, dialect }: Store,
   id: string,
   lock = false,
 ): Promise<LogisticsRow | undefined> {

@@ -1,24 +1,9 @@
 // The only code that reads and writes reports from the public. Reports are for leaders: no public read uses this.
 import { type Insertable, type Selectable, sql } from 'kysely';
-import type { Db, Dialect, ReportsTable } from '../db/types.ts';
+import type { Db, ReportsTable } from '../db/types.ts';
 import type { ReportReason } from '../domain/report-reasons.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
-
-/** A published record that can be reported, locked on PostgreSQL so two reports of one reporter never both count. */
-export async function findReportable(
-  db: Db,
-  dialect: Dialect,
-  id: string,
-): Promise<{ id: string; emergency_id: string } | undefined> {
-  let query = db
-    .selectFrom('help_records')
-    .select(['id', 'emergency_id'])
-    .where('id', '=', id)
-    .where('review_status', '=', 'approved');
-  if (dialect === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirst();
-}
 
 /** Whether this reporter already has an open report with this reason on this record. */
 export async function hasOpenReport(db: Db, helpId: string, reporterHash: string, reason: ReportReason) {

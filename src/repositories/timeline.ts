@@ -1,3 +1,4 @@
+// Timeline events of aid records: public ones are shown with the record, private ones only to leaders.
 import type { Db, TimelineEventsTable } from '../db/types.ts';
 
 export type TimelineRow = TimelineEventsTable;
@@ -24,4 +25,15 @@ export async function publicTimelines(db: Db, helpIds: string[]): Promise<Map<st
     else byHelp.set(row.help_id, [row]);
   }
   return byHelp;
+}
+
+/** Every timeline event of a record, private ones included, oldest first. */
+export async function fullTimeline(db: Db, helpId: string) {
+  return db
+    .selectFrom('timeline_events')
+    .selectAll()
+    .where('help_id', '=', helpId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

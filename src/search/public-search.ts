@@ -4,7 +4,7 @@ import type { Context } from '../context.ts';
 import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { publicPoint } from '../domain/public-place.ts';
-import { indexRowsSince, searchableText } from '../repositories/help-records.ts';
+import { indexRowsSince, searchableText } from '../repositories/help-records/search-index.ts';
 import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
 
 /**

@@ -1,6 +1,6 @@
 // Aggregates of published records per emergency, for the panorama.
 import { sql } from 'kysely';
-import type { Db } from '../db/types.ts';
+import type { Db } from '../../db/types.ts';
 
 export interface StatusCountRow {
   emergency_id: string;

@@ -1,0 +1,87 @@
+// Published aid records as public reads may load them, with their emergency.
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db, Tables } from '../../db/types.ts';
+import type { HelpRow } from './records.ts';
+
+/**
+ * The columns a public read may load: never identity documents, revisions or review notes. The address is not
+ * among them: it is read through `publicAddress`, which never loads the street of an approximate request.
+ */
+const PUBLIC_FIELDS = [
+  'id',
+  'type',
+  'review_status',
+  'status',
+  'title',
+  'description',
+  'category',
+  'urgency',
+  'contact_name',
+  'contact_whatsapp',
+  'neighborhood',
+  'latitude',
+  'longitude',
+  'exact_location',
+  'municipality_code',
+  'people',
+  'resource_label',
+  'quantity_required',
+  'quantity_covered',
+  'unit',
+  'collection_center_status',
+  'vehicle',
+  'capacity_kg',
+  'capacity_boxes',
+  'passenger_capacity',
+  'zones',
+  'available_until',
+  'needs_transport',
+  'priority_score',
+  'created_at',
+  'updated_at',
+  'reviewed_at',
+  'published_at',
+] as const;
+
+export type PublicHelpRow = Pick<HelpRow, (typeof PUBLIC_FIELDS)[number]> & {
+  /** null for a request shown at its approximate place (see domain/public-place.ts). */
+  address: string | null;
+  emergency_slug: string;
+  emergency_name: string;
+  emergency_status: string;
+};
+
+/**
+ * A record's address as public reads may load it: the street of a request is read only when its submitter asked
+ * to show the exact place (the same rule as domain/public-place.ts `isApproximate`).
+ */
+export function publicAddress(table: 'h' | 'help_records') {
+  const column = (name: 'type' | 'exact_location' | 'address') => sql.ref(`${table}.${name}`);
+  const approximate = sql`${column('type')} = 'request' and ${column('exact_location')} <> 1`;
+  return sql<string | null>`case when ${approximate} then null else ${column('address')} end`;
+}
+
+const publicColumns = (eb: ExpressionBuilder<Tables & { h: HelpRow; e: Tables['emergencies'] }, 'h' | 'e'>) => [
+  publicAddress('h').as('address'),
+  eb.ref('e.slug').as('emergency_slug'),
+  eb.ref('e.name').as('emergency_name'),
+  eb.ref('e.status').as('emergency_status'),
+];
+
+export async function findPublicById(db: Db, id: string): Promise<PublicHelpRow | undefined> {
+  return (await findPublicByIds(db, [id]))[0];
+}
+
+/** Published records by id, in no particular order. */
+export async function findPublicByIds(db: Db, ids: string[]): Promise<PublicHelpRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await db
+    .selectFrom('help_records as h')
+    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
+    .select(PUBLIC_FIELDS.map((field) => `h.${field}` as const))
+    .select(publicColumns as never)
+    .where('h.id', 'in', ids)
+    .execute()) as unknown as PublicHelpRow[];
+  // Filtered here, not in SQL, so the planner always takes the primary key.
+  return rows.filter((row) => row.review_status === 'approved');
+}

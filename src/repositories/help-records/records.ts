@@ -1,0 +1,80 @@
+// Whole aid records: loaded by id or by source key (locked for a write on PostgreSQL), inserted and updated with
+// a new change number. Dialect differences stay in the help_records repositories.
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Store } from '../../db/store.ts';
+import type { Db, Dialect, HelpRecordsTable } from '../../db/types.ts';
+
+export type HelpRow = Selectable<HelpRecordsTable>;
+
+export async function findBySourceExternalId(
+  { db, dialect }: Store,
+  source: string,
+  externalId: string,
+): Promise<HelpRow | undefined> {
+  let query = db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('source', '=', source)
+    .where('external_id', '=', externalId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function findById({ db, dialect }: Store, id: string, lock = false): Promise<HelpRow | undefined> {
+  let query = db.selectFrom('help_records').selectAll().where('id', '=', id);
+  if (lock && dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** The next change number: a sequence on PostgreSQL; on SQLite writers are serialised, so max + 1 is safe. */
+function nextChangeSeq(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? sql<number>`nextval('help_records_change_seq')`
+    : sql<number>`(select coalesce(max(change_seq), 0) + 1 from help_records)`;
+}
+
+/** Inserts unless the source + externalId pair exists (a concurrent twin); true when inserted. */
+export async function insertIfNew({ db, dialect }: Store, row: Insertable<HelpRecordsTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('help_records')
+    .values({ ...row, change_seq: nextChangeSeq(dialect) })
+    .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Every write takes a new change number, so the search indexes of all instances see it. */
+export async function updateRecord({ db, dialect }: Store, id: string, patch: Partial<HelpRow>): Promise<void> {
+  await db
+    .updateTable('help_records')
+    .set({ ...patch, change_seq: nextChangeSeq(dialect) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function approvedForRefresh(db: Db, afterId: string, limit: number): Promise<HelpRow[]> {
+  return db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('review_status', '=', 'approved')
+    .where('status', '!=', 'completed')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** A published record that can be reported, locked on PostgreSQL so two reports of one reporter never both count. */
+export async function findReportable(
+  { db, dialect }: Store,
+  id: string,
+): Promise<{ id: string; emergency_id: string } | undefined> {
+  let query = db
+    .selectFrom('help_records')
+    .select(['id', 'emergency_id'])
+    .where('id', '=', id)
+    .where('review_status', '=', 'approved');
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}

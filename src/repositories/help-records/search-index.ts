@@ -1,0 +1,71 @@
+// What the in-memory search index reads of aid records, and the words it finds a record by.
+import type { Db } from '../../db/types.ts';
+import { publicAddress } from './public.ts';
+import type { HelpRow } from './records.ts';
+
+/** The words q finds a record by: all public (an approximate request's address is null, so not among them). */
+export function searchableText(
+  row: Pick<HelpRow, 'title' | 'description' | 'address' | 'neighborhood' | 'category' | 'contact_name'>,
+  categoryLabel: string,
+  municipality: string | null = null,
+): string {
+  return [
+    row.title,
+    row.description,
+    row.address,
+    row.neighborhood,
+    municipality,
+    row.category,
+    categoryLabel,
+    row.contact_name,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+const INDEX_PAGE = 2000;
+
+/** What the search index needs of every record written after change number `after`, a page at a time. */
+export async function* indexRowsSince(db: Db, after: number) {
+  let from = after;
+  for (;;) {
+    const page = await indexPage(db, from);
+    for (const row of page) yield row;
+    if (page.length < INDEX_PAGE) return;
+    from = (page[page.length - 1] as { change_seq: number }).change_seq;
+  }
+}
+
+async function indexPage(db: Db, after: number) {
+  const rows = await db
+    .selectFrom('help_records')
+    .select([
+      'id',
+      'emergency_id',
+      'review_status',
+      'type',
+      'status',
+      'category',
+      'urgency',
+      'latitude',
+      'longitude',
+      'priority_score',
+      'created_at',
+      'quantity_required',
+      'quantity_covered',
+      'quantity_pending',
+      'title',
+      'description',
+      publicAddress('help_records').as('address'),
+      'neighborhood',
+      'exact_location',
+      'municipality_code',
+      'contact_name',
+      'change_seq',
+    ])
+    .where('change_seq', '>', after)
+    .orderBy('change_seq')
+    .limit(INDEX_PAGE)
+    .execute();
+  return rows.map((row) => ({ ...row, change_seq: Number(row.change_seq) }));
+}
