@@ -3,38 +3,103 @@ import { createHash } from 'node:crypto';
 import type { HelpRecordsTable } from '../db/types.ts';
 import { nearestMunicipality } from '../domain/municipalities.ts';
 import { normalizeWhatsapp } from '../domain/phone.ts';
-import type { HelpSubmission } from '../schemas/submission.ts';
+import type { HelpSubmission, OfferFieldName, RequestFieldName } from '../schemas/submission.ts';
+
+type Column = keyof HelpRecordsTable;
+/** Stored with every submission without being a field of the schema. */
+type NotAField =
+  /** Taken only by the web form, and kept private. */
+  | 'identityDocument'
+  /** Worked out from the point. */
+  | 'municipality';
+type FieldColumns = Readonly<Record<string, Column | null>>;
+
+/** What every submission stores first, requests and offers alike. */
+const sharedFieldColumns = {
+  source: null,
+  externalId: null,
+  publishContact: null,
+  emergencySlug: 'emergency_id',
+  type: 'type',
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  contactName: 'contact_name',
+  contactWhatsapp: 'contact_whatsapp',
+  identityDocument: 'identity_document',
+} as const;
+
+/**
+ * Each field of a request -> the column that stores it; null when none does (it names the record, or it is the
+ * consent). A field missing here is a type error. Columns whose value is worked out (the emergency's id from its
+ * slug, the E.164 number, a default, 0/1) are finished in `submissionFields`. The order is the order of a
+ * record's columns wherever they are listed: a pending revision's JSON, the columns an audit entry lists as edited,
+ * the console.
+ */
+export const requestFieldColumns = {
+  ...sharedFieldColumns,
+  urgency: 'urgency',
+  address: 'address',
+  neighborhood: 'neighborhood',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  showExactLocation: 'exact_location',
+  municipality: 'municipality_code',
+  neededPeople: 'people',
+  resourceLabel: 'resource_label',
+  quantityRequired: 'quantity_required',
+  unit: 'unit',
+} as const satisfies Record<RequestFieldName | NotAField, Column | null>;
+
+/** Each field of an offer -> the column that stores it, as for a request; its own columns after a request's. */
+export const offerFieldColumns = {
+  ...sharedFieldColumns,
+  address: 'address',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  municipality: 'municipality_code',
+  collectionCenterStatus: 'collection_center_status',
+  vehicle: 'vehicle',
+  capacityKg: 'capacity_kg',
+  capacityBoxes: 'capacity_boxes',
+  passengerCapacity: 'passenger_capacity',
+  zones: 'zones',
+  availableUntil: 'available_until',
+  needsTransport: 'needs_transport',
+} as const satisfies Record<OfferFieldName | NotAField, Column | null>;
+
+/** The columns a table of fields fills. */
+type ColumnsOf<T extends FieldColumns> = Exclude<T[keyof T], null>;
 
 export type SubmissionFields = Pick<
   HelpRecordsTable,
-  | 'emergency_id'
-  | 'type'
-  | 'title'
-  | 'description'
-  | 'category'
-  | 'urgency'
-  | 'contact_name'
-  | 'contact_whatsapp'
-  | 'address'
-  | 'neighborhood'
-  | 'latitude'
-  | 'longitude'
-  | 'people'
-  | 'resource_label'
-  | 'quantity_required'
-  | 'unit'
-  | 'collection_center_status'
-  | 'vehicle'
-  | 'capacity_kg'
-  | 'capacity_boxes'
-  | 'passenger_capacity'
-  | 'zones'
-  | 'available_until'
-  | 'needs_transport'
-  | 'identity_document'
-  | 'exact_location'
-  | 'municipality_code'
+  ColumnsOf<typeof requestFieldColumns> | ColumnsOf<typeof offerFieldColumns>
 >;
+
+/** A submission's fields under their columns: an optional field not sent is null, as is every column of `{}`. */
+type ByColumn<S, T extends FieldColumns> = {
+  [F in keyof T as T[F] extends Column ? T[F] : never]: F extends keyof S
+    ? undefined extends S[F]
+      ? Exclude<S[F], undefined> | null
+      : S[F]
+    : null;
+};
+
+function byColumn<S extends object, T extends FieldColumns>(values: S, table: T): ByColumn<S, T> {
+  const given = new Map<string, unknown>(Object.entries(values));
+  const stored: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(table)) {
+    if (column !== null) stored[column] = given.get(field) ?? null;
+  }
+  // The loop is ByColumn spelled out key by key; the return types of submissionFields check the rest.
+  return stored as ByColumn<S, T>;
+}
+
+/**
+ * Every column of both types, null: a record stores null in the columns only the other type fills. A request's
+ * columns come first, so a record's columns come in the same order whatever its type.
+ */
+export const emptyColumns = { ...byColumn({}, requestFieldColumns), ...byColumn({}, offerFieldColumns) };
 
 export function submissionFields(
   submission: HelpSubmission,
@@ -45,64 +110,33 @@ export function submissionFields(
   if (!whatsapp) throw new Error('contactWhatsapp must be validated before it is stored');
   const common = {
     emergency_id: emergencyId,
-    type: submission.type,
-    title: submission.title,
     description: submission.description ?? '',
-    category: submission.category,
-    contact_name: submission.contactName,
     contact_whatsapp: whatsapp,
     identity_document: identityDocument,
   };
   if (submission.type === 'request') {
     return {
+      ...emptyColumns,
+      ...byColumn(submission, requestFieldColumns),
       ...common,
-      urgency: submission.urgency,
-      address: submission.address,
-      neighborhood: submission.neighborhood ?? null,
-      latitude: submission.latitude,
-      longitude: submission.longitude,
       // The street and exact point are public only when the submitter asked (domain/public-place.ts).
       exact_location: submission.showExactLocation ? 1 : 0,
       municipality_code: nearestMunicipality(submission.latitude, submission.longitude).code,
       people: submission.neededPeople ?? 1,
-      resource_label: submission.resourceLabel ?? null,
-      quantity_required: submission.quantityRequired ?? null,
-      unit: submission.unit ?? null,
-      collection_center_status: null,
-      vehicle: null,
-      capacity_kg: null,
-      capacity_boxes: null,
-      passenger_capacity: null,
-      zones: null,
-      available_until: null,
-      needs_transport: null,
     };
   }
   const centreNeeds =
     submission.collectionCenterStatus === 'needs_resources' || submission.collectionCenterStatus === 'needs_volunteers';
   return {
+    ...emptyColumns,
+    ...byColumn(submission, offerFieldColumns),
     ...common,
     urgency: centreNeeds ? 'needed' : 'stable',
-    address: submission.address ?? null,
-    neighborhood: null,
-    latitude: submission.latitude ?? null,
-    longitude: submission.longitude ?? null,
     exact_location: 0,
     municipality_code:
       submission.latitude === undefined || submission.longitude === undefined
         ? null
         : nearestMunicipality(submission.latitude, submission.longitude).code,
-    people: null,
-    resource_label: null,
-    quantity_required: null,
-    unit: null,
-    collection_center_status: submission.collectionCenterStatus ?? null,
-    vehicle: submission.vehicle ?? null,
-    capacity_kg: submission.capacityKg ?? null,
-    capacity_boxes: submission.capacityBoxes ?? null,
-    passenger_capacity: submission.passengerCapacity ?? null,
-    zones: submission.zones ?? null,
-    available_until: submission.availableUntil ?? null,
     needs_transport: submission.needsTransport === undefined ? null : submission.needsTransport ? 1 : 0,
   };
 }

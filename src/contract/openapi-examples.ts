@@ -1,4 +1,5 @@
 // Response examples for the OpenAPI document, made by the real presenters so they cannot drift from responses.
+import { emptyColumns } from '../commands/submission-fields.ts';
 import { distanceKm } from '../domain/distance.ts';
 import { publicPoint } from '../domain/public-place.ts';
 import { presentDiscovery } from '../presenters/discovery.ts';
@@ -9,8 +10,9 @@ import { presentPlaceFeature, presentPlacesManifest } from '../presenters/place-
 import { presentPublicHelp } from '../presenters/public-help.ts';
 import { urls } from '../presenters/urls.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
-import type { PublicHelpRow } from '../repositories/help-records.ts';
-import type { CenterRow, InventoryLineRow } from '../repositories/inventory.ts';
+import type { CenterRow } from '../repositories/help-records/centers.ts';
+import type { PublicHelpRow } from '../repositories/help-records/public.ts';
+import type { InventoryLineRow } from '../repositories/inventory.ts';
 import type { Inventario } from '../schemas/inventory.ts';
 import type { PlaceFeatureCollection, PlacesManifest } from '../schemas/places.ts';
 import type { Discovery, HelpList, Panorama } from '../schemas/public-help.ts';
@@ -31,7 +33,12 @@ const emergencyRow: EmergencyRow = {
   closed_at: null,
 };
 
+// A public read loads neither the emergency's id nor the identity document.
+const { emergency_id: _emergency, identity_document: _document, ...publicColumns } = emptyColumns;
+
 const row: PublicHelpRow = {
+  // A request: the columns only offers fill are empty.
+  ...publicColumns,
   id: ID,
   emergency_slug: SLUG,
   emergency_name: 'Inundación del río Mocoa 2026',
@@ -57,14 +64,6 @@ const row: PublicHelpRow = {
   quantity_required: 30,
   quantity_covered: 12,
   unit: 'bidones',
-  collection_center_status: null,
-  vehicle: null,
-  capacity_kg: null,
-  capacity_boxes: null,
-  passenger_capacity: null,
-  zones: null,
-  available_until: null,
-  needs_transport: null,
   priority_score: 74.3,
   created_at: '2026-05-10T09:15:00.000Z',
   updated_at: AT,

@@ -185,6 +185,15 @@ export const helpSubmission = z.discriminatedUnion('type', [requestSubmission, o
   description: 'Una solicitud (type=request) o un ofrecimiento (type=offer). Campos desconocidos se rechazan.',
 });
 
+/**
+ * The fields of a request and of an offer, in the schema's order. Lists of fields elsewhere (record columns, form
+ * labels) follow these, so a field added to a schema is a type error wherever it is not handled yet.
+ */
+export const requestFieldNames = requestSubmission.keyof().options;
+export const offerFieldNames = offerSubmission.keyof().options;
+export type RequestFieldName = (typeof requestFieldNames)[number];
+export type OfferFieldName = (typeof offerFieldNames)[number];
+
 export type RequestSubmission = z.output<typeof requestSubmission>;
 export type OfferSubmission = z.output<typeof offerSubmission>;
 export type HelpSubmission = z.output<typeof helpSubmission>;

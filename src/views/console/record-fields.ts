@@ -1,6 +1,6 @@
 // A record's content as the console shows it: every field, private ones marked, and the edit form.
 
-import type { SubmissionFields } from '../../commands/submission-fields.ts';
+import { offerFieldColumns, requestFieldColumns, type SubmissionFields } from '../../commands/submission-fields.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
 import { type Html, html } from '../html.ts';
@@ -16,40 +16,24 @@ import {
 
 export type Content = Partial<SubmissionFields> & { type: 'request' | 'offer' };
 
-const requestColumns = [
-  'title',
-  'description',
-  'category',
-  'urgency',
-  'contact_name',
-  'contact_whatsapp',
-  'address',
-  'neighborhood',
-  'latitude',
-  'longitude',
-  'people',
-  'resource_label',
-  'quantity_required',
-  'unit',
-] as const;
-const offerColumns = [
-  'title',
-  'description',
-  'category',
-  'contact_name',
-  'contact_whatsapp',
-  'address',
-  'latitude',
-  'longitude',
-  'collection_center_status',
-  'vehicle',
-  'capacity_kg',
-  'capacity_boxes',
-  'passenger_capacity',
-  'zones',
-  'available_until',
-  'needs_transport',
-] as const;
+type Column = keyof SubmissionFields;
+
+/** Stored with the content but not shown as part of it (the identity document is shown apart, as private). */
+const notShown = new Set<Column>(['emergency_id', 'type', 'identity_document', 'exact_location', 'municipality_code']);
+
+/** The columns shown for a type, in the order they are stored, except that a request's urgency follows its category. */
+function shownColumns(fieldColumns: Readonly<Record<string, Column | null>>): Column[] {
+  const columns = Object.values(fieldColumns).flatMap((column): Column[] =>
+    column === null || notShown.has(column) ? [] : [column],
+  );
+  return columns.flatMap((column): Column[] => {
+    if (column === 'urgency') return [];
+    return column === 'category' && columns.includes('urgency') ? ['category', 'urgency'] : [column];
+  });
+}
+
+const requestColumns = shownColumns(requestFieldColumns);
+const offerColumns = shownColumns(offerFieldColumns);
 
 export function contentColumns(type: 'request' | 'offer'): readonly (keyof SubmissionFields)[] {
   return type === 'request' ? requestColumns : offerColumns;
@@ -137,31 +121,19 @@ export function seenFromToken(token: string, type: 'request' | 'offer'): Content
   return content as Content;
 }
 
+/** Form field (API name) -> the column it edits, for both types; the two yes/no fields are read apart below. */
+const formColumns = new Map(
+  [...Object.entries(requestFieldColumns), ...Object.entries(offerFieldColumns)].flatMap(
+    ([name, column]): [string, Column][] =>
+      column === null || notShown.has(column) || column === 'needs_transport' ? [] : [[name, column]],
+  ),
+);
+
 /** Form values (API names) of a content, or of what the leader typed. */
 export function formValues(content: Content): Record<string, string> {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return {
-    title: text(content.title),
-    description: text(content.description),
-    category: text(content.category),
-    contactName: text(content.contact_name),
-    contactWhatsapp: text(content.contact_whatsapp),
-    address: text(content.address),
-    neighborhood: text(content.neighborhood),
-    latitude: text(content.latitude),
-    longitude: text(content.longitude),
-    urgency: text(content.urgency),
-    neededPeople: text(content.people),
-    resourceLabel: text(content.resource_label),
-    quantityRequired: text(content.quantity_required),
-    unit: text(content.unit),
-    collectionCenterStatus: text(content.collection_center_status),
-    vehicle: text(content.vehicle),
-    capacityKg: text(content.capacity_kg),
-    capacityBoxes: text(content.capacity_boxes),
-    passengerCapacity: text(content.passenger_capacity),
-    zones: text(content.zones),
-    availableUntil: text(content.available_until),
+    ...Object.fromEntries([...formColumns].map(([name, column]) => [name, text(content[column])])),
     // Not editable: whether the exact place is public is the submitter's choice, carried through a correction.
     showExactLocation: content.exact_location === 1 ? 'si' : '',
     needsTransport:

@@ -137,6 +137,9 @@ export function checkbox(c: Control & { checked: boolean }): Html {
   }</label>${helpAndError(c)}</div>`;
 }
 
+/** A schema field a person fills in: the type, the source and the external id are the page's own. */
+export type FilledField<Field extends string> = Exclude<Field, 'type' | 'source' | 'externalId'>;
+
 /** The summary at the top: every problem, each a link to its field. */
 export function errorSummary(t: FormStrings, errors: Errors, labels: Record<string, string>, formError?: string): Html {
   const entries = Object.entries(errors);

@@ -2,7 +2,7 @@
 import { bounds } from '../../../domain/bounds.ts';
 import { categories, categoryLabels } from '../../../domain/categories.ts';
 import { collectionCenterStatuses } from '../../../domain/statuses.ts';
-import { offerSubmission } from '../../../schemas/submission.ts';
+import { type OfferFieldName, offerSubmission } from '../../../schemas/submission.ts';
 import { html } from '../../html.ts';
 import { type Block, link, localized, type SiteDocument, text } from '../document.ts';
 import {
@@ -13,6 +13,7 @@ import {
   emergencyField,
   errorSummary,
   externalIdField,
+  type FilledField,
   type FormState,
   type FormStrings,
   formPath,
@@ -29,7 +30,10 @@ import {
 
 export const OFFER_PATH = '/quiero-ayudar';
 
-/** Field -> label, for the error summary. */
+/**
+ * Field -> label for the error summary, which lists problems in this order, the form's: every field a person fills,
+ * and only those.
+ */
 export function offerLabels(t: FormStrings): Record<string, string> {
   return {
     emergencySlug: t.emergencySlug,
@@ -50,7 +54,7 @@ export function offerLabels(t: FormStrings): Record<string, string> {
     contactName: t.contactName,
     contactWhatsapp: t.contactWhatsapp,
     publishContact: t.publishContact,
-  };
+  } satisfies Record<FilledField<OfferFieldName>, string>;
 }
 
 function form(state: FormState, t: FormStrings) {

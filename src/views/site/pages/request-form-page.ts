@@ -2,7 +2,7 @@
 import { bounds } from '../../../domain/bounds.ts';
 import { categories, categoryLabels } from '../../../domain/categories.ts';
 import { urgencies } from '../../../domain/statuses.ts';
-import { requestSubmission } from '../../../schemas/submission.ts';
+import { type RequestFieldName, requestSubmission } from '../../../schemas/submission.ts';
 import { html } from '../../html.ts';
 import { type Block, link, localized, type SiteDocument, text } from '../document.ts';
 import {
@@ -14,6 +14,7 @@ import {
   emergencyField,
   errorSummary,
   externalIdField,
+  type FilledField,
   type FormState,
   type FormStrings,
   formPath,
@@ -33,7 +34,10 @@ export const REQUEST_PATH = '/necesito-ayuda';
 /** Longest identity document the form takes (cédula, passport, PPT numbers are far shorter). */
 export const IDENTITY_DOCUMENT_MAX = 40;
 
-/** Field -> label, for the error summary. */
+/**
+ * Field -> label for the error summary, which lists problems in this order, the form's: every field a person fills,
+ * and only those.
+ */
 export function requestLabels(t: FormStrings): Record<string, string> {
   return {
     emergencySlug: t.emergencySlug,
@@ -54,7 +58,7 @@ export function requestLabels(t: FormStrings): Record<string, string> {
     contactWhatsapp: t.contactWhatsapp,
     identityDocument: t.identityDocument,
     publishContact: t.publishContactRequest,
-  };
+  } satisfies Record<FilledField<RequestFieldName> | 'identityDocument', string>;
 }
 
 function form(state: FormState, t: FormStrings) {
