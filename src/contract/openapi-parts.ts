@@ -1,4 +1,4 @@
-// Pieces shared by every part of the OpenAPI document: schema references, error and rate-limit responses.
+// Pieces shared by every part of the OpenAPI document: schema references, error, rate-limit and cache answers.
 import { codesForStatus, type ErrorCode } from '../errors.ts';
 
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -38,3 +38,19 @@ export const preflightResponse = {
     'Access-Control-Allow-Headers': { schema: { type: 'string' } },
   },
 };
+
+/** A read that answers with an ETag and asks to be revalidated. */
+export const etagHeaders = {
+  ETag: { description: 'Versión de la respuesta; envíela en If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': { description: 'no-cache: revalide con If-None-Match.', schema: { type: 'string' } },
+};
+
+export const notModified = { description: 'Sin cambios desde el ETag enviado en If-None-Match.' };
+
+export const internalError = errorResponse(500, 'Error inesperado del servidor.', ['internal_error']);
+
+/** The first of the examples a schema (Zod metadata or a component) carries. */
+export function firstExample(schema: object | undefined): unknown {
+  const examples = schema && 'examples' in schema ? schema.examples : undefined;
+  return Array.isArray(examples) ? examples[0] : undefined;
+}

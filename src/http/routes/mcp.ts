@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.ts';
+import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from '../../contract/routes/mcp.ts';
 import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
 import { withCaller } from '../../mcp/caller.ts';
@@ -12,10 +13,9 @@ import { originGuard } from '../../mcp/origin-guard.ts';
 import { buildMcpServer } from '../../mcp/server.ts';
 import { checkProtocolVersion, endSession, openSession, requireSession } from '../../mcp/sessions.ts';
 import { tools } from '../../mcp/tools.ts';
-import { existingMcpSessions } from '../../repositories/mcp-sessions.ts';
+import { openMcpSessionIds } from '../../queries/mcp-sessions.ts';
+import { fastifyPath } from '../define-route.ts';
 import type { Limiters } from '../plugins/rate-limit.ts';
-
-export const MCP_PATH = '/mcp';
 
 /** Protocol 2025-11-25 has no JSON-RPC batches; refusing them keeps every message one request, counted once. */
 export const BATCH_REFUSED = {
@@ -106,7 +106,7 @@ function tooManyStreams(field: string, message: string): AppError {
 export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   const guard = originGuard(ctx.config.baseUrl);
   const streams = new OpenStreams(
-    (ids) => existingMcpSessions(ctx.db, ids),
+    (ids) => openMcpSessionIds(ctx, ids),
     (err) => app.log.warn({ err }, 'mcp stream check failed'),
   );
   // Open GET streams would otherwise hold the server open until the shutdown grace period runs out.
@@ -139,7 +139,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
   }
 
   app.post(
-    MCP_PATH,
+    fastifyPath(mcpPostRoute.path),
     {
       onRequest: guard,
       // Before any counting or session work: a batch is refused whole, so none of its messages runs.
@@ -165,7 +165,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     },
   );
 
-  app.get(MCP_PATH, { onRequest: [guard, limiters.reads] }, async (request, reply) => {
+  app.get(fastifyPath(mcpStreamRoute.path), { onRequest: [guard, limiters.reads] }, async (request, reply) => {
     const sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
     checkProtocolVersion(request.headers['mcp-protocol-version']);
     // Counted on this instance only: a client spread over several instances gets these caps on each.
@@ -173,7 +173,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     await serve(request, reply, sessionId);
   });
 
-  app.delete(MCP_PATH, { onRequest: [guard, limiters.reads] }, async (request, reply) => {
+  app.delete(fastifyPath(mcpEndSessionRoute.path), { onRequest: [guard, limiters.reads] }, async (request, reply) => {
     const sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
     checkProtocolVersion(request.headers['mcp-protocol-version']);
     await endSession(ctx, sessionId);

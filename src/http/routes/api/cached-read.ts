@@ -1,9 +1,8 @@
-// A public GET that validates its query with a schema and answers from the response cache.
+// A public GET, declared in src/contract/routes/, that validates its query and answers from the response cache.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
-import { AppError } from '../../../errors.ts';
-import { issuesToDetails, repeatedParameters } from '../../../schemas/issues.ts';
-import { preferredLanguage } from '../../language.ts';
+import type { Declared, RouteDeclaration } from '../../../contract/route-declaration.ts';
+import { declaredQuery, fastifyPath, type RawInput, type RawRequest } from '../../define-route.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
 
@@ -20,28 +19,28 @@ export interface CachedReadOptions {
   send?: (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) => FastifyReply;
 }
 
-export function cachedRead<S extends z.ZodType>(
+export function cachedRead<Q extends z.ZodObject>(
   app: FastifyInstance,
-  path: string,
+  declaration: RouteDeclaration<undefined, Q, undefined>,
   deps: { limiters: Limiters; cache: ResponseCache },
-  schema: S,
-  compute: (query: z.output<S>, request: FastifyRequest) => Promise<unknown>,
+  compute: (query: Declared<Q>, request: RawRequest) => Promise<unknown>,
   options: CachedReadOptions = {},
 ): void {
+  if (declaration.method !== 'get') throw new Error(`${declaration.path}: only a GET is answered from the cache.`);
   const { limiters, cache } = deps;
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   const send = options.send ?? sendJson;
-  app.get(path, { onRequest: limiters.reads }, async (request, reply) => {
-    // The same key answered before: its URL was valid then and still is, so validation is skipped.
-    const key = keyOf(request);
-    const known = cache.peek(key);
-    if (known) return send(request, reply, known);
-    const lang = preferredLanguage(request.headers['accept-language']);
-    const repeated = repeatedParameters(request.query as Record<string, unknown>, lang);
-    if (repeated.length > 0) throw new AppError('invalid_query', repeated);
-    const parsed = schema.safeParse(request.query);
-    if (!parsed.success) throw new AppError('invalid_query', issuesToDetails(parsed.error.issues, lang, request.query));
-    const query = parsed.data as z.output<S>;
-    return send(request, reply, await cache.get(key, () => compute(query, request)));
+  app.route<RawInput>({
+    method: 'GET',
+    url: fastifyPath(declaration.path),
+    onRequest: limiters.reads,
+    handler: async (request, reply) => {
+      // The same key answered before: its URL was valid then and still is, so validation is skipped (throughput).
+      const key = keyOf(request);
+      const known = cache.peek(key);
+      if (known) return send(request, reply, known);
+      const query = declaredQuery(declaration, request);
+      return send(request, reply, await cache.get(key, () => compute(query, request)));
+    },
   });
 }

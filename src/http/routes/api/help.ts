@@ -3,20 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Credential } from '../../../commands/submission-owner.ts';
 import { submitHelpOnce } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
+import { helpReadRoute, helpSubmitRoute } from '../../../contract/routes/help.ts';
 import { AppError } from '../../../errors.ts';
 import { discovery } from '../../../queries/discovery.ts';
 import { getHelp } from '../../../queries/get-help.ts';
 import { listHelp } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
-import { type HelpQuery, helpQuery } from '../../../schemas/help-query.ts';
-import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
-import { helpSubmission } from '../../../schemas/submission.ts';
-import { preferredLanguage } from '../../language.ts';
+import type { HelpQuery } from '../../../schemas/help-query.ts';
+import { apiRoute } from '../../define-route.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
-
-export const HELP_PATH = '/api/public/v1/help';
 
 /** `Authorization: Bearer <secret>`: an editToken or a registered source's key; anything else is no proof. */
 function bearer(header: string | undefined): Credential {
@@ -31,23 +28,18 @@ function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
     case 'list':
       return listHelp(ctx, query);
     case 'detail':
-      return getHelp(ctx, query.id as string).then((item) => ({ generatedAt: ctx.now().toISOString(), item }));
+      // The query's rules require id with view=detail.
+      return getHelp(ctx, query.id ?? '').then((item) => ({ generatedAt: ctx.now().toISOString(), item }));
     default:
       return discovery(ctx);
   }
 }
 
 export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
-  cachedRead(app, HELP_PATH, { limiters, cache }, helpQuery, (query) => compute(ctx, query));
+  cachedRead(app, helpReadRoute, { limiters, cache }, (query) => compute(ctx, query));
 
-  app.post(HELP_PATH, { onRequest: limiters.submissions }, async (request, reply) => {
-    const lang = preferredLanguage(request.headers['accept-language']);
-    const parsed = helpSubmission.safeParse(request.body);
-    if (!parsed.success) {
-      const details = issuesToDetails(parsed.error.issues, lang, request.body);
-      throw new AppError(validationCode(details, 'validation_failed'), details);
-    }
-    const answer = await submitHelpOnce(ctx, parsed.data, {
+  apiRoute(app, helpSubmitRoute, { onRequest: limiters.submissions }, async ({ body }, request, reply) => {
+    const answer = await submitHelpOnce(ctx, body, {
       credential: bearer(request.headers.authorization),
       idempotencyKey: request.headers['idempotency-key'],
       clientIp: request.ip,

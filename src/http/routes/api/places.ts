@@ -1,23 +1,23 @@
 // aid-places 0.1 (SPEC 4.7): the manifest at /.well-known/aid-places and the GeoJSON feed of collection centres.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
 import type { Context } from '../../../context.ts';
+import { placesFeedRoute, placesManifestRoute } from '../../../contract/routes/places.ts';
 import { placesFeed, placesManifest } from '../../../queries/places.ts';
-import { GEOJSON_MEDIA_TYPE, manifestQuery, placesQuery } from '../../../schemas/places.ts';
+import { GEOJSON_MEDIA_TYPE } from '../../../schemas/places.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
 
-export const PLACES_MANIFEST_PATH = '/.well-known/aid-places';
-export const PLACES_FEED_PATH = '/api/aid-places/places';
-
 /** Last-Modified of a cached feed: its latest updatedAt, read once per cached body. */
 const lastModifiedOf = new WeakMap<CachedResponse, number | null>();
 
+/** The one field of a cached feed that Last-Modified needs. */
+const feedDates = z.object({ features: z.array(z.object({ properties: z.object({ updatedAt: z.string() }) })) });
+
 function lastModified(cached: CachedResponse): number | null {
   if (lastModifiedOf.has(cached)) return lastModifiedOf.get(cached) ?? null;
-  const { features } = JSON.parse(cached.body.toString('utf8')) as {
-    features: { properties: { updatedAt: string } }[];
-  };
+  const { features } = feedDates.parse(JSON.parse(cached.body.toString('utf8')));
   const latest = features.reduce<number | null>((max, f) => {
     const at = Date.parse(f.properties.updatedAt);
     return max === null || at > max ? at : max;
@@ -51,13 +51,8 @@ function sendGeoJson(request: FastifyRequest, reply: FastifyReply, cached: Cache
 
 export function placesRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
   const deps = { limiters, cache };
-  cachedRead(app, PLACES_MANIFEST_PATH, deps, manifestQuery, () => placesManifest(ctx));
-  cachedRead(
-    app,
-    PLACES_FEED_PATH,
-    deps,
-    placesQuery,
-    async (query) => (await placesFeed(ctx, query.emergencia)).collection,
-    { send: sendGeoJson },
-  );
+  cachedRead(app, placesManifestRoute, deps, () => placesManifest(ctx));
+  cachedRead(app, placesFeedRoute, deps, async (query) => (await placesFeed(ctx, query.emergencia)).collection, {
+    send: sendGeoJson,
+  });
 }

@@ -1,5 +1,7 @@
 // /centros: what each published collection centre of an emergency has and needs, each line with its age and a
 // stale warning; with a category, who has it and who needs it across centres.
+
+import { inventoryRoute } from '../../../contract/routes/inventory.ts';
 import { type Category, categories, categoryLabels } from '../../../domain/categories.ts';
 import { STALE_AFTER_HOURS } from '../../../domain/inventory.ts';
 import type { CollectionCenterStatus } from '../../../domain/statuses.ts';
@@ -29,7 +31,6 @@ export interface CentresInput {
   baseUrl: string;
 }
 
-const INVENTORY_PATH = '/api/public/v1/inventario';
 const PLACES_PATH = '/api/aid-places/places';
 
 function statusLabel(status: CollectionCenterStatus | null, t: Strings): string {
@@ -154,7 +155,7 @@ function dataBlocks(slug: string, category: Category | undefined, baseUrl: strin
     {
       kind: 'list',
       items: [
-        [link(`${INVENTORY_PATH}?${query}`, t.dataJson)],
+        [link(`${inventoryRoute.path}?${query}`, t.dataJson)],
         [link(`${PLACES_PATH}?emergencia=${encodeURIComponent(slug)}`, t.dataPlaces)],
         [link(withLang('/desarrolladores', lang), t.dataDevelopers)],
       ],

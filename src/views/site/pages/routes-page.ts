@@ -1,5 +1,6 @@
 // /rutas: the available logistics routes of an emergency, from the same LogisticsOperation the API sends, so the
 // volunteer's contact cannot appear here: it is not in that shape.
+import { logisticsRoute } from '../../../contract/routes/logistics.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { LogisticsOperation } from '../../../schemas/logistics-operation.ts';
 import { catalogue, strings } from '../catalogue.ts';
@@ -27,8 +28,6 @@ export interface RoutesInput {
   baseUrl: string;
   now: Date;
 }
-
-const LOGISTICS_PATH = '/api/logistics-operations';
 
 function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): Block {
   const since = fill(t.sinceValue, {
@@ -102,7 +101,7 @@ export function routesPage(input: RoutesInput): SiteDocument {
   }
   const { emergency } = choice;
   const operations = input.operations ?? [];
-  const api = `${LOGISTICS_PATH}?emergencia=${encodeURIComponent(emergency.slug)}`;
+  const api = `${logisticsRoute.path}?emergencia=${encodeURIComponent(emergency.slug)}`;
   const blocks: Block[] = [
     text(t.intro),
     text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),

@@ -1,0 +1,141 @@
+// GET, POST and OPTIONS /api/public/v1/help (SPEC 4.1-4.3): reads by view, submissions to review, CORS preflight.
+import { helpQuery } from '../../schemas/help-query.ts';
+import { helpSubmission } from '../../schemas/submission.ts';
+import { responseExamples } from '../openapi-examples.ts';
+import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { declareRoute } from '../route-declaration.ts';
+
+const HELP_PATH = '/api/public/v1/help';
+
+export const helpReadRoute = declareRoute({
+  method: 'get',
+  path: HELP_PATH,
+  query: helpQuery,
+  operation: ({ baseUrl }) => ({
+    operationId: 'getHelp',
+    tags: ['ayudas'],
+    summary: 'Descubrimiento, panorama, lista o detalle (según view).',
+    description:
+      'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos. ' +
+      'Con latitude/longitude filtra por distancia (círculo máximo) y cada resultado trae location.distanceKm. ' +
+      'Lugar público: las solicitudes muestran por defecto un punto aproximado (unos 300 m), el barrio o vereda ' +
+      'y el municipio, sin dirección (location.precision); la distancia y el radio se miden a ese punto. ' +
+      'Respuestas con ETag: envíe If-None-Match para recibir 304 si nada cambió.',
+    responses: {
+      '200': {
+        description: 'Discovery, Panorama, HelpList o HelpDetail, según view.',
+        headers: { ETag: { schema: { type: 'string' } }, ...rateLimitHeaders },
+        content: {
+          'application/json': {
+            schema: { oneOf: [ref('Discovery'), ref('Panorama'), ref('HelpList'), ref('HelpDetail')] },
+            examples: Object.fromEntries(
+              Object.entries(responseExamples(baseUrl)).map(([view, value]) => [
+                view,
+                { summary: `view=${view}`, value },
+              ]),
+            ),
+          },
+        },
+      },
+      '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
+      '400': errorResponse(400, 'Filtros no válidos (details indica cada parámetro).', [
+        'invalid_query',
+        'unknown_emergency',
+      ]),
+      '404': errorResponse(404, 'No existe un registro publicado con ese id.', ['help_not_found']),
+      '429': tooMany,
+    },
+  }),
+});
+
+/** Anonymous, or proof of authorship: the pair's editToken, or a registered source's key. */
+const submitSecurity: Record<string, string[]>[] = [{}, { editToken: [] }, { sourceKey: [] }];
+
+export const helpSubmitRoute = declareRoute({
+  method: 'post',
+  path: HELP_PATH,
+  body: helpSubmission,
+  operation: ({ schemas }) => ({
+    operationId: 'submitHelp',
+    tags: ['ayudas'],
+    summary: 'Enviar una solicitud o un ofrecimiento a revisión.',
+    description:
+      'El envío queda en la bandeja de revisión de la emergencia (reviewStatus pending_review) y no aparece en ninguna lectura ' +
+      'pública hasta que un líder lo aprueba. 202 significa que el envío quedó guardado. Sin Authorization para un par ' +
+      'nuevo o un reenvío idéntico; para cambiar un par ya enviado, Authorization: Bearer con el editToken del primer 202 ' +
+      'o, para un source registrado (siempre), con su clave. Ver la descripción general.',
+    security: submitSecurity,
+    headerParameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Clave única del intento (1 a 255 caracteres ASCII visibles), propia de cada cliente (la integración ' +
+          'registrada, o la dirección del cliente); ver la descripción general.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    ],
+    requestBody: {
+      examples: {
+        request: { summary: 'Solicitud', value: firstExample(schemas.HelpRequestSubmission) },
+        offer: { summary: 'Ofrecimiento', value: firstExample(schemas.HelpOfferSubmission) },
+      },
+    },
+    responses: {
+      '202': {
+        description:
+          'Recibido y guardado; espera revisión. El primer 202 de un par nuevo (y su repetición con la misma ' +
+          'Idempotency-Key) trae editToken, salvo para integraciones registradas.',
+        headers: {
+          'Idempotent-Replayed': {
+            description: 'true si es la respuesta guardada de una Idempotency-Key.',
+            schema: { type: 'string' },
+          },
+          ...rateLimitHeaders,
+        },
+        content: { 'application/json': { schema: ref('PublishResult') } },
+      },
+      '400': errorResponse(400, 'Datos no válidos (details indica cada campo).', [
+        'validation_failed',
+        'consent_required',
+        'invalid_json',
+        'json_too_deep',
+        'duplicate_json_key',
+        'empty_body',
+        'emergency_required',
+        'unknown_emergency',
+        'emergency_closed',
+        'no_active_emergency',
+        'invalid_idempotency_key',
+        'emergency_change_not_allowed',
+      ]),
+      '401': errorResponse(401, 'El source es una integración registrada y falta su clave o no es la correcta.', [
+        'source_key_required',
+      ]),
+      '409': errorResponse(
+        409,
+        'El par source + externalId ya existe con otro contenido y no se probó la autoría (editToken o clave), ' +
+          'o la misma Idempotency-Key se está procesando. Nada cambió.',
+        ['source_conflict', 'idempotency_key_in_flight'],
+      ),
+      '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+      '415': errorResponse(415, 'Se requiere application/json.'),
+      '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
+      '429': tooMany,
+    },
+  }),
+});
+
+/** Answered by the CORS plugin for every path; declared for the document. */
+export const helpPreflightRoute = declareRoute({
+  method: 'options',
+  path: HELP_PATH,
+  operation: () => ({
+    operationId: 'helpPreflight',
+    tags: ['ayudas'],
+    summary: 'Preflight CORS.',
+    description: 'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
+    responses: { '204': preflightResponse },
+  }),
+});

@@ -1,0 +1,28 @@
+// Every public operation, in the order the OpenAPI document lists them.
+import type { RouteDeclaration } from '../route-declaration.ts';
+import { healthRoute, readyRoute } from './health.ts';
+import { helpPreflightRoute, helpReadRoute, helpSubmitRoute } from './help.ts';
+import { inventoryRoute } from './inventory.ts';
+import { logisticsRoute } from './logistics.ts';
+import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from './mcp.ts';
+import { openApiDocumentRoute } from './openapi-document.ts';
+import { placesFeedRoute, placesManifestRoute } from './places.ts';
+import { reportPreflightRoute, reportRoute } from './reports.ts';
+
+export const publicRoutes: readonly RouteDeclaration[] = [
+  helpReadRoute,
+  helpSubmitRoute,
+  helpPreflightRoute,
+  logisticsRoute,
+  reportRoute,
+  reportPreflightRoute,
+  inventoryRoute,
+  placesManifestRoute,
+  placesFeedRoute,
+  openApiDocumentRoute,
+  mcpPostRoute,
+  mcpStreamRoute,
+  mcpEndSessionRoute,
+  healthRoute,
+  readyRoute,
+];

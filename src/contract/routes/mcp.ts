@@ -1,0 +1,140 @@
+// /mcp: the MCP transport. Its messages are described by MCP itself, so the bodies here are plain JSON schemas;
+// the document describes the HTTP layer: session and version headers, limits and transport errors.
+import { readToolNames, submissionToolNames } from '../mcp-tools.ts';
+import { errorResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { declareRoute, type Parameter } from '../route-declaration.ts';
+
+const MCP_PATH = '/mcp';
+
+const mcpSessionHeader: Parameter = {
+  name: 'Mcp-Session-Id',
+  in: 'header',
+  required: false,
+  description:
+    'Sesión devuelta por initialize; obligatoria en todo lo demás (400 sin ella, 404 si no existe o expiró).',
+  schema: { type: 'string' },
+};
+const mcpVersionHeader: Parameter = {
+  name: 'MCP-Protocol-Version',
+  in: 'header',
+  required: false,
+  description: 'Versión negociada en initialize (2025-11-25, 2025-06-18, 2025-03-26…); otra -> 400.',
+  schema: { type: 'string' },
+};
+const mcpHeaders = [mcpSessionHeader, mcpVersionHeader];
+
+/** The SDK answers transport-level problems (not JSON-RPC, wrong Accept) with a JSON-RPC error object. */
+const jsonRpcError = {
+  type: 'object',
+  description: 'Error JSON-RPC 2.0 del transporte MCP.',
+  required: ['jsonrpc', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'integer', description: 'Código JSON-RPC, p. ej. -32700 o -32600.' },
+        message: { type: 'string' },
+        data: { description: 'Detalle opcional del error.' },
+      },
+    },
+    id: { type: ['string', 'integer', 'null'] },
+  },
+};
+const mcpBadRequest = errorResponse(
+  400,
+  'Falta la sesión, la versión de protocolo no se admite, o el cuerpo no es JSON válido; un mensaje que no es ' +
+    'JSON-RPC recibe un error JSON-RPC (-32700/-32600).',
+  ['mcp_session_required', 'mcp_protocol_version', 'invalid_json', 'json_too_deep', 'duplicate_json_key', 'empty_body'],
+);
+const mcpErrors = {
+  '400': {
+    ...mcpBadRequest,
+    content: {
+      'application/json': {
+        ...mcpBadRequest.content['application/json'],
+        schema: { oneOf: [ref('Error'), jsonRpcError] },
+      },
+    },
+  },
+  '403': errorResponse(403, 'Host u Origin ajenos a este servicio (protección contra DNS rebinding).'),
+  '404': errorResponse(404, 'La sesión no existe, terminó o expiró (30 minutos sin uso).', ['mcp_session_not_found']),
+  '406': {
+    description:
+      'Accept no admite lo que MCP exige (POST: application/json y text/event-stream; GET: text/event-stream).',
+    content: { 'application/json': { schema: jsonRpcError } },
+  },
+  '413': errorResponse(413, 'Mensaje demasiado grande.', ['payload_too_large']),
+  '415': errorResponse(415, 'Se requiere Content-Type: application/json.', ['unsupported_media_type']),
+  '429': tooMany,
+};
+const jsonRpc = { type: 'object', description: 'Mensaje JSON-RPC 2.0 de MCP.' };
+
+const batchRefused =
+  'Un arreglo (lote JSON-RPC) recibe 400 con el error JSON-RPC -32600 antes de ejecutar ni contar nada: el ' +
+  'protocolo 2025-11-25 no tiene lotes; envíe un mensaje por petición.';
+
+export const mcpPostRoute = declareRoute({
+  method: 'post',
+  path: MCP_PATH,
+  operation: () => ({
+    operationId: 'mcpPost',
+    tags: ['mcp'],
+    summary: 'Enviar un mensaje MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
+    description:
+      `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(' y ')} ` +
+      'envían a revisión; no publican). Un mensaje JSON-RPC por petición; cada uno cuenta en los límites: como ' +
+      `envío un tools/call de ${submissionToolNames.join(' o ')}, como lectura todo lo demás (peticiones, ` +
+      `notificaciones y respuestas del cliente). ${batchRefused} Un resultado de herramienta que pase del máximo ` +
+      'por respuesta (2 MiB salvo otra configuración) llega como error de herramienta result_too_large, que pide ' +
+      'menos (baje limit o añada filtros); un recurso que pase de él, como error JSON-RPC.',
+    headerParameters: mcpHeaders,
+    requestBody: { schema: { ...jsonRpc, description: `Un solo mensaje JSON-RPC 2.0 de MCP. ${batchRefused}` } },
+    responses: {
+      '200': {
+        description: 'Respuesta MCP.',
+        headers: { 'Mcp-Session-Id': { schema: { type: 'string' } }, ...rateLimitHeaders },
+        content: {
+          'application/json': { schema: jsonRpc },
+          'text/event-stream': { schema: { type: 'string' } },
+        },
+      },
+      '202': { description: 'Notificación o respuesta del cliente recibida.' },
+      ...mcpErrors,
+      '400': { ...mcpErrors['400'], description: `${mcpErrors['400'].description} ${batchRefused}` },
+    },
+  }),
+});
+
+export const mcpStreamRoute = declareRoute({
+  method: 'get',
+  path: MCP_PATH,
+  operation: () => ({
+    operationId: 'mcpStream',
+    tags: ['mcp'],
+    summary: 'Abrir el flujo de eventos del servidor (SSE) de una sesión.',
+    description:
+      'Cada instancia admite como máximo 4 flujos abiertos por sesión y 32 por dirección de cliente (IPv6: por ' +
+      'prefijo /64); por encima, 429 too_many_streams. Cerrar un flujo libera su lugar. Con varias instancias el ' +
+      'límite se cuenta en cada una.',
+    headerParameters: mcpHeaders,
+    responses: {
+      '200': { description: 'Flujo MCP.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+      ...mcpErrors,
+    },
+  }),
+});
+
+export const mcpEndSessionRoute = declareRoute({
+  method: 'delete',
+  path: MCP_PATH,
+  operation: () => ({
+    operationId: 'mcpEndSession',
+    tags: ['mcp'],
+    summary: 'Terminar una sesión MCP; la siguiente petición con ese id recibe 404.',
+    description: 'Envíe en Mcp-Session-Id la sesión que termina.',
+    headerParameters: mcpHeaders,
+    responses: { '200': { description: 'Sesión terminada.' }, ...mcpErrors },
+  }),
+});
