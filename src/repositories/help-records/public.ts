@@ -75,13 +75,13 @@ export async function findPublicById(db: Db, id: string): Promise<PublicHelpRow 
 /** Published records by id, in no particular order. */
 export async function findPublicByIds(db: Db, ids: string[]): Promise<PublicHelpRow[]> {
   if (ids.length === 0) return [];
-  const rows = (await db
+  const rows: PublicHelpRow[] = await db
     .selectFrom('help_records as h')
     .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
     .select(PUBLIC_FIELDS.map((field) => `h.${field}` as const))
-    .select(publicColumns as never)
+    .select(publicColumns)
     .where('h.id', 'in', ids)
-    .execute()) as unknown as PublicHelpRow[];
+    .execute();
   // Filtered here, not in SQL, so the planner always takes the primary key.
   return rows.filter((row) => row.review_status === 'approved');
 }
