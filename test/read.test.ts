@@ -245,6 +245,30 @@ describe('list', () => {
     assert.ok(!itemIds(wide.body).includes(ids.nappies));
   });
 
+  test('sort=distance: nearest first, within the radius; sort=priority is the default order', async () => {
+    // Beside the water request (1.19, 4.8 km north of the urgent medicine request): nearest and best differ.
+    const here = { latitude: 1.185, longitude: -76.6475, radiusKm: 10 };
+    const byPriority = await list(h, here);
+    const nearest = await list(h, { ...here, sort: 'distance' });
+    assert.equal(nearest.status, 200);
+    assert.equal(nearest.body.total, byPriority.body.total, 'the same records, in another order');
+    assert.deepEqual(itemIds(nearest.body).sort(), itemIds(byPriority.body).sort());
+    const distances = nearest.body.items.map((item: { location: { distanceKm: number } }) => item.location.distanceKm);
+    assert.ok(distances.length >= 3, JSON.stringify(distances));
+    assert.deepEqual(
+      distances,
+      [...distances].sort((a, b) => a - b),
+      'ascending distance',
+    );
+    assert.equal(itemIds(nearest.body)[0], ids.water);
+    assert.equal(itemIds(byPriority.body)[0], ids.medicine, 'urgent first by priority');
+    const explicit = await list(h, { ...here, sort: 'priority' });
+    assert.deepEqual(itemIds(explicit.body), itemIds(byPriority.body));
+    // limit keeps the nearest, not the first by priority.
+    const first = await list(h, { ...here, sort: 'distance', limit: 1 });
+    assert.deepEqual(itemIds(first.body), [ids.water]);
+  });
+
   test('logistics=true: active requests that still need delivery; capacity keeps what fits', async () => {
     const res = await list(h, { logistics: true });
     const got = itemIds(res.body);
@@ -293,7 +317,10 @@ describe('query validation: 400 invalid_query with a detail per parameter', () =
     ['limit=2.5', 'limit', 'not_an_integer'],
     ['emergencySlug=No%20Valido', 'emergencySlug', 'invalid_format'],
     ['type=request&type=offer', 'type', 'repeated_parameter'],
-    ['sort=priority', 'sort', 'unknown_field'],
+    ['sort=nearest', 'sort', 'invalid_value'],
+    ['sort=distance', 'sort', 'sort_needs_coordinates'],
+    ['sort=distance&radiusKm=5', 'sort', 'sort_needs_coordinates'],
+    ['order=distance', 'order', 'unknown_field'],
   ];
   for (const [query, field, code] of cases) {
     test(query.slice(0, 60), async () => {

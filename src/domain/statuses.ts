@@ -40,3 +40,7 @@ export const collectionCenterStatusLabels: Record<CollectionCenterStatus, string
   needs_volunteers: 'Necesita voluntarios',
   needs_resources: 'Necesita recursos',
 };
+
+/** The order of a list: best priority first (the default), or nearest first around latitude/longitude. */
+export const helpSorts = ['priority', 'distance'] as const;
+export type HelpSort = (typeof helpSorts)[number];

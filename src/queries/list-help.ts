@@ -26,6 +26,7 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     near,
     logistics: query.logistics,
     capacity: query.capacity,
+    sort: query.sort,
     limit: query.limit,
   });
   const filters: HelpFilters = {

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
-import { helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
+import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { slugPattern, text } from './common.ts';
 
 const decimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -18,7 +18,7 @@ const booleanParam = z
 
 /** Rules across parameters, shared with the MCP search tool. */
 export function queryRules(
-  query: { view?: string; id?: string; latitude?: number; longitude?: number; radiusKm?: number },
+  query: { view?: string; id?: string; latitude?: number; longitude?: number; radiusKm?: number; sort?: string },
   ctx: z.RefinementCtx,
 ): void {
   if (query.view === 'detail' && !query.id) {
@@ -41,7 +41,19 @@ export function queryRules(
       message: 'needs_coordinates',
     });
   }
+  if (query.sort === 'distance' && !hasLat) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['sort'],
+      params: { code: 'sort_needs_coordinates' },
+      message: 'sort_needs_coordinates',
+    });
+  }
 }
+
+export const sortDescription =
+  'priority (por defecto): mayor priorityScore primero, luego los más nuevos. distance: el más cercano a ' +
+  'latitude/longitude primero (requiere ambas), a igual distancia por prioridad.';
 
 export const helpViews = ['discovery', 'panorama', 'list', 'detail'] as const;
 
@@ -73,6 +85,7 @@ export const helpQuery = z
         'Radio en km alrededor de latitude/longitude; por defecto 25. Se mide hasta el punto público de cada ' +
           'registro (en las solicitudes aproximadas, el centro de su celda de unos 300 m).',
       ),
+    sort: z.enum(helpSorts).default('priority').describe(sortDescription),
     logistics: booleanParam
       .default(false)
       .describe('true: solicitudes activas, con ubicación, a las que aún les falta algo por entregar.'),

@@ -26,6 +26,10 @@ const custom: Record<string, { es: string; en: string }> = {
     en: 'latitude and longitude go together: give both.',
   },
   needs_coordinates: { es: 'radiusKm requiere latitude y longitude.', en: 'radiusKm requires latitude and longitude.' },
+  sort_needs_coordinates: {
+    es: 'sort=distance requiere latitude y longitude.',
+    en: 'sort=distance requires latitude and longitude.',
+  },
   required: { es: 'Campo obligatorio.', en: 'Required field.' },
   not_a_number: { es: 'Debe ser un número.', en: 'Must be a number.' },
   not_an_integer: { es: 'Debe ser un número entero.', en: 'Must be an integer.' },

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
 import { MCP_SOURCE } from '../domain/own-sources.ts';
-import { helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
+import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
 import { helpQuery, queryRules } from './help-query.ts';
 import { logisticsQuery } from './logistics-operation.ts';
@@ -26,6 +26,7 @@ export const helpSearchShape = {
   latitude: z.number().min(bounds.latitude.min).max(bounds.latitude.max).optional().describe('Latitud WGS84.'),
   longitude: z.number().min(bounds.longitude.min).max(bounds.longitude.max).optional().describe('Longitud WGS84.'),
   radiusKm: z.number().min(bounds.radiusKm.min).max(bounds.radiusKm.max).optional().describe(about('radiusKm')),
+  sort: z.enum(helpSorts).default('priority').describe(about('sort')),
   logistics: z.boolean().default(false).describe(about('logistics')),
   capacity: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe(about('capacity')),
   limit: z.int().min(bounds.limit.min).max(bounds.limit.max).default(bounds.limit.default),

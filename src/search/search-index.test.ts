@@ -93,3 +93,18 @@ test('geo, priority, logistics and capacity filters', () => {
   assert.deepEqual(ids(index, { capacity: 10 }), ['far']);
   assert.deepEqual(ids(index, { emergencyIds: ['e2'] }), []);
 });
+
+test('sort=distance: nearest first, ties by priority; the limit keeps the nearest; no point, no distance order', () => {
+  const index = new SearchIndex();
+  const at = (km: number) => ({ latitude: 1.15 + km / 111.2, longitude: -76.65 });
+  index.upsert({ ...base, id: 'far-urgent', priorityScore: 90, ...at(8) });
+  index.upsert({ ...base, id: 'near-low', priorityScore: 10, ...at(1) });
+  index.upsert({ ...base, id: 'mid', priorityScore: 50, ...at(4) });
+  index.upsert({ ...base, id: 'mid-better', priorityScore: 70, ...at(4) });
+  const near = { latitude: 1.15, longitude: -76.65, radiusKm: 20 };
+  assert.deepEqual(ids(index, { near, sort: 'distance' }), ['near-low', 'mid-better', 'mid', 'far-urgent']);
+  assert.deepEqual(ids(index, { near }), ['far-urgent', 'mid-better', 'mid', 'near-low'], 'priority by default');
+  const limited = index.search({ ...query, near, sort: 'distance', limit: 2 });
+  assert.deepEqual([limited.total, limited.hits.map((h) => h.id)], [4, ['near-low', 'mid-better']]);
+  assert.deepEqual(ids(index, { sort: 'distance' }), ['far-urgent', 'mid-better', 'mid', 'near-low']);
+});

@@ -34,6 +34,8 @@ export interface IndexQuery {
   near?: { latitude: number; longitude: number; radiusKm: number };
   logistics: boolean;
   capacity?: number;
+  /** distance: nearest to `near` first (without `near`, the priority order). */
+  sort?: 'priority' | 'distance';
   limit: number;
 }
 
@@ -106,6 +108,14 @@ function before(a: Doc, b: Doc): boolean {
   if (a.createdMs !== b.createdMs) return a.createdMs > b.createdMs;
   return a.id < b.id;
 }
+
+type Entry = { doc: Doc; distance: number | null };
+
+/** The public order. */
+const byPriority = (a: Entry, b: Entry) => before(a.doc, b.doc);
+/** Nearest first; at the same distance, the public order. Only used when every entry has a distance. */
+const byDistance = (a: Entry, b: Entry) =>
+  a.distance !== b.distance ? (a.distance as number) < (b.distance as number) : before(a.doc, b.doc);
 
 /** Rebuild the word lists once this share of document slots belongs to replaced or removed versions. */
 const COMPACT_AT = 0.3;
@@ -266,7 +276,9 @@ export class SearchIndex {
     const words = this.#wordMatches(query.q);
     const near = query.near;
     const box = near ? boundingBox(near.latitude, near.longitude, near.radiusKm) : null;
-    const top: { doc: Doc; distance: number | null }[] = [];
+    const top: Entry[] = [];
+    const nearestFirst = near !== undefined && query.sort === 'distance';
+    const precedes = nearestFirst ? byDistance : byPriority;
     let total = 0;
     const docs = this.#docs;
     const emergencyOf = this.#emergencyOf;
@@ -307,11 +319,12 @@ export class SearchIndex {
       total++;
       // A full top list only takes records that could outrank its last entry.
       if (
+        !nearestFirst &&
         top.length === query.limit &&
-        (priority[slot] as number) < (top[top.length - 1] as { doc: Doc }).doc.priorityScore
+        (priority[slot] as number) < (top[top.length - 1] as Entry).doc.priorityScore
       )
         continue;
-      insertTop(top, { doc: docs[slot] as Doc, distance }, query.limit);
+      insertTop(top, { doc: docs[slot] as Doc, distance }, query.limit, precedes);
     }
     const hits = top.map(({ doc, distance }) => ({
       id: doc.id,
@@ -334,15 +347,11 @@ function matchesPriority(doc: Doc, priority: IndexQuery['priority']): boolean {
   return hasQuantity && doc.quantityCovered >= required * 0.75 && doc.quantityCovered < required;
 }
 
-/** Keeps the best `limit` entries in order; cheap because limit is at most 100. */
-function insertTop(
-  top: { doc: Doc; distance: number | null }[],
-  entry: { doc: Doc; distance: number | null },
-  limit: number,
-) {
-  if (top.length === limit && !before(entry.doc, (top[limit - 1] as { doc: Doc }).doc)) return;
+/** Keeps the first `limit` entries in the given order; cheap because limit is at most 100. */
+function insertTop(top: Entry[], entry: Entry, limit: number, precedes: (a: Entry, b: Entry) => boolean) {
+  if (top.length === limit && !precedes(entry, top[limit - 1] as Entry)) return;
   let i = top.length;
-  while (i > 0 && before(entry.doc, (top[i - 1] as { doc: Doc }).doc)) i--;
+  while (i > 0 && precedes(entry, top[i - 1] as Entry)) i--;
   top.splice(i, 0, entry);
   if (top.length > limit) top.pop();
 }

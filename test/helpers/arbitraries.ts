@@ -907,6 +907,7 @@ export function invalidQueryArb(valid: fc.Arbitrary<ListQuery>): fc.Arbitrary<In
     'logistics',
     'capacity',
     'limit',
+    'sort',
   ];
   const withPlace = (q: ListQuery): ListQuery => ({ latitude: '1.150000', longitude: '-76.650000', ...q });
   const cases: fc.Arbitrary<(q: ListQuery) => InvalidQuery>[] = [
@@ -1005,6 +1006,9 @@ export function invalidQueryArb(valid: fc.Arbitrary<ListQuery>): fc.Arbitrary<In
       .constantFrom('', 'Mayusculas', 'con espacio', '-inicio', 'fin-', 'tilde-é', 'a'.repeat(61), 'a_b')
       .map((v) => (q) => ({ query: { ...q, emergencySlug: v }, field: 'emergencySlug' })),
     fc
+      .constantFrom('nearest', 'Distance', 'PRIORITY', 'distance,priority')
+      .map((v) => (q) => ({ query: { ...q, sort: v }, field: 'sort', code: 'invalid_value' })),
+    fc
       .oneof(
         fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !parameterNames.includes(k)),
         fc.constantFrom(
@@ -1013,7 +1017,7 @@ export function invalidQueryArb(valid: fc.Arbitrary<ListQuery>): fc.Arbitrary<In
           'prototype',
           'toString',
           'hasOwnProperty',
-          'sort',
+          'order',
           'page',
           'Type',
           'view[]',

@@ -16,7 +16,7 @@ export const helpReadRoute = declareRoute({
     tags: ['ayudas'],
     summary: 'Descubrimiento, panorama, lista o detalle (según view).',
     description:
-      'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos. ' +
+      'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos; con sort=distance (y latitude/longitude), el más cercano primero. ' +
       'Con latitude/longitude filtra por distancia (círculo máximo) y cada resultado trae location.distanceKm. ' +
       'Lugar público: las solicitudes muestran por defecto un punto aproximado (unos 300 m), el barrio o vereda ' +
       'y el municipio, sin dirección (location.precision); la distancia y el radio se miden a ese punto. ' +
