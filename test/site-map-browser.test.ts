@@ -147,8 +147,10 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
     const page = await context.newPage();
     await page.goto(`${base}/emergencias/${SLUG}`);
     await page.click('.filtros summary');
+    assert.equal(await page.locator('#cerca-error').isVisible(), false, 'no failure before asking');
     await page.click('#cerca');
     await page.waitForFunction('document.getElementById("f-latitude").value !== ""');
+    assert.equal(await page.locator('#cerca-error').isVisible(), false, 'no failure after a position');
     assert.equal(await page.inputValue('#f-latitude'), '1.06000');
     assert.equal(await page.inputValue('#f-longitude'), '-76.55000');
     await page.fill('#f-radius', '2');
@@ -158,6 +160,19 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
     assert.deepEqual(await page.locator('.lista .titulo').allTextContents(), [
       'Medicamentos para el puesto de salud de Puerto Limón',
     ]);
+    await context.close();
+  });
+
+  test('"near me" says it failed only when the browser refuses the position', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${base}/emergencias/${SLUG}`);
+    await page.click('.filtros summary');
+    assert.equal(await page.locator('#cerca-error').isVisible(), false);
+    // No geolocation permission: the browser refuses, and the page says so.
+    await page.click('#cerca');
+    await page.locator('#cerca-error').waitFor({ state: 'visible' });
+    assert.equal(await page.inputValue('#f-latitude'), '');
     await context.close();
   });
 
