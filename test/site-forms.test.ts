@@ -286,7 +286,7 @@ describe('website forms', () => {
 
   const badInputs: [string, string, Record<string, string | undefined>, string, RegExp][] = [
     ['missing consent', '/necesito-ayuda', { publishContact: undefined }, 'publishContact', /Marque la casilla/],
-    ['bad WhatsApp', '/necesito-ayuda', { contactWhatsapp: '3001234567' }, 'contactWhatsapp', /WhatsApp no válido/],
+    ['bad WhatsApp', '/necesito-ayuda', { contactWhatsapp: '300 123' }, 'contactWhatsapp', /WhatsApp no válido/],
     ['latitude out of range', '/necesito-ayuda', { latitude: '40.7' }, 'latitude', /entre -4\.3 y 13\.6/],
     ['longitude out of range', '/necesito-ayuda', { longitude: '-60' }, 'longitude', /entre -79\.1 y -66\.8/],
     ['latitude not a number', '/necesito-ayuda', { latitude: 'norte' }, 'latitude', /entre -4\.3 y 13\.6/],

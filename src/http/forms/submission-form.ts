@@ -1,4 +1,5 @@
 // An HTML form's strings -> the JSON shape of a submission, so forms are validated by the API's own schema.
+import { localWhatsapp } from '../../domain/phone.ts';
 import type { FormBody } from './form-body.ts';
 import { field } from './form-body.ts';
 
@@ -56,6 +57,10 @@ export function submissionFromForm(type: 'request' | 'offer', form: FormBody): R
     const value = field(form, name).trim();
     if (value !== '') body[name] = formNumber(value);
   }
+  // People write a Colombian number as they say it ("311 555 0199"); the API's schema takes only "+…", so the form
+  // turns what it can read into E.164 first. What it cannot read goes on unchanged, for the schema's usual error.
+  const whatsapp = body.contactWhatsapp;
+  if (typeof whatsapp === 'string') body.contactWhatsapp = localWhatsapp(whatsapp) ?? whatsapp;
   // A request's exact place is public only when its box was ticked; left out, the schema's default keeps it private.
   if (type === 'request' && field(form, 'showExactLocation') === 'si') body.showExactLocation = true;
   if (type === 'offer') {

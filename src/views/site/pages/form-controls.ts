@@ -328,7 +328,7 @@ export function commonTwinRows(t: FormStrings, type: 'request' | 'offer', catego
     ['description', false, lengthLimit(t, b.description), t.description],
     ['category', true, categoryList.map((c) => `\`${c}\``).join(', '), t.category],
     ['contactName', true, lengthLimit(t, b.contactName), t.contactName],
-    ['contactWhatsapp', true, '+57…', t.contactWhatsappHelp],
+    ['contactWhatsapp', true, '+57…', t.contactWhatsappTwin],
     ['publishContact', true, t.mustBeTrue, t.publishContact],
   ];
 }

@@ -65,8 +65,13 @@ export const forms = {
   },
   contactWhatsapp: { es: 'WhatsApp', en: 'WhatsApp' },
   contactWhatsappHelp: {
-    es: 'Con + y el código del país, ej. +57 300 123 4567. Se publica cuando el equipo aprueba el envío.',
-    en: 'With + and the country code, e.g. +57 300 123 4567. Published once the team approves the submission.',
+    es: 'Un número de Colombia se escribe como siempre, ej. 311 555 0199; uno de otro país, con + y el código del país. Se publica cuando el equipo aprueba el envío.',
+    en: 'A Colombian number is written as usual, e.g. 311 555 0199; one from another country with + and the country code. Published once the team approves the submission.',
+  },
+  // The API's field, in the form's Markdown twin: unlike the form, the API takes only the international format.
+  contactWhatsappTwin: {
+    es: 'Con + y el código del país, ej. +57 311 555 0199; se guarda en E.164. Se publica cuando el equipo aprueba el envío.',
+    en: 'With + and the country code, e.g. +57 311 555 0199; stored as E.164. Published once the team approves the submission.',
   },
   publishContact: {
     es: 'Acepto que mi nombre y mi WhatsApp se publiquen cuando el equipo de la emergencia apruebe este envío, para que puedan contactarme.',
