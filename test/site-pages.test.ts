@@ -300,7 +300,7 @@ describe('home', () => {
       .find((e: { slug: string }) => e.slug === SLUG)
       .quantities.byCategory.find((q: { category: string }) => q.category === 'agua');
     assert.deepEqual([water.required, water.covered, water.pending], [40, 10, 30]);
-    const line = `Agua: ${water.required} bidones requeridos, ${water.covered} cubiertos, ${water.pending} pendientes`;
+    const line = `Agua: Faltan ${water.pending} de ${water.required} bidones`;
     assert.ok(body.includes(`<li>${line}</li>`), line);
     assert.ok(md.includes(`- ${line}`));
   });
@@ -340,7 +340,7 @@ describe('emergency page', () => {
     // A request shows its neighbourhood and municipality, never its street, unless the submitter asked.
     assert.match(card, /<dt>Lugar<\/dt><dd>San Miguel, Mocoa, Putumayo · Ubicación aproximada \(unos 300 m\)<\/dd>/);
     assert.doesNotMatch(card, /Calle 8/);
-    assert.match(card, /<dt>Cantidad<\/dt><dd>40 bidones requeridos, 10 cubiertos, 30 pendientes<\/dd>/);
+    assert.match(card, /<dt>Cantidad<\/dt><dd>Faltan 30 de 40 bidones<\/dd>/);
     const other = (await get(`/emergencias/${OTHER}`)).body;
     const exact = other.slice(other.indexOf(`href="/ayudas/${ids.otherEmergency}"`));
     assert.match(exact.slice(0, exact.indexOf('</section>')), /<dt>Lugar<\/dt><dd>Calle 8 # 5-21, San Miguel<\/dd>/);

@@ -1,11 +1,13 @@
 // Every string of the public website, in Spanish and English: the frame here, each page's section in strings/.
 import type { Lang } from './document.ts';
+import type { PluralForms } from './plural.ts';
 import { centres } from './strings/centres.ts';
 import { developers } from './strings/developers.ts';
 import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
 import { home } from './strings/home.ts';
 import { privacy } from './strings/privacy.ts';
+import { quantity } from './strings/quantity.ts';
 import { record } from './strings/record.ts';
 import { report } from './strings/report.ts';
 import { routes } from './strings/routes.ts';
@@ -48,11 +50,15 @@ export const catalogue = {
   developers,
   forms,
   privacy,
+  quantity,
 } as const;
 
-export type Section = Record<string, { es: string; en: string }>;
+/** A plain string, or the two forms of a string that takes a count (see plural.ts). */
+export type Section = Record<string, { es: string; en: string } | { es: PluralForms; en: PluralForms }>;
+
+type InLang<S extends Section> = { [K in keyof S]: S[K]['es'] extends string ? string : PluralForms };
 
 /** The strings of one section in one language. */
-export function strings<S extends Section>(section: S, lang: Lang): { [K in keyof S]: string } {
-  return Object.fromEntries(Object.entries(section).map(([k, v]) => [k, v[lang]])) as { [K in keyof S]: string };
+export function strings<S extends Section>(section: S, lang: Lang): InLang<S> {
+  return Object.fromEntries(Object.entries(section).map(([k, v]) => [k, v[lang]])) as InLang<S>;
 }

@@ -9,6 +9,7 @@ import { urls } from '../../../presenters/urls.ts';
 import type { Inventario, InventoryCenter, InventoryLine } from '../../../schemas/inventory.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, bold, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { plural } from '../plural.ts';
 import {
   ageInWords,
   type EmergencyChoice,
@@ -44,8 +45,8 @@ function statusLabel(status: CollectionCenterStatus | null, t: Strings): string 
 function lineDetails(line: InventoryLine, t: Strings, lang: Lang): Inline[] {
   const parts: Inline[] = [`${formatNumber(line.quantity, lang)} ${line.unit}`];
   if (line.note) parts.push(` (${line.note})`);
-  parts.push(` · ${fill(t.updated, { age: ageInWords(line.hoursSinceUpdate, t) })}`);
-  if (line.stale) parts.push(' · ', bold(`⚠ ${fill(t.stale, { hours: STALE_AFTER_HOURS })}`));
+  parts.push(` · ${fill(t.updated, { age: ageInWords(line.hoursSinceUpdate, t, lang) })}`);
+  if (line.stale) parts.push(' · ', bold(`⚠ ${plural(STALE_AFTER_HOURS, t.stale, lang)}`));
   return parts;
 }
 
@@ -78,9 +79,9 @@ function centreCard(centre: InventoryCenter, t: Strings, lang: Lang): Block {
           [t.record, [link(withLang(recordPath(centre.collectionCenterId), lang), t.recordLink)]],
         ],
       },
-      heading(t.have, 3),
+      heading(`${t.have} (${plural(centre.have.length, t.lines, lang)})`, 3),
       ...linesBlocks(centre.have, t, lang),
-      heading(t.need, 3),
+      heading(`${t.need} (${plural(centre.need.length, t.lines, lang)})`, 3),
       ...linesBlocks(centre.need, t, lang),
     ],
   };
@@ -160,7 +161,7 @@ function dataBlocks(slug: string, category: Category | undefined, baseUrl: strin
         [link(withLang('/desarrolladores', lang), t.dataDevelopers)],
       ],
     },
-    { kind: 'markdown', text: fill(t.apiCall, { hours: STALE_AFTER_HOURS }) },
+    { kind: 'markdown', text: plural(STALE_AFTER_HOURS, t.apiCall, lang) },
     {
       kind: 'markdown',
       text: `\`\`\`sh\ncurl '${urls.inventory(baseUrl, slug)}${category ? `&categoria=${category}` : ''}'\n\`\`\``,
@@ -210,13 +211,13 @@ export function centresPage(input: CentresInput): SiteDocument {
   }
   const { emergency } = choice;
   const inventory = input.inventory as Inventario;
-  const blocks: Block[] = [text(fill(t.intro, { hours: STALE_AFTER_HOURS }))];
+  const blocks: Block[] = [text(plural(STALE_AFTER_HOURS, t.intro, lang))];
   if (category) {
     blocks.push(...categoryBlocks(inventory, category, emergency.slug, t, lang));
   } else if (inventory.centers.length === 0) {
     blocks.push(text(t.noCentres));
   } else {
-    blocks.push(text(fill(t.centresCount, { n: inventory.centers.length })));
+    blocks.push(text(plural(inventory.centers.length, t.centresCount, lang)));
     blocks.push(...inventory.centers.map((centre) => centreCard(centre, t, lang)));
   }
   blocks.push(categoryLinks(emergency.slug, category, t, lang));

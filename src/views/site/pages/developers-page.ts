@@ -6,6 +6,7 @@ import { bounds } from '../../../domain/bounds.ts';
 import { type ErrorCode, errorMessage } from '../../../errors.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { plural } from '../plural.ts';
 import { codeBlock, fill, pagePath, withLang } from './info-common.ts';
 import { errorCodesByStatus, type OpenApiDoc } from './openapi-shape.ts';
 
@@ -32,7 +33,8 @@ export interface DevelopersInput {
 interface Endpoint {
   method: string;
   path: string;
-  purpose: keyof Strings;
+  /** An endpoint's description: one of the plain strings, never a counted one. */
+  purpose: `ep${string}` & keyof Strings;
   example: string;
 }
 
@@ -218,15 +220,16 @@ function errorBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
   ];
 }
 
-function limitBlocks(input: DevelopersInput, t: Strings): Block[] {
+function limitBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
   const { limits } = input;
   return [
     heading(t.limitsTitle, 2, 'limites'),
     {
       kind: 'list',
       items: [
-        [fill(t.limitSubmissions, { n: limits.submissionsPerMinute })],
-        [fill(t.limitReads, { n: limits.readsPerMinute })],
+        // Figures as configured (RATE_LIMIT_*), without a thousands separator, so they can be compared as they are.
+        [plural(limits.submissionsPerMinute, t.limitSubmissions, lang, { n: limits.submissionsPerMinute })],
+        [plural(limits.readsPerMinute, t.limitReads, lang, { n: limits.readsPerMinute })],
         [t.limit429],
         [fill(t.limitBody, { bytes: limits.bodyLimitBytes, depth: bounds.maxJsonDepth })],
         [t.limitSearch],
@@ -332,7 +335,7 @@ export function developersPage(input: DevelopersInput): SiteDocument {
       ...endpointBlocks(input, t, slug),
       ...submitBlocks(t),
       ...errorBlocks(input, t, lang),
-      ...limitBlocks(input, t),
+      ...limitBlocks(input, t, lang),
       ...mcpBlocks(input, t),
       ...placesBlocks(input, t),
       ...twinBlocks(input, t, lang),

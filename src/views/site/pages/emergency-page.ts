@@ -6,20 +6,13 @@ import type { ErrorDetail } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { HelpList, Panorama, PublicHelp } from '../../../schemas/public-help.ts';
 import { type Html, html, trusted } from '../../html.ts';
+import { placeText } from '../address.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { link, text } from '../document.ts';
-import {
-  actions,
-  categoryName,
-  fill,
-  formatNumber,
-  localized,
-  placeText,
-  quantityText,
-  recordPath,
-  recordWords,
-} from './record-page.ts';
+import { plural } from '../plural.ts';
+import { quantityText } from '../quantity.ts';
+import { actions, categoryName, fill, formatNumber, localized, recordPath, recordWords } from './record-page.ts';
 
 export interface EmergencyView {
   emergency: Panorama['emergencies'][number];
@@ -189,7 +182,7 @@ function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
 <li><span class="marca marca-request marca-aprox"></span> ${t.legendApprox}</li>
 </ul>
 <p class="mapa-aviso" id="mapa-aviso" role="status" hidden>${t.tilesFailed}</p>
-${missing > 0 ? html`<p class="note">${fill(t.noPlaceNote, { n: formatNumber(missing, lang) })}</p>` : ''}
+${missing > 0 ? html`<p class="note">${plural(missing, t.noPlaceNote, lang)}</p>` : ''}
 ${placed.some((i) => i.location.precision === 'approximate') ? html`<p class="note">${t.approxNote}</p>` : ''}
 ${inertJson(data)}
 </div>`,
@@ -251,19 +244,17 @@ function appliedFilters(list: HelpList, lang: Lang): string {
 
 function found(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
   const t = words(lang);
-  const total = formatNumber(list.total, lang);
+  const found = plural(list.total, t.foundCount, lang);
   if (list.returned < list.total) {
     const shown: Block = {
       kind: 'paragraph',
       className: 'contador',
-      content: [fill(t.shown, { total, returned: formatNumber(list.returned, lang) })],
+      content: [fill(t.shown, { found, shown: plural(list.returned, t.shownCount, lang) })],
     };
     if (list.filters.limit >= 100) return [shown];
     return [shown, text(link(pagePath(view.emergency.slug, { ...view.filters, limit: '100' }, lang), t.showMore))];
   }
-  return [
-    { kind: 'paragraph', className: 'contador', content: [list.total === 1 ? t.foundOne : fill(t.found, { total })] },
-  ];
+  return [{ kind: 'paragraph', className: 'contador', content: [fill(t.found, { found })] }];
 }
 
 function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {

@@ -3,16 +3,8 @@ import { urls } from '../../../presenters/urls.ts';
 import type { Panorama } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
-import {
-  actions,
-  categoryName,
-  fill,
-  formatDate,
-  formatNumber,
-  localized,
-  quantityText,
-  recordPath,
-} from './record-page.ts';
+import { quantityText } from '../quantity.ts';
+import { actions, categoryName, fill, formatDate, formatNumber, localized, recordPath } from './record-page.ts';
 
 type PanoramaEmergency = Panorama['emergencies'][number];
 

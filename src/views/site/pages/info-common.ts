@@ -2,6 +2,10 @@
 // keep the language, code shown as <pre> in the page and as a fenced block in the twin.
 import { html } from '../../html.ts';
 import { type Block, type Inline, type Lang, localized } from '../document.ts';
+import { fill, formatNumber } from '../format.ts';
+import { type PluralForms, plural } from '../plural.ts';
+
+export { fill, formatNumber };
 
 /** A public emergency as these pages name it. */
 export interface EmergencyRef {
@@ -18,11 +22,6 @@ export type EmergencyChoice =
   | { kind: 'choose'; emergencies: EmergencyRef[] }
   | { kind: 'invalid'; param: string }
   | { kind: 'unknown'; slug: string };
-
-/** "{n} horas" with n = 3 -> "3 horas". Placeholders not given stay as they are. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 /** A template whose {key} becomes inline content (a link, code) rather than text. */
 export function fillInline(template: string, key: string, content: Inline[]): Inline[] {
@@ -42,28 +41,20 @@ export function pagePath(path: string, params: Record<string, string | undefined
 
 export interface AgeStrings {
   ageNow: string;
-  ageHour: string;
-  ageHours: string;
-  ageDay: string;
-  ageDays: string;
+  ageHours: PluralForms;
+  ageDays: PluralForms;
 }
 
 /** How long ago, in words a person reads at a glance: hours for the first two days, then days. */
-export function ageInWords(hours: number, t: AgeStrings): string {
+export function ageInWords(hours: number, t: AgeStrings, lang: Lang): string {
   if (hours < 1) return t.ageNow;
-  if (hours < 2) return t.ageHour;
-  if (hours < 48) return fill(t.ageHours, { n: Math.floor(hours) });
-  return fill(t.ageDays, { n: Math.floor(hours / 24) });
+  if (hours < 48) return plural(Math.floor(hours), t.ageHours, lang);
+  return plural(Math.floor(hours / 24), t.ageDays, lang);
 }
 
 /** Hours between an ISO instant and now, never negative (another machine's clock may run ahead). */
 export function hoursSince(iso: string, now: Date): number {
   return Math.max(0, now.getTime() - Date.parse(iso)) / 3_600_000;
-}
-
-const numberFormats = { es: new Intl.NumberFormat('es-CO'), en: new Intl.NumberFormat('en-GB') };
-export function formatNumber(value: number, lang: Lang): string {
-  return numberFormats[lang].format(value);
 }
 
 // Colombia has one time zone and no daylight saving: dates are shown as people there read their clocks.

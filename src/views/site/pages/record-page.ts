@@ -1,13 +1,15 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
-import { whatsappUrl } from '../../../domain/phone.ts';
+import { groupedPhone, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { code, link, localized, text } from '../document.ts';
+import { fill, formatNumber } from '../format.ts';
+import { quantityText } from '../quantity.ts';
 
-export { localized };
+export { fill, formatNumber, localized };
 
 export type RecordWords = ReturnType<typeof recordWords>;
 
@@ -15,16 +17,7 @@ export function recordWords(lang: Lang) {
   return strings(catalogue.record, lang);
 }
 
-/** Replaces {name} placeholders of a catalogue string. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
-
 const locale = (lang: Lang) => (lang === 'es' ? 'es-CO' : 'en');
-
-export function formatNumber(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(value);
-}
 
 /** Times as people in Colombia read them, whatever the server's zone. */
 export function formatDate(iso: string, lang: Lang, withTime = true): string {
@@ -47,35 +40,9 @@ function amount(value: number, unit: string | null, lang: Lang): string {
   return unit ? `${formatNumber(value, lang)} ${unit}` : formatNumber(value, lang);
 }
 
-/** "30 bidones requeridos, 10 cubiertos, 20 pendientes"; null when no quantity is asked for. */
-export function quantityText(
-  q: { required: number | null; covered: number; pending: number | null; unit: string | null } | null,
-  lang: Lang,
-): string | null {
-  if (!q || q.required === null) return null;
-  const t = recordWords(lang);
-  return fill(t.quantityLine, {
-    required: amount(q.required, q.unit, lang),
-    covered: formatNumber(q.covered, lang),
-    pending: formatNumber(q.pending ?? 0, lang),
-  });
-}
-
-/**
- * The public place in one line: address and neighbourhood, else the coordinates; an approximate request by its
- * neighbourhood and municipality, saying it is approximate. null when the record has no place.
- */
-export function placeText(location: PublicHelp['location'], lang: Lang): string | null {
-  if (location.precision === 'approximate') {
-    const area = [location.neighborhood, location.municipality].filter((p): p is string => !!p).join(', ');
-    return [area, recordWords(lang).approximate].filter(Boolean).join(' · ');
-  }
-  const parts = [location.address, location.neighborhood].filter((p): p is string => !!p);
-  if (parts.length) return parts.join(', ');
-  return location.latitude !== null && location.longitude !== null
-    ? `${location.latitude}, ${location.longitude}`
-    : null;
-}
+// How a quantity and a place read on every page: one rule each, shared with the lists and the home page.
+export { placeText } from '../address.ts';
+export { quantityText } from '../quantity.ts';
 
 /** Links shown as buttons: a list, so the twin keeps one link per line. */
 export function actions(items: Inline[][], className = 'acciones'): Block {
@@ -143,7 +110,8 @@ function contact(item: PublicHelp, lang: Lang): Block {
       kind: 'fields',
       items: [
         [t.fName, [item.contact.name]],
-        [t.fWhatsapp, [link(whatsappLink(item, lang), item.contact.whatsapp)]],
+        // Grouped as people read a number aloud; the links carry it whole.
+        [t.fWhatsapp, [link(whatsappLink(item, lang), groupedPhone(item.contact.whatsapp))]],
       ],
     },
     { kind: 'paragraph', className: 'note', content: [t.contactNote] },
@@ -279,7 +247,12 @@ export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
     }),
     blocks: [
       text(item.description || t.noDescription),
-      actions([[link(whatsappLink(item, lang), t.whatsapp)], [link(json, t.json)]]),
+      // Not everyone has WhatsApp, or data to use it: the same number can be called.
+      actions([
+        [link(whatsappLink(item, lang), t.whatsapp)],
+        [link(telUrl(item.contact.whatsapp), t.call)],
+        [link(json, t.json)],
+      ]),
       about(item, lang),
       place(item, lang),
       contact(item, lang),

@@ -5,6 +5,7 @@ import { urls } from '../../../presenters/urls.ts';
 import type { LogisticsOperation } from '../../../schemas/logistics-operation.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, heading, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { plural } from '../plural.ts';
 import {
   ageInWords,
   type EmergencyChoice,
@@ -29,20 +30,37 @@ export interface RoutesInput {
   now: Date;
 }
 
+/** "Agua potable" -> "agua potable" inside a sentence; "ACPM" and "Cruz Roja" keep their capitals. */
+function midSentence(text: string): string {
+  const [first, second] = [...text];
+  if (!first || !second || second !== second.toLowerCase()) return text;
+  return first.toLowerCase() + text.slice(first.length);
+}
+
+/** What the route carries and where to, as a person says it: "Llevar agua a Barrio Obrero". */
+export function routeTitle(op: Pick<LogisticsOperation, 'supply_description' | 'destination_address'>, t: Strings) {
+  const what = midSentence(op.supply_description.trim());
+  // An approximate destination ends with "(ubicación aproximada, …)": the card says so; the title needs only the place.
+  const destination = op.destination_address?.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  return destination ? fill(t.routeTitle, { what, destination }) : fill(t.routeTitleNoDestination, { what });
+}
+
 function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): Block {
   const since = fill(t.sinceValue, {
     date: formatDate(op.created_at, lang),
-    age: ageInWords(hoursSince(op.created_at, now), t),
+    age: ageInWords(hoursSince(op.created_at, now), t, lang),
   });
   return {
     kind: 'section',
     className: 'card route',
     id: `ruta-${op.id}`,
-    title: op.title,
+    title: routeTitle(op, t),
     blocks: [
       {
         kind: 'fields',
         items: [
+          // The name the team gave it stays findable: it is how they speak of the route.
+          [t.routeName, [op.title]],
           [t.what, [op.supply_description]],
           [t.quantity, [op.quantity_label ?? t.notGiven]],
           [t.pickup, [`${op.pickup_address} (`, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map), ')']],
@@ -105,7 +123,7 @@ export function routesPage(input: RoutesInput): SiteDocument {
   const blocks: Block[] = [
     text(t.intro),
     text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),
-    operations.length === 0 ? text(t.none) : text(fill(t.count, { n: operations.length })),
+    operations.length === 0 ? text(t.none) : text(plural(operations.length, t.count, lang)),
     ...operations.map((op) => routeCard(op, t, lang, input.now)),
     heading(t.dataTitle),
     {

@@ -13,8 +13,16 @@ export const centres = {
     en: 'What each collection centre of {emergency} has and needs, with the age of every figure.',
   },
   intro: {
-    es: 'Cada centro declara lo que tiene y lo que le falta. Una cantidad sin actualizar hace más de {hours} horas puede que ya no esté: confirme con el centro antes de ir.',
-    en: 'Each centre declares what it has and what it lacks. A quantity not updated for more than {hours} hours may no longer be there: check with the centre before you go.',
+    es: {
+      one: 'Cada centro declara lo que tiene y lo que le falta. Una cantidad sin actualizar hace más de 1 hora puede que ya no esté: confirme con el centro antes de ir.',
+      other:
+        'Cada centro declara lo que tiene y lo que le falta. Una cantidad sin actualizar hace más de {n} horas puede que ya no esté: confirme con el centro antes de ir.',
+    },
+    en: {
+      one: 'Each centre declares what it has and what it lacks. A quantity not updated for more than 1 hour may no longer be there: check with the centre before you go.',
+      other:
+        'Each centre declares what it has and what it lacks. A quantity not updated for more than {n} hours may no longer be there: check with the centre before you go.',
+    },
   },
   chooseIntro: {
     es: 'Hay varias emergencias activas. Elija de cuál quiere ver los centros de acopio:',
@@ -28,7 +36,14 @@ export const centres = {
     es: 'Esta emergencia todavía no tiene centros de acopio publicados.',
     en: 'This emergency has no published collection centres yet.',
   },
-  centresCount: { es: 'Centros publicados: {n}.', en: 'Published centres: {n}.' },
+  centresCount: {
+    es: { one: '1 centro publicado.', other: '{n} centros publicados.' },
+    en: { one: '1 published centre.', other: '{n} published centres.' },
+  },
+  lines: {
+    es: { one: '1 línea', other: '{n} líneas' },
+    en: { one: '1 line', other: '{n} lines' },
+  },
   have: { es: 'Tiene', en: 'Has' },
   need: { es: 'Necesita', en: 'Needs' },
   nothingDeclared: { es: 'Nada declarado.', en: 'Nothing declared.' },
@@ -43,14 +58,24 @@ export const centres = {
   statusUnknown: { es: 'Sin estado', en: 'No status' },
   updated: { es: 'actualizado {age}', en: 'updated {age}' },
   stale: {
-    es: 'Puede que ya no esté: sin actualizar hace más de {hours} h',
-    en: 'May no longer be there: not updated for more than {hours} h',
+    es: {
+      one: 'Puede que ya no esté: sin actualizar hace más de 1 hora',
+      other: 'Puede que ya no esté: sin actualizar hace más de {n} horas',
+    },
+    en: {
+      one: 'May no longer be there: not updated for more than 1 hour',
+      other: 'May no longer be there: not updated for more than {n} hours',
+    },
   },
   ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
-  ageHour: { es: 'hace 1 hora', en: '1 hour ago' },
-  ageHours: { es: 'hace {n} horas', en: '{n} hours ago' },
-  ageDay: { es: 'hace 1 día', en: '1 day ago' },
-  ageDays: { es: 'hace {n} días', en: '{n} days ago' },
+  ageHours: {
+    es: { one: 'hace 1 hora', other: 'hace {n} horas' },
+    en: { one: '1 hour ago', other: '{n} hours ago' },
+  },
+  ageDays: {
+    es: { one: 'hace 1 día', other: 'hace {n} días' },
+    en: { one: '1 day ago', other: '{n} days ago' },
+  },
   whoHasTitle: { es: '¿Quién tiene…?', en: 'Who has…?' },
   whoHasIntro: {
     es: 'Vea qué centros ya tienen algo antes de comprarlo o llevarlo:',
@@ -71,8 +96,16 @@ export const centres = {
   dataJson: { es: 'Este inventario en JSON', en: 'This inventory as JSON' },
   dataPlaces: { es: 'Centros en GeoJSON (feed aid-places)', en: 'Centres as GeoJSON (aid-places feed)' },
   apiCall: {
-    es: 'Los mismos datos con la API (JSON, sin clave). Cada línea trae updatedAt, hoursSinceUpdate y stale (true tras más de {hours} horas sin actualizar):',
-    en: 'The same data from the API (JSON, no key). Every line carries updatedAt, hoursSinceUpdate and stale (true after more than {hours} hours without an update):',
+    es: {
+      one: 'Los mismos datos con la API (JSON, sin clave). Cada línea trae updatedAt, hoursSinceUpdate y stale (true tras más de 1 hora sin actualizar):',
+      other:
+        'Los mismos datos con la API (JSON, sin clave). Cada línea trae updatedAt, hoursSinceUpdate y stale (true tras más de {n} horas sin actualizar):',
+    },
+    en: {
+      one: 'The same data from the API (JSON, no key). Every line carries updatedAt, hoursSinceUpdate and stale (true after more than 1 hour without an update):',
+      other:
+        'The same data from the API (JSON, no key). Every line carries updatedAt, hoursSinceUpdate and stale (true after more than {n} hours without an update):',
+    },
   },
   back: { es: 'Volver a los centros de acopio', en: 'Back to the collection centres' },
 } as const;

@@ -109,12 +109,18 @@ export const developers = {
   colCodes: { es: 'Códigos', en: 'Codes' },
   limitsTitle: { es: 'Límites', en: 'Limits' },
   limitSubmissions: {
-    es: '{n} envíos por minuto por dirección de cliente.',
-    en: '{n} submissions per minute per client address.',
+    es: {
+      one: '1 envío por minuto por dirección de cliente.',
+      other: '{n} envíos por minuto por dirección de cliente.',
+    },
+    en: { one: '1 submission per minute per client address.', other: '{n} submissions per minute per client address.' },
   },
   limitReads: {
-    es: '{n} lecturas por minuto por dirección de cliente.',
-    en: '{n} reads per minute per client address.',
+    es: {
+      one: '1 lectura por minuto por dirección de cliente.',
+      other: '{n} lecturas por minuto por dirección de cliente.',
+    },
+    en: { one: '1 read per minute per client address.', other: '{n} reads per minute per client address.' },
   },
   limit429: {
     es: 'Por encima: 429 rate_limited con Retry-After y las cabeceras RateLimit-Limit, RateLimit-Remaining y RateLimit-Reset.',

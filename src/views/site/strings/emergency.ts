@@ -68,12 +68,16 @@ export const emergency = {
     en: 'within {km} km of {lat}, {lon}',
   },
   appliedQ: { es: 'palabras «{q}»', en: 'words “{q}”' },
-  found: { es: '{total} registros encontrados.', en: '{total} records found.' },
-  foundOne: { es: '1 registro encontrado.', en: '1 record found.' },
-  shown: {
-    es: '{total} registros encontrados; se muestran los {returned} de mayor prioridad.',
-    en: '{total} records found; the {returned} with the highest priority are shown.',
+  foundCount: {
+    es: { one: '1 registro encontrado', other: '{n} registros encontrados' },
+    en: { one: '1 record found', other: '{n} records found' },
   },
+  found: { es: '{found}.', en: '{found}.' },
+  shownCount: {
+    es: { one: 'se muestra el de mayor prioridad', other: 'se muestran los {n} de mayor prioridad' },
+    en: { one: 'the one with the highest priority is shown', other: 'the {n} with the highest priority are shown' },
+  },
+  shown: { es: '{found}; {shown}.', en: '{found}; {shown}.' },
   showMore: { es: 'Mostrar hasta 100', en: 'Show up to 100' },
   nothing: {
     es: 'Ningún registro publicado coincide con estos filtros.',
@@ -94,8 +98,14 @@ export const emergency = {
     en: 'Requests are shown at an approximate point (about 300 m) and without an address, unless the person asking chose to show their exact location.',
   },
   noPlaceNote: {
-    es: '{n} de los registros de la lista no tienen ubicación y no salen en el mapa.',
-    en: '{n} of the records in the list have no location and are not on the map.',
+    es: {
+      one: '1 de los registros de la lista no tiene ubicación y no sale en el mapa.',
+      other: '{n} de los registros de la lista no tienen ubicación y no salen en el mapa.',
+    },
+    en: {
+      one: '1 of the records in the list has no location and is not on the map.',
+      other: '{n} of the records in the list have no location and are not on the map.',
+    },
   },
   tilesFailed: {
     es: 'No se pudo cargar el mapa de fondo; los puntos siguen en su lugar.',

@@ -35,11 +35,7 @@ export const record = {
   no: { es: 'No', en: 'No' },
   none: { es: '—', en: '—' },
   // A record in a list and on its page.
-  quantityLine: {
-    es: '{required} requeridos, {covered} cubiertos, {pending} pendientes',
-    en: '{required} required, {covered} covered, {pending} pending',
-  },
-  coveredOnly: { es: '{covered} cubiertos', en: '{covered} covered' },
+  coveredOnly: { es: 'Cubierto: {covered}', en: 'Covered: {covered}' },
   distance: { es: 'a {km} km', en: '{km} km away' },
   // The record page.
   summary: { es: '{type} de {category} en {emergency}.', en: '{type}: {category}, in {emergency}.' },
@@ -49,6 +45,7 @@ export const record = {
     es: 'Hola {name}, le escribo por su publicación «{title}» en Ayuda Directa: {url}',
     en: 'Hello {name}, I am writing about your post “{title}” on Ayuda Directa: {url}',
   },
+  call: { es: 'Llamar', en: 'Call' },
   json: { es: 'Este registro en JSON', en: 'This record as JSON' },
   aboutTitle: { es: 'El registro', en: 'The record' },
   fEmergency: { es: 'Emergencia', en: 'Emergency' },

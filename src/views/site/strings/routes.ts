@@ -29,7 +29,14 @@ export const routes = {
     es: 'No hay rutas disponibles en este momento.',
     en: 'No route is available right now.',
   },
-  count: { es: 'Rutas disponibles: {n}.', en: 'Available routes: {n}.' },
+  count: {
+    es: { one: '1 ruta disponible.', other: '{n} rutas disponibles.' },
+    en: { one: '1 route available.', other: '{n} routes available.' },
+  },
+  // A route's title, from what it carries and where to: "Llevar agua a Barrio Obrero".
+  routeTitle: { es: 'Llevar {what} a {destination}', en: 'Take {what} to {destination}' },
+  routeTitleNoDestination: { es: 'Llevar {what}', en: 'Take {what}' },
+  routeName: { es: 'Nombre de la ruta', en: 'Route name' },
   what: { es: 'Qué se lleva', en: 'What goes' },
   quantity: { es: 'Cantidad', en: 'Quantity' },
   pickup: { es: 'Recogida', en: 'Pickup' },
@@ -44,10 +51,14 @@ export const routes = {
   sinceValue: { es: '{date} ({age})', en: '{date} ({age})' },
   notGiven: { es: 'Sin indicar', en: 'Not given' },
   ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
-  ageHour: { es: 'hace 1 hora', en: '1 hour ago' },
-  ageHours: { es: 'hace {n} horas', en: '{n} hours ago' },
-  ageDay: { es: 'hace 1 día', en: '1 day ago' },
-  ageDays: { es: 'hace {n} días', en: '{n} days ago' },
+  ageHours: {
+    es: { one: 'hace 1 hora', other: 'hace {n} horas' },
+    en: { one: '1 hour ago', other: '{n} hours ago' },
+  },
+  ageDays: {
+    es: { one: 'hace 1 día', other: 'hace {n} días' },
+    en: { one: '1 day ago', other: '{n} days ago' },
+  },
   dataTitle: { es: 'Datos abiertos', en: 'Open data' },
   dataJson: { es: 'Estas rutas en JSON', en: 'These routes as JSON' },
   apiCall: {
