@@ -204,12 +204,15 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
         '/',
         `/emergencias/${SLUG}`,
         `/emergencias/${SLUG}?latitude=99`,
+        // Every filter at once: the longest links and API lines the page can show.
+        `/emergencias/${SLUG}?type=request&status=active&category=medicamentos&priority=all&q=medicamentos%20puesto&latitude=1,06&longitude=-76,55&radiusKm=25&sort=distance`,
         `/ayudas/${ids.request}`,
         `/ayudas/${ids.centre}`,
         '/?lang=en',
       ]) {
         await page.goto(`${base}${path}`);
         if (path.startsWith('/emergencias/') && !path.includes('99')) await markerCount(page);
+        if (path.includes('sort=')) assert.equal(await page.locator('.errors').count(), 0, `${path}: filters accepted`);
         const violations = await seriousViolations(page);
         assert.deepEqual(
           violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`),

@@ -360,6 +360,7 @@ describe('emergency page', () => {
       { q: 'camioneta' },
       { latitude: '1.1478', longitude: '-76.6476', radiusKm: '5' },
       { type: 'request', latitude: '1.1478', longitude: '-76.6476' },
+      { latitude: '1.1478', longitude: '-76.6476', radiusKm: '30', sort: 'distance' },
       { limit: '2' },
     ];
     const all = listIds((await get(`/emergencias/${SLUG}`)).body);
@@ -391,6 +392,17 @@ describe('emergency page', () => {
     assert.ok(limited.body.includes(`href="/emergencias/${SLUG}?limit=100"`), 'a link shows more');
   });
 
+  test('the place filters take a decimal comma, as people type it; the list is the API list with points', async () => {
+    const api = (await list(h, { emergencySlug: SLUG, latitude: 1.1478, longitude: -76.6476, radiusKm: 5.5 })).body;
+    const page = await get(`/emergencias/${SLUG}?latitude=1,1478&longitude=-76,6476&radiusKm=5,5`);
+    assert.equal(page.statusCode, 200);
+    assert.deepEqual(
+      listIds(page.body),
+      api.items.map((i: { id: string }) => i.id),
+    );
+    assert.ok(api.items.length > 0);
+  });
+
   test('a form sent without JavaScript (every field, empty ones included) gives the default list', async () => {
     const sent = 'type=all&category=&status=active&priority=all&q=&latitude=&longitude=&radiusKm=';
     const res = await get(`/emergencias/${SLUG}?${sent}`);
@@ -403,6 +415,7 @@ describe('emergency page', () => {
       ['latitude=99&longitude=-76', /Latitud<\/strong>: Debe ser menor o igual que 13.6/],
       ['type=todo', /Tipo<\/strong>: Valor no permitido/],
       ['radiusKm=5', /Radio \(km\)<\/strong>: radiusKm requiere latitude y longitude/],
+      ['sort=distance', /Ordenar<\/strong>: sort=distance requiere latitude y longitude/],
       ['latitude=1.1', /Longitud<\/strong>: latitude y longitude van juntas/],
       ['latitude=abc&longitude=-76', /Latitud<\/strong>: Debe ser un número/],
       ['limit=0', /Cuántos mostrar<\/strong>: Debe ser mayor o igual que 1/],

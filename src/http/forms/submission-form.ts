@@ -1,4 +1,5 @@
 // An HTML form's strings -> the JSON shape of a submission, so forms are validated by the API's own schema.
+import { decimalPoint } from '../../domain/decimal.ts';
 import { localWhatsapp } from '../../domain/phone.ts';
 import type { FormBody } from './form-body.ts';
 import { field } from './form-body.ts';
@@ -42,7 +43,7 @@ export const submissionFormFields = {
 
 /** "1,5" is how many people write 1.5; anything else that is not a number stays text and fails validation. */
 export function formNumber(raw: string): number | string {
-  const text = raw.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
+  const text = decimalPoint(raw);
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : raw;
 }
 

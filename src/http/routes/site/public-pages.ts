@@ -1,6 +1,8 @@
 // The pages people open first: home (/), an emergency's map and list, one record; each with its Markdown twin.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
+import { decimalPoint } from '../../../domain/decimal.ts';
 import type { Lang } from '../../../errors.ts';
 import { findEmergency } from '../../../queries/emergencies.ts';
 import { findHelp } from '../../../queries/get-help.ts';
@@ -35,6 +37,18 @@ function filtersOf(request: { query: unknown }): Record<string, string | string[
   );
 }
 
+/** The place filters take "1,1495" as the forms do; the API itself keeps the decimal point only. */
+const decimalFilters = new Set(['latitude', 'longitude', 'radiusKm', 'capacity']);
+
+function withDecimalPoints(filters: Record<string, string | string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([name, value]) => [
+      name,
+      decimalFilters.has(name) && typeof value === 'string' ? decimalPoint(value) : value,
+    ]),
+  );
+}
+
 /** The emergency's panorama, whatever its status; undefined when no emergency has this slug. */
 async function emergencyOf(ctx: Context, slug: string) {
   const emergency = await findEmergency(ctx, slug);
@@ -45,7 +59,7 @@ async function emergencyDocument(ctx: Context, request: FastifyRequest<PageRoute
   const { slug } = request.params;
   const emergency = await emergencyOf(ctx, slug);
   if (!emergency) return notFoundPage(`/emergencias/${encodeURIComponent(slug)}`, lang);
-  const given = filtersOf(request);
+  const given = withDecimalPoints(filtersOf(request));
   const filters = Object.fromEntries(
     Object.entries(given).map(([name, value]) => [name, Array.isArray(value) ? String(value[0]) : value]),
   );

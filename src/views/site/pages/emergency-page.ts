@@ -48,6 +48,7 @@ function fieldLabel(field: string, t: Words): string {
     latitude: t.fLatitude,
     longitude: t.fLongitude,
     radiusKm: t.fRadiusKm,
+    sort: t.fSort,
     limit: t.fLimit,
     logistics: t.fLogistics,
     capacity: t.fCapacity,
@@ -115,6 +116,16 @@ ${select(
     ['near_covered', t.priorityNearCovered],
   ],
   f.priority ?? 'all',
+)}
+${select(
+  'f-sort',
+  'sort',
+  t.fSort,
+  [
+    ['priority', t.sortPriority],
+    ['distance', t.sortDistance],
+  ],
+  f.sort ?? 'priority',
 )}
 ${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describedby="f-q-ayuda"`)}
 <p class="note" id="f-q-ayuda">${t.qHelp}</p>
