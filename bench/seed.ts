@@ -90,6 +90,8 @@ function buildRecord(
     quantity_covered: covered,
     quantity_pending: null,
     content_hash: contentHash(fields),
+    municipality_derived: 1,
+    receipt_code: null,
     content_version: 1,
     edit_token_hash: null,
     pending_revision: null,

@@ -57,6 +57,7 @@ export async function createEmergency(ctx: Context, input: NewEmergency, actor: 
     longitude: longitude ?? null,
     created_at: now,
     closed_at: null,
+    public_contact: null,
   };
   await writePublic(ctx, async (trx) => {
     await insertEmergency(trx.db, row);

@@ -136,6 +136,8 @@ function newRecord(
     ...fields,
     quantity_covered: 0,
     quantity_pending: fields.quantity_required,
+    municipality_derived: 1,
+    receipt_code: null,
     content_hash: hash,
     pending_revision: null,
     revision_hash: null,

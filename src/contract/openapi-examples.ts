@@ -31,6 +31,7 @@ const emergencyRow: EmergencyRow = {
   longitude: -76.6475,
   created_at: '2026-05-09T22:00:00.000Z',
   closed_at: null,
+  public_contact: null,
 };
 
 // A public read loads neither the emergency's id nor the identity document.

@@ -6,6 +6,9 @@ import { changeSeq } from './migrations/002-change-seq.ts';
 import { mcpSessions } from './migrations/003-mcp-sessions.ts';
 import { consoleTables } from './migrations/004-console.ts';
 import { trust } from './migrations/005-trust.ts';
+import { places } from './migrations/006-places.ts';
+import { receiptCodes } from './migrations/007-receipt-codes.ts';
+import { emergencyContacts } from './migrations/008-emergency-contacts.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -15,6 +18,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '003-mcp-sessions': mcpSessions(dialect),
     '004-console': consoleTables(dialect),
     '005-trust': trust(dialect),
+    '006-places': places(dialect),
+    '007-receipt-codes': receiptCodes(dialect),
+    '008-emergency-contacts': emergencyContacts(dialect),
   };
 }
 

@@ -10,6 +10,8 @@ export interface EmergenciesTable {
   longitude: number | null;
   created_at: string;
   closed_at: string | null;
+  /** How the public reaches the emergency's team (a phone, an e-mail or an address), set by admins; public. */
+  public_contact: string | null;
 }
 
 export interface HelpRecordsTable {
@@ -68,6 +70,10 @@ export interface HelpRecordsTable {
   exact_location: number;
   /** DIVIPOLA municipality code (derived from the point when none was chosen). */
   municipality_code: string | null;
+  /** 1 when municipality_code was derived from the point (the nearest municipality's point); 0 when chosen. */
+  municipality_derived: Generated<number>;
+  /** The short code a person keeps to ask for the state of the submission (K7P-42Q); unique. */
+  receipt_code: string | null;
 }
 
 export interface TimelineEventsTable {
