@@ -133,10 +133,11 @@ function newRecord(
     external_id: submission.externalId,
     review_status: 'pending_review',
     status: 'active',
+    // Derived from the point unless the submission's fields say a person chose it.
+    municipality_derived: 1,
     ...fields,
     quantity_covered: 0,
     quantity_pending: fields.quantity_required,
-    municipality_derived: 1,
     receipt_code: null,
     content_hash: hash,
     pending_revision: null,
