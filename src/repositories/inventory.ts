@@ -34,6 +34,36 @@ export async function upsertLine(db: Db, line: NewLine): Promise<InventoryLineRo
     .executeTakeFirstOrThrow();
 }
 
+/** A centre's lines of one kind and category, the first written first (the unit that decides a match is its). */
+export function linesOfKindAndCategory(
+  db: Db,
+  key: { centerId: string; kind: InventoryKind; category: string },
+): Promise<InventoryLineRow[]> {
+  return db
+    .selectFrom('inventory_lines')
+    .selectAll()
+    .where('center_id', '=', key.centerId)
+    .where('kind', '=', key.kind)
+    .where('category', '=', key.category)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Sets a line's quantity and note, keeping its unit as first written; returns the stored line. */
+export function updateLineAmount(
+  db: Db,
+  id: string,
+  values: { quantity: number; note: string; at: string },
+): Promise<InventoryLineRow> {
+  return db
+    .updateTable('inventory_lines')
+    .set({ quantity: values.quantity, note: values.note, updated_at: values.at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export function findLine({ db, dialect }: Store, id: string, lock = false): Promise<InventoryLineRow | undefined> {
   let query = db.selectFrom('inventory_lines').selectAll().where('id', '=', id);
   if (lock && dialect === 'postgres') query = query.forUpdate();

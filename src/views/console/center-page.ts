@@ -1,11 +1,11 @@
 // One centre for its leaders: inventory lines, and the secret edit links its own staff use.
-
+import { whatsappUrl } from '../../domain/phone.ts';
 import type { EditLinkRow } from '../../queries/inventory.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { InventoryLine } from '../../schemas/inventory.ts';
 import { type Html, html } from '../html.ts';
-import { type Errors, when } from './controls.ts';
-import { lineForm, linesSection } from './inventory-lines.ts';
+import { when } from './controls.ts';
+import { type LineFormState, lineErrors, lineForm, linesSection } from './inventory-lines.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 
 /** A link with when it stops working (stored, or creation plus the configured days for older links). */
@@ -19,29 +19,50 @@ export interface CenterView {
   center: HelpRow;
   lines: InventoryLine[];
   links: CenterLinkView[];
-  values: Record<string, string>;
-  errors: Errors;
+  /** The line form sent back with problems, if any. */
+  form?: LineFormState | null;
   /** CENTER_LINK_DAYS, said beside the links. */
   linkDays: number;
   /** The full address of a link just created: shown this once, never stored. */
   newLink?: string | null;
 }
 
+/** What the WhatsApp button sends: short, in the centre's words, with the link and how to keep it. */
+function editLinkMessage(centerTitle: string, link: string): string {
+  return `Hola. Este es el enlace para actualizar el inventario de «${centerTitle}» en Ayuda Directa, desde el teléfono y sin cuenta: ${link}\nEs privado: no lo comparta fuera del centro.`;
+}
+
+/**
+ * The link just created, shown to the leader who made it and nowhere else (this response only). The WhatsApp
+ * button opens a chat with the centre's published number with the link in the message, ready to send.
+ */
+function newLinkSection(center: HelpRow, link: string): Html {
+  return html`<section class="flash" role="status"><h2>Enlace de edición creado</h2>
+<p>Compártalo solo con el personal del centro: quien lo tenga puede cambiar este inventario desde su teléfono, sin cuenta. No se volverá a mostrar.</p>
+<p><input readonly value="${link}" aria-label="Enlace de edición"></p>
+${
+  /\d/.test(center.contact_whatsapp)
+    ? html`<p><a class="button" href="${whatsappUrl(center.contact_whatsapp, editLinkMessage(center.title, link))}" rel="noreferrer">Enviar enlace por WhatsApp</a></p>
+<p class="note">Se abre WhatsApp con el mensaje listo para el número publicado del centro; revíselo antes de enviarlo.</p>`
+    : ''
+}</section>`;
+}
+
 export function centerPage(frame: ConsoleFrame, view: CenterView): Html {
   const slug = frame.emergency?.slug as string;
   const base = panelPaths.center(slug, view.center.id);
-  const hidden = csrfField(frame.user?.csrf ?? '');
+  const forms = {
+    saveAction: `${base}/lineas`,
+    removeAction: (lineId: string) => `${base}/lineas/${lineId}/quitar`,
+    hidden: csrfField(frame.user?.csrf ?? ''),
+    state: view.form,
+  };
+  const hidden = forms.hidden;
   return consolePage(
     { ...frame, title: view.center.title, current: 'centers' },
-    html`${
-      view.newLink
-        ? html`<section class="flash" role="status"><h2>Enlace de edición creado</h2>
-<p>Compártalo solo con el personal del centro: quien lo tenga puede cambiar este inventario desde su teléfono, sin cuenta. No se volverá a mostrar.</p>
-<p><input readonly value="${view.newLink}" aria-label="Enlace de edición"></p></section>`
-        : ''
-    }
-${linesSection(view.lines, (lineId) => `${base}/lineas/${lineId}/quitar`, hidden)}
-${lineForm(`${base}/lineas`, hidden, view.values, view.errors)}
+    html`${view.newLink ? newLinkSection(view.center, view.newLink) : ''}${lineErrors(view.lines, view.form)}
+${linesSection(view.lines, forms)}
+${lineForm(view.lines, forms)}
 <section class="card"><h2>Enlaces de edición para el centro</h2>
 ${
   view.links.length === 0

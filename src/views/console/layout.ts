@@ -3,6 +3,11 @@ import { type Html, html } from '../html.ts';
 
 export interface ConsoleFrame {
   title: string;
+  /**
+   * The top bar's words for a page opened from outside the console (a centre's edit link): what it edits, with no
+   * link into a console its reader has no account for. Absent: the console's name, linking to its home.
+   */
+  heading?: string;
   /** Absent on the sign-in page. */
   user?: { name: string; email: string; csrf: string; isAdmin: boolean };
   /** Decisions waiting in the emergency shown, or in all the user's emergencies. */
@@ -45,12 +50,12 @@ export function consolePage(frame: ConsoleFrame, body: Html): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${frame.title} · Panel de Ayuda Directa</title>
+<title>${frame.title} · ${frame.heading ? 'Ayuda Directa' : 'Panel de Ayuda Directa'}</title>
 <link rel="stylesheet" href="${panelPaths.styles}">
 </head>
 <body>
 <header class="top">
-  <a class="brand" href="${panelPaths.home}">Panel de Ayuda Directa</a>
+  ${frame.heading ? html`<span class="brand">${frame.heading}</span>` : html`<a class="brand" href="${panelPaths.home}">Panel de Ayuda Directa</a>`}
   ${
     user
       ? html`<span class="who">${user.name}${user.isAdmin ? ' (administración)' : ''}</span>

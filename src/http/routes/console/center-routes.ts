@@ -13,7 +13,7 @@ import { leaderRecords } from '../../../queries/leader-records.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import { centerPage } from '../../../views/console/center-page.ts';
 import { centersPage } from '../../../views/console/centers-page.ts';
-import type { Errors } from '../../../views/console/controls.ts';
+import { LINE_ID_FIELD, type LineFormState } from '../../../views/console/inventory-lines.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
@@ -32,21 +32,25 @@ export function lineInput(form: FormBody) {
   return Object.fromEntries(lineFields.map((name) => [name, field(form, name).trim()]));
 }
 
-/** Saves a line; on bad input returns the errors to show beside the form. */
+/**
+ * Saves a line, from the form that adds one or from a line's own form (which sends the line's key as stored);
+ * on bad input returns the form to send back, with the errors to show at the top and beside its fields.
+ */
 export async function saveLine(
   ctx: Context,
   centerId: string,
   form: FormBody,
   actor: string,
-): Promise<{ values: Record<string, string>; errors: Errors } | null> {
+): Promise<LineFormState | null> {
   const values = lineInput(form);
+  const lineId = field(form, LINE_ID_FIELD).trim() || null;
   try {
     // Checked here, where the form's text is still untyped; the command takes (and checks again) a typed line.
     await setInventoryLine(ctx, centerId, parseInventoryLine(values), actor);
     return null;
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
-    return { values, errors: errorsByField(Array.isArray(err.details) ? (err.details as ErrorDetail[]) : []) };
+    return { lineId, values, errors: errorsByField(Array.isArray(err.details) ? (err.details as ErrorDetail[]) : []) };
   }
 }
 
@@ -69,7 +73,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     reply: FastifyReply,
     emergency: EmergencyRow,
     center: HelpRow,
-    extra: { values?: Record<string, string>; errors?: Errors; newLink?: string; status?: number } = {},
+    extra: { form?: LineFormState; newLink?: string; status?: number } = {},
   ) => {
     const [lines, links, frame] = await Promise.all([
       centerInventoryLines(ctx, center.id),
@@ -87,8 +91,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
         expired: editLinkExpired(link, days, now),
       })),
       linkDays: days,
-      values: extra.values ?? {},
-      errors: extra.errors ?? {},
+      form: extra.form,
       newLink: extra.newLink,
     });
     return sendPage(reply, page, extra.status ?? 200);
@@ -121,7 +124,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     const form = checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
     const problem = await saveLine(ctx, center.id, form, consoleActor(user));
-    if (problem) return render(request, reply, emergency, center, { ...problem, status: 400 });
+    if (problem) return render(request, reply, emergency, center, { form: problem, status: 400 });
     return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
   });
 

@@ -6,8 +6,8 @@ import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { centerInventoryLines } from '../../../queries/inventory.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
-import type { Errors } from '../../../views/console/controls.ts';
 import { editLinkPage } from '../../../views/console/edit-link-page.ts';
+import type { LineFormState } from '../../../views/console/inventory-lines.ts';
 import { formBody } from '../../request-values.ts';
 import { saveLine } from './center-routes.ts';
 import { flashFrom, sameOrigin, seeOther, sendPage } from './guard.ts';
@@ -22,13 +22,12 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
     reply: FastifyReply,
     center: HelpRow & { editLinkExpiresAt: string },
     token: string,
-    extra: { values?: Record<string, string>; errors?: Errors; status?: number } = {},
+    extra: { form?: LineFormState; status?: number } = {},
   ) => {
     const lines = await centerInventoryLines(ctx, center.id);
     const page = editLinkPage(center, path(token), {
       lines,
-      values: extra.values ?? {},
-      errors: extra.errors ?? {},
+      form: extra.form,
       flash: flashFrom(request),
       expiresAt: center.editLinkExpiresAt,
     });
@@ -51,7 +50,7 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
   app.post<LinkRoute>('/centro/:token/lineas', async (request, reply) => {
     const { token, center, form } = await posted(request);
     const problem = await saveLine(ctx, center.id, form, actor(center));
-    if (problem) return render(request, reply, center, token, { ...problem, status: 400 });
+    if (problem) return render(request, reply, center, token, { form: problem, status: 400 });
     return seeOther(reply, `${path(token)}?hecho=guardado`);
   });
 
