@@ -252,7 +252,9 @@ describe('how a request chooses', () => {
     assert.match(twin, /\| `showExactLocation` \| no \|/);
     const privacy = (await h.app.inject({ method: 'GET', url: '/privacidad' })).body;
     assert.match(privacy, /unos 300 m/);
-    assert.match(privacy, /location\.precision/);
+    assert.doesNotMatch(privacy, /location\.precision/, 'the citizen text has no field names');
+    const developers = (await h.app.inject({ method: 'GET', url: '/desarrolladores' })).body;
+    assert.match(developers, /location\.precision: approximate/);
 
     const fields = {
       externalId: randomUUID(),

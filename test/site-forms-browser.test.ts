@@ -2,6 +2,7 @@
 // get the receipt, a leader approves with the real CLI, the record is in the API; axe-core finds nothing serious.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -14,6 +15,8 @@ const SHOTS = 'test-results/screenshots';
 /** Runs in the page (a string: the test's own types have no DOM). */
 const LATITUDE_FILLED = "document.getElementById('latitude').value !== ''";
 let h: Harness;
+/** A local tile server: every tile is a 1x1 PNG, so the map draws without any outside network. */
+let tiles: Server;
 let browser: Browser;
 let base = '';
 
@@ -74,8 +77,13 @@ async function approve(id: string): Promise<void> {
 describe('website forms in a browser', { skip: browserSkip }, () => {
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    // Tiles from a closed local port: no outside network, and the map must work without them.
-    h = await setup({ BASE_URL: 'http://localhost:3000', TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' });
+    tiles = createServer((_request, response) => {
+      const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+      response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from(png, 'base64'));
+    });
+    await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+    const tilePort = (tiles.address() as AddressInfo).port;
+    h = await setup({ BASE_URL: 'http://localhost:3000', TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png` });
     await addEmergency(h, SLUG, 'Inundación Mocoa');
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
@@ -84,6 +92,7 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
   after(async () => {
     await browser?.close();
     await h?.close();
+    await new Promise((resolve) => tiles?.close(resolve));
   });
 
   for (const [name, viewport] of [
@@ -99,6 +108,8 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
         await page.screenshot({ path: `${SHOTS}/formulario-solicitud-telefono.png`, fullPage: true });
       await page.click('text=Elegir en el mapa');
       await page.waitForSelector('#mapa-punto.leaflet-container');
+      // A point is taken only once a tile is drawn.
+      await page.waitForSelector('#mapa-punto .leaflet-tile-loaded', { state: 'attached' });
       const box = await page.locator('#mapa-punto').boundingBox();
       assert.ok(box && box.height >= 200, 'the map has room to tap');
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -202,6 +213,8 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
       await check('offer form');
       await page.click('text=Elegir en el mapa');
       await page.waitForSelector('#mapa-punto.leaflet-container');
+      // A point is taken only once a tile is drawn.
+      await page.waitForSelector('#mapa-punto .leaflet-tile-loaded', { state: 'attached' });
       await check('offer form with its map open');
       await page.goto(`${base}/necesito-ayuda`);
       await check('request form');

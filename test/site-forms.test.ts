@@ -481,7 +481,7 @@ describe('website forms', () => {
       }
     }
     const request = await get('/necesito-ayuda.md');
-    assert.match(request.body, /\| `latitude` \| sí \| -4\.3 … 13\.6 \|/);
+    assert.match(request.body, /\| `latitude` \| sin municipalityCode \| -4\.3 … 13\.6 \|/);
     assert.match(request.body, /documento de identidad solo se recibe en el formulario web/);
     const offer = await get('/quiero-ayudar.md');
     assert.match(offer.body, /\| `latitude` \| no \|/);

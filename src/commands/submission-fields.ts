@@ -9,9 +9,7 @@ type Column = keyof HelpRecordsTable;
 /** Stored with every submission without being a field of the schema. */
 type NotAField =
   /** Taken only by the web form, and kept private. */
-  | 'identityDocument'
-  /** Worked out from the point. */
-  | 'municipality';
+  'identityDocument';
 type FieldColumns = Readonly<Record<string, Column | null>>;
 
 /** What every submission stores first, requests and offers alike. */
@@ -44,7 +42,7 @@ export const requestFieldColumns = {
   latitude: 'latitude',
   longitude: 'longitude',
   showExactLocation: 'exact_location',
-  municipality: 'municipality_code',
+  municipalityCode: 'municipality_code',
   neededPeople: 'people',
   resourceLabel: 'resource_label',
   quantityRequired: 'quantity_required',
@@ -57,7 +55,7 @@ export const offerFieldColumns = {
   address: 'address',
   latitude: 'latitude',
   longitude: 'longitude',
-  municipality: 'municipality_code',
+  municipalityCode: 'municipality_code',
   collectionCenterStatus: 'collection_center_status',
   vehicle: 'vehicle',
   capacityKg: 'capacity_kg',
@@ -74,7 +72,13 @@ type ColumnsOf<T extends FieldColumns> = Exclude<T[keyof T], null>;
 export type SubmissionFields = Pick<
   HelpRecordsTable,
   ColumnsOf<typeof requestFieldColumns> | ColumnsOf<typeof offerFieldColumns>
->;
+> & {
+  /**
+   * 0 when the submitter chose the municipality; 1 when it was worked out from the point (or there is none).
+   * Always set by submissionFields; optional because contents stored before it (pending revisions) lack it.
+   */
+  municipality_derived?: number;
+};
 
 /** A submission's fields under their columns: an optional field not sent is null, as is every column of `{}`. */
 type ByColumn<S, T extends FieldColumns> = {
@@ -121,7 +125,7 @@ export function submissionFields(
       ...common,
       // The street and exact point are public only when the submitter asked (domain/public-place.ts).
       exact_location: submission.showExactLocation ? 1 : 0,
-      municipality_code: nearestMunicipality(submission.latitude, submission.longitude).code,
+      ...placeMunicipality(submission),
       people: submission.neededPeople ?? 1,
     };
   }
@@ -133,20 +137,36 @@ export function submissionFields(
     ...common,
     urgency: centreNeeds ? 'needed' : 'stable',
     exact_location: 0,
-    municipality_code:
-      submission.latitude === undefined || submission.longitude === undefined
-        ? null
-        : nearestMunicipality(submission.latitude, submission.longitude).code,
+    ...placeMunicipality(submission),
     needs_transport: submission.needsTransport === undefined ? null : submission.needsTransport ? 1 : 0,
   };
 }
 
+/**
+ * The municipality a person chose is kept as chosen, with or without a point; with a point alone it is the nearest
+ * municipality's, a guess a leader can correct; with neither there is none.
+ */
+function placeMunicipality(submission: Pick<HelpSubmission, 'latitude' | 'longitude' | 'municipalityCode'>): {
+  municipality_code: string | null;
+  municipality_derived: number;
+} {
+  const { latitude, longitude, municipalityCode } = submission;
+  if (municipalityCode !== undefined) return { municipality_code: municipalityCode, municipality_derived: 0 };
+  if (latitude === undefined || longitude === undefined) return { municipality_code: null, municipality_derived: 1 };
+  return { municipality_code: nearestMunicipality(latitude, longitude).code, municipality_derived: 1 };
+}
+
 /** Same content -> same hash, whatever the key order of the JSON it came from. */
 export function contentHash(fields: SubmissionFields): string {
-  // The municipality follows from the point, and a default exact_location adds nothing: hashes made before
-  // either column existed stay valid, so a client resending unchanged content is not a revision.
+  // A derived municipality follows from the point, and a default exact_location adds nothing: hashes made before
+  // either column existed stay valid, so a client resending unchanged content is not a revision. A chosen
+  // municipality is content: choosing another one is a change.
+  const derived = fields.municipality_derived !== 0;
   const keys = (Object.keys(fields).sort() as (keyof SubmissionFields)[]).filter(
-    (key) => key !== 'municipality_code' && !(key === 'exact_location' && fields.exact_location === 0),
+    (key) =>
+      key !== 'municipality_derived' &&
+      !(key === 'municipality_code' && derived) &&
+      !(key === 'exact_location' && fields.exact_location === 0),
   );
   const canonical = JSON.stringify(keys.map((key) => [key, fields[key]]));
   return createHash('sha256').update(canonical).digest('hex');

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  choosableMunicipality,
   csvFields,
+  departments,
   municipalities,
+  municipalitiesOf,
   municipalityByCode,
   municipalityLabel,
   nearestMunicipality,
@@ -62,4 +65,20 @@ test('municipalityByCode: unknown or empty codes give nothing', () => {
   assert.equal(municipalityByCode('99999'), undefined);
   assert.equal(municipalityByCode(null), undefined);
   assert.equal(municipalityByCode(''), undefined);
+});
+
+test('choosable municipalities: known and within the accepted coordinates; San Andrés is not', () => {
+  assert.equal(choosableMunicipality('86001')?.name, 'Mocoa');
+  assert.equal(choosableMunicipality('88001'), undefined);
+  assert.equal(choosableMunicipality('99999'), undefined);
+  assert.ok(!departments().some((d) => d.code === '88'));
+  assert.equal(departments().length, 32);
+  assert.deepEqual(municipalitiesOf('88'), []);
+  const putumayo = municipalitiesOf('86');
+  assert.equal(putumayo.length, 13);
+  assert.ok(putumayo.every((m) => m.departmentCode === '86'));
+  assert.deepEqual(
+    putumayo.map((m) => m.name),
+    [...putumayo.map((m) => m.name)].sort((a, b) => a.localeCompare(b, 'es')),
+  );
 });

@@ -1,6 +1,7 @@
 // Colombia's municipalities (DANE's DIVIPOLA codes, CC BY-SA 4.0, credit DANE; see data/README.md), each
 // with a representative point: the nearest one names the municipality of a point.
 import { readFileSync } from 'node:fs';
+import { bounds } from './bounds.ts';
 import { distanceKm } from './distance.ts';
 
 export interface Municipality {
@@ -99,4 +100,50 @@ export function nearestMunicipality(latitude: number, longitude: number): Munici
     }
   }
   return best;
+}
+
+/**
+ * Whether a municipality's point lies within the coordinates the API accepts: a record placed only by its
+ * municipality publishes that point, which must itself be a valid point. San Andrés and Providencia lie west of
+ * the accepted longitudes, so they cannot be chosen yet.
+ */
+export function withinContract(m: Pick<Municipality, 'latitude' | 'longitude'>): boolean {
+  const { latitude, longitude } = bounds;
+  return (
+    m.latitude >= latitude.min &&
+    m.latitude <= latitude.max &&
+    m.longitude >= longitude.min &&
+    m.longitude <= longitude.max
+  );
+}
+
+/** A municipality a submission may name instead of a point: known, and within the accepted coordinates. */
+export function choosableMunicipality(code: string | null | undefined): Municipality | undefined {
+  const m = municipalityByCode(code);
+  return m && withinContract(m) ? m : undefined;
+}
+
+export interface Department {
+  code: string;
+  name: string;
+}
+
+let departmentList: Department[] | null = null;
+
+/** Departments with at least one choosable municipality, by name as people read them. */
+export function departments(): Department[] {
+  if (departmentList) return departmentList;
+  const byDepartment = new Map<string, string>();
+  for (const m of municipalities()) if (withinContract(m)) byDepartment.set(m.departmentCode, m.departmentName);
+  departmentList = [...byDepartment]
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  return departmentList;
+}
+
+/** The choosable municipalities of one department, by name; none for an unknown or excluded department. */
+export function municipalitiesOf(departmentCode: string): Municipality[] {
+  return municipalities()
+    .filter((m) => m.departmentCode === departmentCode && withinContract(m))
+    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }

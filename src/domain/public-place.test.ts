@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bounds } from './bounds.ts';
 import { distanceKm } from './distance.ts';
+import { municipalityByCode } from './municipalities.ts';
 import { areaText, isApproximate, PUBLIC_GRID_DEGREES, publicPoint, snapToGrid } from './public-place.ts';
 
 /** A deterministic spread of points over Colombia's bounds, with awkward decimals. */
@@ -90,4 +91,28 @@ test('areaText names the neighbourhood and the municipality, whichever are known
   assert.equal(areaText('San Miguel', 'Mocoa, Putumayo'), 'San Miguel, Mocoa, Putumayo');
   assert.equal(areaText(null, 'Mocoa, Putumayo'), 'Mocoa, Putumayo');
   assert.equal(areaText('', null), null);
+});
+
+test('publicPoint: a record with no point but a municipality shows the municipality point', () => {
+  const mocoa = municipalityByCode('86001');
+  assert.ok(mocoa);
+  for (const type of ['request', 'offer'] as const) {
+    assert.deepEqual(
+      publicPoint({ type, exact_location: 0, latitude: null, longitude: null, municipality_code: '86001' }),
+      { latitude: mocoa.latitude, longitude: mocoa.longitude, precision: 'municipality' },
+    );
+  }
+  // A point, when there is one, wins over the municipality.
+  const home = { latitude: 1.152317, longitude: -76.643829 };
+  assert.equal(
+    publicPoint({ type: 'request', exact_location: 0, ...home, municipality_code: '86001' }).precision,
+    'approximate',
+  );
+  // An unknown code, or one whose point lies outside the accepted coordinates, gives no point at all.
+  for (const code of ['99999', '88001', null, undefined]) {
+    assert.deepEqual(
+      publicPoint({ type: 'request', exact_location: 0, latitude: null, longitude: null, municipality_code: code }),
+      { latitude: null, longitude: null, precision: 'approximate' },
+    );
+  }
 });

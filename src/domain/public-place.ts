@@ -1,6 +1,8 @@
 // A request's public place: its point snapped to the centre of a grid cell of about 300 m, so a home is never
-// pinned, unless the submitter asked to show the exact place. Offers and centres always show their point.
+// pinned, unless the submitter asked to show the exact place. Offers and centres always show their point. A record
+// placed only by its municipality shows the municipality's point.
 import { bounds } from './bounds.ts';
+import { choosableMunicipality } from './municipalities.ts';
 
 /** Cell size in degrees: 0.0027° of latitude is 300 m; near the equator a degree of longitude is about as long. */
 export const PUBLIC_GRID_DEGREES = 0.0027;
@@ -23,6 +25,8 @@ export interface PlaceRow {
   latitude: number | null;
   longitude: number | null;
   exact_location: number;
+  /** Stands in for the point when there is none (the submitter named only the municipality). */
+  municipality_code?: string | null;
 }
 
 export interface PublicPoint {
@@ -38,6 +42,11 @@ export function isApproximate(row: Pick<PlaceRow, 'type' | 'exact_location'>): b
 
 export function publicPoint(row: PlaceRow): PublicPoint {
   if (row.latitude === null || row.longitude === null) {
+    // A municipality's point is public knowledge: it pins no home, so it is shown as it is.
+    const municipality = choosableMunicipality(row.municipality_code);
+    if (municipality) {
+      return { latitude: municipality.latitude, longitude: municipality.longitude, precision: 'municipality' };
+    }
     return { latitude: null, longitude: null, precision: isApproximate(row) ? 'approximate' : 'exact' };
   }
   if (!isApproximate(row)) return { latitude: row.latitude, longitude: row.longitude, precision: 'exact' };

@@ -16,6 +16,7 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
     exact_location: row.destination_exact_location,
     latitude: Number(row.destination_latitude),
     longitude: Number(row.destination_longitude),
+    municipality_code: row.destination_municipality_code,
   });
   const latitude = destination.latitude as number;
   const longitude = destination.longitude as number;

@@ -9,7 +9,7 @@ import {
   nearestMunicipality,
 } from '../domain/municipalities.ts';
 import { whatsappUrl } from '../domain/phone.ts';
-import { isApproximate, publicPoint } from '../domain/public-place.ts';
+import { isApproximate, type Precision, publicPoint } from '../domain/public-place.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels, type RecordStatus } from '../domain/statuses.ts';
 import type { PublicHelpRow } from '../repositories/help-records/public.ts';
 import type { TimelineRow } from '../repositories/timeline.ts';
@@ -148,6 +148,9 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
   };
 }
 
+/** How close the map link opens: a street, a neighbourhood, or the whole municipality. */
+const mapZoom: Record<Precision, number> = { exact: 17, approximate: 16, municipality: 12 };
+
 /** The public place (DESIGN.md): a request's street and exact point stay with the leaders unless asked otherwise. */
 export function publicLocation(
   row: Pick<
@@ -169,11 +172,14 @@ export function publicLocation(
     mapUrl:
       point.latitude === null || point.longitude === null
         ? null
-        : urls.osm(point.latitude, point.longitude, point.precision === 'exact' ? 17 : 16),
+        : urls.osm(point.latitude, point.longitude, mapZoom[point.precision]),
   };
 }
 
-/** The stored municipality; a record stored without one (none should be) gets the nearest to its public point. */
+/**
+ * The stored municipality; a record stored without one (none should be) gets the nearest to its public point. A
+ * record placed only by its municipality has that municipality's point, so it names that municipality.
+ */
 function placeMunicipality(
   code: string | null,
   latitude: number | null,

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
+import { choosableMunicipality, municipalityByCode } from '../domain/municipalities.ts';
 import { normalizeWhatsapp } from '../domain/phone.ts';
 import { collectionCenterStatuses, urgencies } from '../domain/statuses.ts';
 import { calendarDate, emergencySlug, text } from './common.ts';
@@ -18,6 +19,49 @@ const whatsapp = z
   .refine((value) => normalizeWhatsapp(value) !== null, { params: { code: 'invalid_whatsapp' } })
   .describe('Número de WhatsApp en formato internacional, con + y código de país; se guarda en E.164.')
   .meta({ examples: ['+573001234567'] });
+
+/**
+ * A DIVIPOLA code of src/domain/data/divipola-municipios.csv. San Andrés and Providencia (88xxx) lie outside the
+ * accepted longitudes and are refused: their point could not be published.
+ */
+export const municipalityCode = z
+  .string()
+  .regex(/^\d{5}$/)
+  .superRefine((code, ctx) => {
+    if (!/^\d{5}$/.test(code) || choosableMunicipality(code)) return;
+    const known = municipalityByCode(code) !== undefined;
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: known ? 'municipality_outside_bounds' : 'unknown_municipality' },
+      message: known ? 'municipality_outside_bounds' : 'unknown_municipality',
+    });
+  })
+  .describe(
+    'Código DIVIPOLA del municipio (5 dígitos, DANE). Con él, latitude y longitude pueden omitirse: lo público es ' +
+      'entonces el punto del municipio, con location.precision "municipality". Con un punto, se guarda el municipio ' +
+      'elegido en lugar del más cercano al punto. Los códigos 88xxx (San Andrés, Providencia) se rechazan: quedan ' +
+      'fuera de las longitudes aceptadas.',
+  )
+  .meta({ examples: ['86001'] });
+
+/**
+ * Without a municipality, a request's place is its point: both coordinates are required, as they always were.
+ * Otherwise the coordinates go together or not at all.
+ */
+function pointOrMunicipality(
+  place: { latitude?: number; longitude?: number; municipalityCode?: string },
+  ctx: z.RefinementCtx,
+  pointRequired: boolean,
+): void {
+  const missing = (['latitude', 'longitude'] as const).filter((field) => place[field] === undefined);
+  if (pointRequired && place.municipalityCode === undefined) {
+    for (const field of missing) {
+      ctx.addIssue({ code: 'custom', path: [field], params: { code: 'required' }, message: 'required' });
+    }
+  } else if (missing.length === 1) {
+    ctx.addIssue({ code: 'custom', path: missing, params: { code: 'coordinates_pair' }, message: 'coordinates_pair' });
+  }
+}
 
 export const commonFields = {
   source: z
@@ -61,8 +105,13 @@ export const requestSubmission = z
       max: b.neighborhood.max,
       description: 'Barrio o vereda; se publica en lugar de la dirección.',
     }).optional(),
-    latitude,
-    longitude,
+    latitude: latitude
+      .optional()
+      .describe('Latitud WGS84 (Colombia). Obligatoria, con longitude, salvo que se indique municipalityCode.'),
+    longitude: longitude
+      .optional()
+      .describe('Longitud WGS84 (Colombia). Obligatoria, con latitude, salvo que se indique municipalityCode.'),
+    municipalityCode: municipalityCode.optional(),
     showExactLocation: z
       .boolean()
       .default(false)
@@ -92,6 +141,7 @@ export const requestSubmission = z
       description: 'Unidad de la cantidad (kg, litros, cajas…).',
     }).optional(),
   })
+  .superRefine((request, ctx) => pointOrMunicipality(request, ctx, true))
   .meta({
     id: 'HelpRequestSubmission',
     title: 'Solicitud de ayuda',
@@ -126,6 +176,7 @@ export const offerSubmission = z
     address: text({ max: b.address.max, description: 'Dirección o punto de entrega.' }).optional(),
     latitude: latitude.optional(),
     longitude: longitude.optional(),
+    municipalityCode: municipalityCode.optional(),
     collectionCenterStatus: z
       .enum(collectionCenterStatuses)
       .optional()
@@ -143,17 +194,7 @@ export const offerSubmission = z
     availableUntil: calendarDate.optional().describe('Disponible hasta (YYYY-MM-DD).'),
     needsTransport: z.boolean().optional().describe('La ayuda ofrecida necesita recogida y coordinación logística.'),
   })
-  .superRefine((offer, ctx) => {
-    if ((offer.latitude === undefined) !== (offer.longitude === undefined)) {
-      const field = offer.latitude === undefined ? 'latitude' : 'longitude';
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        params: { code: 'coordinates_pair' },
-        message: 'coordinates_pair',
-      });
-    }
-  })
+  .superRefine((offer, ctx) => pointOrMunicipality(offer, ctx, false))
   .meta({
     id: 'HelpOfferSubmission',
     title: 'Ofrecimiento de ayuda',

@@ -1,10 +1,12 @@
 // The review inbox: filters, one page in inbox order with likely duplicates, and a bulk rejection form.
 import { categoryLabel } from '../../domain/categories.ts';
+import { municipalityByCode, municipalityLabel } from '../../domain/municipalities.ts';
 import type { InboxItem, InboxPage } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { ago, type Errors, select, textarea, when } from './controls.ts';
 import { categoryOptions, duplicateReasonLabels, typeLabels, urgencyLabels, urgencyOptions } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+import { withoutPoint } from './record-fields.ts';
 
 /** Query parameter names of the inbox filters (and the page cursor). */
 export const inboxParams = ['categoria', 'tipo', 'urgencia', 'origen', 'espera'] as const;
@@ -137,6 +139,12 @@ function pager(slug: string, view: InboxView, page: InboxPage): Html {
   }${page.next ? html`<a href="${inboxHref(slug, view.values, page.next)}" rel="next">Siguientes</a>` : ''}</nav>`;
 }
 
+/** "Mocoa, Putumayo", or a dash for a record with no municipality. */
+function municipalityName(code: string | null): string {
+  const m = municipalityByCode(code);
+  return m ? municipalityLabel(m) : '—';
+}
+
 function card(slug: string, item: InboxItem, now: Date, selected: Set<string> | undefined): Html {
   const record = item.record;
   const value = `${record.id}:${record.content_version}`;
@@ -148,7 +156,11 @@ function card(slug: string, item: InboxItem, now: Date, selected: Set<string> | 
 <p class="meta">${item.isRevision ? html`<strong class="tag">Revisión de un registro publicado</strong> · ` : ''}${typeLabels[record.type]} · ${categoryLabel(record.category)}${
     record.type === 'request' ? ` · ${urgencyLabels[record.urgency]}` : ''
   } · recibida <time datetime="${item.waitingSince}">${when(item.waitingSince)}</time> (${ago(item.waitingSince, now)}) · origen ${record.source}</p>
-<p>${record.contact_name} · ${record.address ?? 'sin dirección'}</p>
+<p>${record.contact_name} · ${record.address ?? 'sin dirección'}${
+    withoutPoint(record)
+      ? html` · <strong class="tag">sin punto exacto</strong> (${municipalityName(record.municipality_code)})`
+      : ''
+  }</p>
 ${
   item.duplicates.length > 0
     ? html`<p class="warn">Posible duplicado: ${item.duplicates.map(

@@ -24,6 +24,8 @@ export const fieldLabels: Record<string, string> = {
   contactWhatsapp: 'WhatsApp',
   address: 'Dirección o referencia',
   neighborhood: 'Barrio o vereda',
+  departmentCode: 'Departamento',
+  municipalityCode: 'Municipio',
   latitude: 'Latitud',
   longitude: 'Longitud',
   urgency: 'Urgencia',

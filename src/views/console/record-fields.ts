@@ -2,6 +2,7 @@
 
 import { offerFieldColumns, requestFieldColumns, type SubmissionFields } from '../../commands/submission-fields.ts';
 import { categoryLabel } from '../../domain/categories.ts';
+import { departments, municipalitiesOf, municipalityByCode, municipalityLabel } from '../../domain/municipalities.ts';
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input, select, textarea } from './controls.ts';
@@ -39,9 +40,25 @@ export function contentColumns(type: 'request' | 'offer'): readonly (keyof Submi
   return type === 'request' ? requestColumns : offerColumns;
 }
 
+/** A request stored without a point: it is public at its municipality's point until a leader places it. */
+export function withoutPoint(content: Pick<Content, 'type' | 'latitude' | 'longitude'>): boolean {
+  return content.type === 'request' && (content.latitude == null || content.longitude == null);
+}
+
+/** The municipality in words, and whether a person chose it or it was worked out from the point. */
+function municipalityText(content: Content): string {
+  const m = municipalityByCode(content.municipality_code);
+  if (!m) return '—';
+  return `${municipalityLabel(m)} (${content.municipality_derived === 0 ? 'elegido al enviar' : 'según el punto'})`;
+}
+
 /** A column's value in words. */
 export function shown(column: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (column === 'municipality_code') {
+    const m = municipalityByCode(String(value));
+    return m ? municipalityLabel(m) : String(value);
+  }
   if (column === 'category') return categoryLabel(String(value));
   if (column === 'urgency') return urgencyLabels[value as keyof typeof urgencyLabels] ?? String(value);
   if (column === 'collection_center_status')
@@ -58,7 +75,11 @@ export function contentTable(content: Content): Html {
           ? html`<a href="${`https://wa.me/${content.contact_whatsapp.replace(/^\+/, '')}`}" rel="noreferrer">${content.contact_whatsapp}</a>`
           : shown(column, content[column])
       }</dd></div>`,
-  )}${
+  )}<div><dt>Municipio</dt><dd>${municipalityText(content)}</dd></div>${
+    withoutPoint(content)
+      ? html`<div class="warn"><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> En público se muestra el punto del municipio. Para ubicarla, escriba la latitud y la longitud en «Corregir y aprobar»; o apruébela así y queda en el punto del municipio.</dd></div>`
+      : ''
+  }${
     content.identity_document
       ? html`<div class="private"><dt>${columnLabels.identity_document}</dt><dd>${content.identity_document}</dd></div>`
       : ''
@@ -76,7 +97,7 @@ export function diffTable(
     none: 'La revisión no cambia ningún campo visible.',
   },
 ): Html {
-  const columns = [...contentColumns(after.type), 'identity_document' as const].filter(
+  const columns = [...contentColumns(after.type), 'municipality_code' as const, 'identity_document' as const].filter(
     (column) => (before[column] ?? null) !== (after[column] ?? null),
   );
   if (columns.length === 0) return html`<p>${words.none}</p>`;
@@ -84,7 +105,7 @@ export function diffTable(
 <thead><tr><th scope="col">Campo</th><th scope="col">${words.before}</th><th scope="col">${words.after}</th></tr></thead>
 <tbody>${columns.map(
     (column) =>
-      html`<tr><th scope="row">${columnLabels[column]}</th><td><del>${shown(column, before[column])}</del></td><td><ins>${shown(column, after[column])}</ins></td></tr>`,
+      html`<tr><th scope="row">${column === 'municipality_code' ? 'Municipio' : columnLabels[column]}</th><td><del>${shown(column, before[column])}</del></td><td><ins>${shown(column, after[column])}</ins></td></tr>`,
   )}</tbody></table>`;
 }
 
@@ -134,6 +155,10 @@ export function formValues(content: Content): Record<string, string> {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return {
     ...Object.fromEntries([...formColumns].map(([name, column]) => [name, text(content[column])])),
+    // A chosen municipality is kept; a derived one is left blank, so a corrected point names its own municipality.
+    municipalityCode: content.municipality_derived === 0 ? text(content.municipality_code) : '',
+    // Its department's municipalities are the ones listed, chosen or derived alike: a correction is usually nearby.
+    departmentCode: municipalityByCode(content.municipality_code)?.departmentCode ?? '',
     // Not editable: whether the exact place is public is the submitter's choice, carried through a correction.
     showExactLocation: content.exact_location === 1 ? 'si' : '',
     needsTransport:
@@ -145,7 +170,46 @@ export function formValues(content: Content): Record<string, string> {
   };
 }
 
-export function editFields(type: 'request' | 'offer', values: Record<string, string>, errors: Errors): Html {
+/** The submit control that lists a department's municipalities instead of publishing (no JavaScript needed). */
+export const SHOW_MUNICIPALITIES = 'verMunicipios';
+
+/**
+ * Department, then that department's municipalities: a few dozen options rather than 1,100 on every review page.
+ * "Ver municipios" shows the form again with another department's list; nothing is published then. Blank means
+ * "the one nearest the point", named when known.
+ */
+function municipalitySelect(values: Record<string, string>, errors: Errors, derived: string | null): Html {
+  const name = 'municipalityCode';
+  const error = errors[name];
+  const chosen = values[name] ?? '';
+  const department = values.departmentCode || municipalityByCode(chosen)?.departmentCode || '';
+  const blank = derived ? `Según el punto (ahora: ${derived})` : 'Según el punto';
+  return html`${select({
+    name: 'departmentCode',
+    label: 'Departamento del municipio',
+    value: department,
+    options: departments().map((d) => [d.code, d.name] as const),
+    blank: 'Elija el departamento',
+    errors,
+  })}
+<p><input type="submit" class="secondary" name="${SHOW_MUNICIPALITIES}" value="Ver municipios" formnovalidate> <small>Muestra los municipios del departamento elegido; no publica nada.</small></p>
+<p class="field"><label for="${name}">Municipio</label>
+<select id="${name}" name="${name}" aria-describedby="${name}-ayuda${error ? ` ${name}-error` : ''}"${error ? html` aria-invalid="true"` : ''}><option value="">${blank}</option>${municipalitiesOf(
+    department,
+  ).map(
+    (m) => html`<option value="${m.code}"${m.code === chosen ? html` selected` : ''}>${m.name}</option>`,
+  )}</select><small id="${name}-ayuda">Con un municipio elegido y sin latitud ni longitud, en público se muestra el punto del municipio. Elija otro para corregir el que se dedujo del punto.</small>${
+    error ? html`<strong class="error" id="${name}-error">${error}</strong>` : ''
+  }</p>`;
+}
+
+export function editFields(
+  type: 'request' | 'offer',
+  values: Record<string, string>,
+  errors: Errors,
+  /** The municipality worked out from the point, named beside the blank choice. */
+  derivedMunicipality: string | null = null,
+): Html {
   const f = (name: string, extra: Partial<Parameters<typeof input>[0]> = {}) =>
     input({ name, label: fieldLabels[name] ?? name, value: values[name], errors, ...extra });
   const common = html`${f('title', { required: true, maxlength: 100 })}
@@ -159,8 +223,9 @@ ${select({ name: 'urgency', label: fieldLabels.urgency as string, value: values.
 ${f('address', { required: true, maxlength: 180 })}
 ${f('neighborhood', { maxlength: 80 })}
 ${values.showExactLocation === 'si' ? html`<input type="hidden" name="showExactLocation" value="si"><p class="help">Quien envió pidió mostrar su ubicación exacta: la dirección y el punto son públicos.</p>` : html`<p class="help">En público: punto aproximado (unos 300 m), barrio y municipio; la dirección no se publica.</p>`}
-${f('latitude', { required: true, inputmode: 'decimal' })}
-${f('longitude', { required: true, inputmode: 'decimal' })}
+${municipalitySelect(values, errors, derivedMunicipality)}
+${f('latitude', { inputmode: 'decimal', help: 'Obligatoria sin municipio. Ej.: 1.1478' })}
+${f('longitude', { inputmode: 'decimal', help: 'Obligatoria sin municipio. Ej.: -76.6476' })}
 ${f('neededPeople', { inputmode: 'numeric' })}
 ${f('resourceLabel', { maxlength: 160 })}
 ${f('quantityRequired', { inputmode: 'decimal' })}
@@ -168,6 +233,7 @@ ${f('unit', { maxlength: 40 })}`;
   }
   return html`${common}
 ${f('address', { maxlength: 180 })}
+${municipalitySelect(values, errors, derivedMunicipality)}
 ${f('latitude', { inputmode: 'decimal' })}
 ${f('longitude', { inputmode: 'decimal' })}
 ${select({ name: 'collectionCenterStatus', label: fieldLabels.collectionCenterStatus as string, value: values.collectionCenterStatus, options: centerStatusOptions, blank: 'No es un centro de acopio', errors })}

@@ -1,5 +1,6 @@
 // One submission under review: everything a leader needs to decide, and the three decisions.
 
+import { municipalityByCode, municipalityLabel } from '../../domain/municipalities.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { Duplicate } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
@@ -7,7 +8,7 @@ import { type Errors, errorSummary, textarea, when } from './controls.ts';
 import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
-import { type Content, contentTable, diffTable, editFields, seenToken } from './record-fields.ts';
+import { type Content, contentTable, diffTable, editFields, seenToken, withoutPoint } from './record-fields.ts';
 
 export interface ReviewView {
   record: HelpRow;
@@ -29,6 +30,13 @@ export interface StaleNotice {
   seen: Content | null;
   /** What the leader had asked for, in words ("aprobar", "rechazar", ...). */
   decision: string;
+}
+
+/** The municipality worked out from the point, to name beside the edit form's "según el punto". */
+function derivedMunicipality(content: Content): string | null {
+  if (content.municipality_derived === 0) return null;
+  const m = municipalityByCode(content.municipality_code);
+  return m ? municipalityLabel(m) : null;
 }
 
 /** Hidden fields every decision form carries: the version it was rendered from and what it showed. */
@@ -65,7 +73,7 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
     { ...frame, title: `Revisar: ${proposed.title ?? record.title}`, current: 'inbox' },
     html`${view.stale ? staleSection(view.stale, record, proposed) : ''}<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
       isRevision ? html` · <strong class="tag">Revisión pendiente</strong>` : ''
-    } · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
+    }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
 ${isRevision ? diffTable(record, proposed) : ''}
 <section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${contentTable(proposed)}
 <p class="note">Al aprobar se publican el registro, el nombre de contacto y el WhatsApp (la persona dio su consentimiento). El documento de identidad nunca se publica.</p></section>
@@ -89,7 +97,7 @@ ${textarea({ name: 'reason', label: 'Motivo del rechazo', required: true, maxlen
 <details class="card"${view.edit.open ? html` open` : ''}><summary>Corregir y aprobar</summary>
 ${errorSummary(view.edit.errors, fieldLabels)}
 <form method="post" action="${base}/corregir">${csrfField(csrf)}${versionFields(record, proposed)}
-${editFields(record.type, view.edit.values, view.edit.errors)}
+${editFields(record.type, view.edit.values, view.edit.errors, derivedMunicipality(proposed))}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300 })}
 <p><button type="submit">Guardar correcciones y publicar</button></p></form></details>
 </section>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { joinPlace, placeText } from './address.ts';
+import { joinPlace, type PublicPlace, placeText } from './address.ts';
 
 test('parts are joined once each, empty ones left out', () => {
   assert.equal(joinPlace(['Calle 8 # 5-21', 'San Agustín', 'Mocoa']), 'Calle 8 # 5-21, San Agustín, Mocoa');
@@ -24,7 +24,7 @@ test('only whole words count: "Pedroza" does not hide "Pedro", nor "Calle 10" "C
   assert.equal(joinPlace(['Calle 10', 'Calle 1']), 'Calle 10, Calle 1');
 });
 
-const place = {
+const place: PublicPlace = {
   precision: 'exact',
   address: 'Vereda El Pepino',
   neighborhood: 'El Pepino',
@@ -40,4 +40,8 @@ test('a record’s place: exact by address and neighbourhood, approximate by nei
     'Mocoa, Putumayo · Ubicación aproximada (unos 300 m)',
   );
   assert.equal(placeText({ ...place, address: null, neighborhood: null }, 'en'), '1.15, -76.65');
+  assert.equal(
+    placeText({ ...place, precision: 'municipality', address: null, neighborhood: 'El Pepino' }, 'es'),
+    'El Pepino, Mocoa, Putumayo · Sin punto exacto: punto del municipio',
+  );
 });

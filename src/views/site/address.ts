@@ -1,4 +1,5 @@
 // A place in one line, each part once: "Vereda El Pepino" and the vereda "El Pepino" are the same place.
+import type { Precision } from '../../domain/public-place.ts';
 import { fold } from '../../domain/text.ts';
 import { catalogue } from './catalogue.ts';
 import type { Lang } from './document.ts';
@@ -34,7 +35,7 @@ export function joinPlace(parts: (string | null | undefined)[]): string {
 }
 
 export interface PublicPlace {
-  precision: string;
+  precision: Precision;
   address: string | null;
   neighborhood: string | null;
   municipality: string | null;
@@ -43,13 +44,15 @@ export interface PublicPlace {
 }
 
 /**
- * The public place in one line: address and neighbourhood, else the coordinates; an approximate request by its
- * neighbourhood and municipality, saying it is approximate. null when the record has no place.
+ * The public place in one line: address and neighbourhood, else the coordinates; a request that is not exact by its
+ * neighbourhood and municipality, saying how near its point is. null when the record has no place.
  */
 export function placeText(location: PublicPlace, lang: Lang): string | null {
-  if (location.precision === 'approximate') {
+  if (location.precision !== 'exact') {
     const area = joinPlace([location.neighborhood, location.municipality]);
-    return [area, catalogue.record.approximate[lang]].filter(Boolean).join(' · ');
+    const word =
+      location.precision === 'municipality' ? catalogue.record.municipalityPlace : catalogue.record.approximate;
+    return [area, word[lang]].filter(Boolean).join(' · ');
   }
   const place = joinPlace([location.address, location.neighborhood]);
   if (place) return place;

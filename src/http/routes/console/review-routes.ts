@@ -34,7 +34,7 @@ import {
   inboxParams,
 } from '../../../views/console/inbox-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
-import { type Content, formValues, seenFromToken } from '../../../views/console/record-fields.ts';
+import { type Content, formValues, SHOW_MUNICIPALITIES, seenFromToken } from '../../../views/console/record-fields.ts';
 import { reviewPage, type StaleNotice } from '../../../views/console/review-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
@@ -311,6 +311,11 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     if (version === null || version !== record.content_version) {
       return staleReply(request, reply, emergency, id, form, 'aplicar las correcciones');
     }
+    const typed = () => Object.fromEntries(Object.keys(formValues(record)).map((name) => [name, field(form, name)]));
+    if (field(form, SHOW_MUNICIPALITIES) !== '') {
+      // "Ver municipios": the correction form again with the department's municipalities; nothing is published.
+      return sendPage(reply, await renderReview(request, record, emergency, { edit: { values: typed(), errors: {} } }));
+    }
     const body = {
       ...submissionFromForm(record.type, form),
       source: record.source,
@@ -321,8 +326,11 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const parsed = parseInput(schema, body, 'es');
     if (!parsed.ok) {
       const errors = errorsByField(parsed.details);
-      const values = Object.fromEntries(Object.keys(formValues(record)).map((name) => [name, field(form, name)]));
-      return sendPage(reply, await renderReview(request, record, emergency, { edit: { values, errors } }), 400);
+      return sendPage(
+        reply,
+        await renderReview(request, record, emergency, { edit: { values: typed(), errors } }),
+        400,
+      );
     }
     const {
       emergency_id: _e,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
+import { choosableMunicipality, municipalitiesOf } from '../../../domain/municipalities.ts';
 import { WEB_SOURCE } from '../../../domain/own-sources.ts';
 import { isRecordId } from '../../../domain/record-id.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
@@ -21,6 +22,8 @@ import {
   type FormStrings,
   formRefusedPage,
   formStrings,
+  MUNICIPALITIES_PATH,
+  SHOW_MUNICIPALITIES,
   type Values,
 } from '../../../views/site/pages/form-controls.ts';
 import { OFFER_PATH, offerFormPage, offerLabels } from '../../../views/site/pages/offer-form-page.ts';
@@ -64,7 +67,13 @@ async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
 /** What the person typed, to show it again; the identity document is left out on purpose. */
 function typedValues(kind: Kind, form: FormBody): Values {
   const values: Values = {};
-  for (const name of [...submissionFormFields[kind], 'emergencySlug', 'publishContact', 'externalId']) {
+  for (const name of [
+    ...submissionFormFields[kind],
+    'departmentCode',
+    'emergencySlug',
+    'publishContact',
+    'externalId',
+  ]) {
     values[name] = field(form, name);
   }
   if (!isRecordId(values.externalId ?? '')) values.externalId = randomUUID();
@@ -76,12 +85,32 @@ function formMessage(detail: ErrorDetail, t: FormStrings): string {
   const { field: name, code } = detail;
   if (name === 'publishContact') return t.consentError;
   if (code === 'coordinates_pair') return t.coordinatesPair;
+  if (name === 'municipalityCode') return t.municipalityError;
   if (code === 'required') return detail.message;
   if (name === 'latitude') return t.latitudeError;
   if (name === 'longitude') return t.longitudeError;
   if (name === 'emergencySlug') return t.emergencyError;
   if (code === 'invalid_value') return t.choiceError;
   return detail.message;
+}
+
+/**
+ * A request with neither a municipality nor a point: one message at the municipality list, the first way to give
+ * a place without a map, instead of "required" under each coordinate.
+ */
+function placeProblem(kind: Kind, errors: Errors, form: FormBody, t: FormStrings): void {
+  const chosen = field(form, 'municipalityCode').trim();
+  const department = field(form, 'departmentCode').trim();
+  const municipality = choosableMunicipality(chosen);
+  if (municipality && department && municipality.departmentCode !== department) {
+    errors.municipalityCode ??= t.municipalityOtherDepartment;
+  }
+  const typed = (name: string) => field(form, name).trim() !== '';
+  if (kind === 'request' && !chosen && !typed('latitude') && !typed('longitude')) {
+    delete errors.latitude;
+    delete errors.longitude;
+    errors.municipalityCode ??= t.placeRequired;
+  }
 }
 
 /** One message per field, in the order the fields appear on the page. */
@@ -156,6 +185,17 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         // Only string fields count: a JSON body sent here is read as a form with nothing else in it.
         const form = formBody(request);
         const values = typedValues(kind, form);
+        if (field(form, SHOW_MUNICIPALITIES) !== '') {
+          // "Ver municipios" without JavaScript: the same form with the department's list; nothing is checked or saved.
+          const doc = page(
+            state(lang, await activeEmergencies(ctx), {
+              values,
+              retypeIdentity: kind === 'request' && field(form, 'identityDocument').trim() !== '',
+              focus: 'municipalityCode',
+            }),
+          );
+          return sendDoc(reply, doc);
+        }
         const slug = values.emergencySlug ?? '';
         const body = {
           ...submissionFromForm(kind, form),
@@ -172,6 +212,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
             errors[name] ??= formMessage(detail, t);
           }
         }
+        placeProblem(kind, errors, form, t);
         // Checked here too so every problem shows at once; submitHelp checks again inside its transaction.
         const emergencies = await activeEmergencies(ctx);
         if (!errors.emergencySlug) {
@@ -205,6 +246,15 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       },
     );
   }
+
+  // The municipalities of one department, for the form's script: public facts that change with DANE's list only.
+  app.get(MUNICIPALITIES_PATH, { onRequest: limiters.reads }, async (request, reply) => {
+    const department = queryText(request, 'departamento') ?? '';
+    const list = /^\d{2}$/.test(department) ? municipalitiesOf(department) : [];
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .send({ department, municipalities: list.map((m) => ({ code: m.code, name: m.name })) });
+  });
 
   sitePage(app, ctx, limiters, '/recibido/:id', async (request, lang) => {
     const { id } = request.params;

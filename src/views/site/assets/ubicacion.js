@@ -1,5 +1,40 @@
-// The forms' location, enhanced: "Usar mi ubicación" and a small map to tap both fill latitude and longitude.
-// Without JavaScript those fields are typed by hand; Leaflet loads only when the map is asked for (weak links).
+// The forms' location, enhanced: "Usar mi ubicación" and a small map to tap both fill latitude and longitude, and
+// the municipality list follows the department at once. Without JavaScript the coordinates are typed by hand and
+// "Ver municipios" brings the list; Leaflet loads only when the map is asked for (weak links).
+(() => {
+  // The department's municipalities, fetched when it changes: the page carries only the chosen department's.
+  const places = document.querySelector('[data-municipio]');
+  const department = document.getElementById('departmentCode');
+  const municipality = document.getElementById('municipalityCode');
+  if (places && department && municipality) {
+    // Taken out, not hidden: as the form's first submit control it would answer the Enter key instead of "Enviar".
+    const button = places.querySelector('[data-ver-municipios]');
+    const field = municipality.closest('.field');
+    button?.remove();
+    const fill = (list, blank) => {
+      const kept = municipality.value;
+      municipality.replaceChildren(new Option(blank, ''));
+      for (const m of list) municipality.add(new Option(m.name, m.code, false, m.code === kept));
+    };
+    department.addEventListener('change', () => {
+      const code = department.value;
+      if (!code) {
+        fill([], municipality.dataset.blankFirst);
+        return;
+      }
+      fetch(`${places.dataset.url}?departamento=${encodeURIComponent(code)}`)
+        .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+        .then((body) => {
+          if (department.value === code) fill(body.municipalities, municipality.dataset.blank);
+        })
+        .catch(() => {
+          // Without the list the button still works: it sends the form back with the department's municipalities.
+          if (button && field && !button.isConnected) places.insertBefore(button, field);
+        });
+    });
+  }
+})();
+
 (() => {
   const box = document.querySelector('[data-ubicacion]');
   const lat = document.getElementById('latitude');
@@ -70,7 +105,7 @@
       waiting -= 1;
       if (waiting === 0) done();
     };
-    const failed = () => say(d.msgMapFailed);
+    const failed = () => mapUnavailable();
     const css = document.createElement('link');
     css.rel = 'stylesheet';
     css.href = '/static/leaflet/leaflet.css';
@@ -82,6 +117,24 @@
     js.onload = arrived;
     js.onerror = failed;
     document.head.appendChild(js);
+  }
+
+  /**
+   * The map cannot be drawn (no library, or no tile arrives): a tap would drop a point on a grey void, so picking is
+   * switched off and the person is pointed to the municipality list and the typed coordinates.
+   */
+  function mapUnavailable() {
+    if (map) {
+      map.off('click');
+      map.remove();
+      map = null;
+      marker = null;
+    }
+    mapBox.hidden = true;
+    mapBox.replaceChildren();
+    open.disabled = true;
+    open.setAttribute('aria-expanded', 'false');
+    say(d.msgMapFailed);
   }
 
   function showMap() {
@@ -98,11 +151,25 @@
       map = L.map(mapBox, { attributionControl: true }).setView(centre, zoom);
       map.attributionControl.setPrefix(false);
       const tiles = document.querySelector('meta[name="ayuda-tiles"]');
-      if (tiles) L.tileLayer(tiles.content, { maxZoom: 19, attribution: d.attribution }).addTo(map);
-      map.on('click', (e) => place(e.latlng.lat, e.latlng.lng, d.msgPicked));
+      if (!tiles) {
+        mapUnavailable();
+        return;
+      }
+      // Points are taken only once a tile has been drawn: until then the person would be tapping on nothing.
+      let drawn = false;
+      const layer = L.tileLayer(tiles.content, { maxZoom: 19, attribution: d.attribution });
+      layer.on('tileload', () => {
+        if (drawn || !map) return;
+        drawn = true;
+        map.on('click', (e) => place(e.latlng.lat, e.latlng.lng, d.msgPicked));
+        say('');
+      });
+      layer.on('tileerror', () => {
+        if (!drawn) mapUnavailable();
+      });
+      layer.addTo(map);
       const point = typed();
       if (point) mark(point[0], point[1]);
-      say('');
     });
   }
 

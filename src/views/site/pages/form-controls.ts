@@ -1,5 +1,6 @@
 // The public forms' labelled controls with help and inline errors, the parts both forms share, and their twin.
 import { bounds } from '../../../domain/bounds.ts';
+import { choosableMunicipality, departments, municipalitiesOf } from '../../../domain/municipalities.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
@@ -33,6 +34,8 @@ export interface FormState {
   emergencyFromLink?: string;
   baseUrl: string;
   status?: number;
+  /** The control the page opens on: the municipality list after "Ver municipios". */
+  focus?: string;
 }
 
 interface Control {
@@ -102,10 +105,18 @@ export interface Option {
   data?: Record<string, string>;
 }
 
-export function select(c: Control & { value?: string; options: Option[]; blank?: string }): Html {
+export function select(
+  c: Control & {
+    value?: string;
+    options: Option[];
+    blank?: string;
+    autofocus?: boolean;
+    data?: Record<string, string>;
+  },
+): Html {
   return html`<div class="field${c.errors[c.name] ? ' con-error' : ''}">${label(c)}${helpAndError(c)}<select id="${c.name}" name="${
     c.name
-  }"${attrs(c)}>${c.blank !== undefined ? html`<option value="">${c.blank}</option>` : ''}${c.options.map(
+  }"${attrs(c)}${c.autofocus ? html` autofocus` : ''}${Object.entries(c.data ?? {}).map(([k, v]) => html` data-${k}="${v}"`)}>${c.blank !== undefined ? html`<option value="">${c.blank}</option>` : ''}${c.options.map(
     (o) =>
       html`<option value="${o.value}"${Object.entries(o.data ?? {}).map(([k, v]) => html` data-${k}="${v}"`)}${
         o.value === (c.value ?? '') ? html` selected` : ''
@@ -177,11 +188,63 @@ export function emergencyField(state: FormState, t: FormStrings): Html {
   });
 }
 
-/** Where: the enhancement's buttons and map (hidden until ubicacion.js shows them), then the typed fields. */
-export function locationFields(state: FormState, t: FormStrings, required: boolean): Html {
+/**
+ * The submit control that asks for a department's municipalities instead of sending (so it works without
+ * JavaScript). An <input>, not a <button>: the form's own "Enviar" stays its only button.
+ */
+export const SHOW_MUNICIPALITIES = 'verMunicipios';
+
+/** Where the form's script reads a department's municipalities from. */
+export const MUNICIPALITIES_PATH = '/municipios.json';
+
+/** The department shown: the one chosen, else the chosen municipality's. */
+function shownDepartment(values: Values): string {
+  const chosen = values.departmentCode ?? '';
+  if (departments().some((d) => d.code === chosen)) return chosen;
+  return choosableMunicipality(values.municipalityCode)?.departmentCode ?? '';
+}
+
+/**
+ * Department and municipality: only the chosen department's municipalities are in the page (a few dozen options,
+ * not 1,100). Without JavaScript, "Ver municipios" sends the form back with the list of the department chosen and
+ * nothing is saved; ubicacion.js fills the list at once instead and takes the button out.
+ */
+export function municipalityFields(state: FormState, t: FormStrings): Html {
+  const { values, errors } = state;
+  const department = shownDepartment(values);
+  return html`<div class="municipio" data-municipio data-url="${MUNICIPALITIES_PATH}">${select({
+    name: 'departmentCode',
+    label: t.departmentCode,
+    errors,
+    value: department,
+    blank: t.departmentBlank,
+    options: departments().map((d) => ({ value: d.code, label: d.name })),
+  })}<p class="ver-municipios" data-ver-municipios><small class="help" id="ver-municipios-ayuda">${
+    t.showMunicipalitiesHelp
+  }</small><input type="submit" class="secondary" name="${SHOW_MUNICIPALITIES}" value="${
+    t.showMunicipalities
+  }" formnovalidate aria-describedby="ver-municipios-ayuda"></p>${select({
+    name: 'municipalityCode',
+    label: t.municipalityCode,
+    help: t.municipalityHelp,
+    errors,
+    value: values.municipalityCode ?? '',
+    blank: department ? t.municipalityBlank : t.municipalityFirstDepartment,
+    options: department ? municipalitiesOf(department).map((m) => ({ value: m.code, label: m.name })) : [],
+    autofocus: state.focus === 'municipalityCode',
+    data: { blank: t.municipalityBlank, 'blank-first': t.municipalityFirstDepartment },
+  })}</div>`;
+}
+
+/**
+ * Where: the department and municipality, then the enhancement's buttons and map (hidden until ubicacion.js shows
+ * them), then the typed coordinates. A request needs the municipality or the point; an offer neither.
+ */
+export function locationFields(state: FormState, t: FormStrings, help: string): Html {
   const { values, errors } = state;
   const b = bounds;
-  return html`<p class="help">${t.locationHelp}</p>
+  return html`<p class="help">${help}</p>
+${municipalityFields(state, t)}
 <div class="ubicacion" data-ubicacion hidden data-lat-min="${b.latitude.min}" data-lat-max="${b.latitude.max}" data-lon-min="${
     b.longitude.min
   }" data-lon-max="${b.longitude.max}" data-msg-locating="${t.locating}" data-msg-located="${t.located}" data-msg-failed="${
@@ -197,7 +260,6 @@ export function locationFields(state: FormState, t: FormStrings, required: boole
     name: 'latitude',
     label: t.latitude,
     help: t.latitudeHelp,
-    required,
     errors,
     value: values.latitude,
     inputmode: 'decimal',
@@ -206,7 +268,6 @@ export function locationFields(state: FormState, t: FormStrings, required: boole
     name: 'longitude',
     label: t.longitude,
     help: t.longitudeHelp,
-    required,
     errors,
     value: values.longitude,
     inputmode: 'decimal',

@@ -48,13 +48,15 @@ export function offerLabels(t: FormStrings): Record<string, string> {
     zones: t.zones,
     availableUntil: t.availableUntil,
     needsTransport: t.needsTransport,
+    departmentCode: t.departmentCode,
+    municipalityCode: t.municipalityCode,
     latitude: t.latitude,
     longitude: t.longitude,
     address: t.address,
     contactName: t.contactName,
     contactWhatsapp: t.contactWhatsapp,
     publishContact: t.publishContact,
-  } satisfies Record<FilledField<OfferFieldName>, string>;
+  } satisfies Record<FilledField<OfferFieldName> | 'departmentCode', string>;
 }
 
 function form(state: FormState, t: FormStrings) {
@@ -156,7 +158,7 @@ ${emergencyField(state, t)}
       { value: '', label: t.needsTransportUnknown },
     ],
   })}</fieldset>
-<fieldset><legend>${t.sectionWhereOptional}</legend>${locationFields(state, t, false)}${input({
+<fieldset><legend>${t.sectionWhereOptional}</legend>${locationFields(state, t, t.offerLocationHelp)}${input({
     name: 'address',
     label: t.address,
     help: t.offerAddressHelp,
@@ -178,6 +180,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
     twinFieldTable(t, [
       ...commonTwinRows(t, 'offer', categories),
       ['address', false, lengthLimit(t, b.address), t.address],
+      ['municipalityCode', false, '`86001`…', t.twinMunicipalityCode],
       ['latitude', false, `${b.latitude.min} … ${b.latitude.max}`, `${t.latitude}: ${t.coordinatesPair}`],
       ['longitude', false, `${b.longitude.min} … ${b.longitude.max}`, `${t.longitude}: ${t.coordinatesPair}`],
       [

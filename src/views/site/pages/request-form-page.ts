@@ -49,6 +49,8 @@ export function requestLabels(t: FormStrings): Record<string, string> {
     quantityRequired: t.quantityRequired,
     unit: t.unit,
     neededPeople: t.neededPeople,
+    departmentCode: t.departmentCode,
+    municipalityCode: t.municipalityCode,
     latitude: t.latitude,
     longitude: t.longitude,
     address: t.address,
@@ -58,7 +60,7 @@ export function requestLabels(t: FormStrings): Record<string, string> {
     contactWhatsapp: t.contactWhatsapp,
     identityDocument: t.identityDocument,
     publishContact: t.publishContactRequest,
-  } satisfies Record<FilledField<RequestFieldName> | 'identityDocument', string>;
+  } satisfies Record<FilledField<RequestFieldName> | 'identityDocument' | 'departmentCode', string>;
 }
 
 function form(state: FormState, t: FormStrings) {
@@ -139,7 +141,7 @@ ${emergencyField(state, t)}
     inputmode: 'numeric',
     maxlength: 6,
   })}</fieldset>
-<fieldset><legend>${t.sectionWhere}</legend>${locationFields(state, t, true)}${input({
+<fieldset><legend>${t.sectionWhere}</legend>${locationFields(state, t, t.locationHelp)}${input({
     name: 'address',
     label: t.address,
     help: t.requestAddressPrivate,
@@ -177,8 +179,9 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ...commonTwinRows(t, 'request', categories),
       ['address', true, lengthLimit(t, b.address), t.address],
       ['neighborhood', false, lengthLimit(t, b.neighborhood), t.neighborhood],
-      ['latitude', true, `${b.latitude.min} … ${b.latitude.max}`, t.latitude],
-      ['longitude', true, `${b.longitude.min} … ${b.longitude.max}`, t.longitude],
+      ['municipalityCode', false, '`86001`…', t.twinMunicipalityCode],
+      ['latitude', t.withoutMunicipality, `${b.latitude.min} … ${b.latitude.max}`, t.latitude],
+      ['longitude', t.withoutMunicipality, `${b.longitude.min} … ${b.longitude.max}`, t.longitude],
       ['showExactLocation', false, `\`true\`, \`false\`; ${t.defaultIs} \`false\``, t.twinShowExactLocation],
       ['urgency', false, `${urgencies.map((u) => `\`${u}\``).join(', ')}; ${t.defaultIs} \`needed\``, t.urgency],
       [

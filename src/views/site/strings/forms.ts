@@ -88,9 +88,44 @@ export const forms = {
 
   // Location
   locationHelp: {
-    es: 'Use su ubicación, toque el mapa o escriba las coordenadas y la dirección.',
-    en: 'Use your location, tap the map, or type the coordinates and the address.',
+    es: 'Elija el departamento y el municipio y escriba la dirección, el barrio o la vereda. Si puede, marque también el punto: use su ubicación, elija en el mapa o escriba las coordenadas.',
+    en: 'Choose the department and the municipality and type the address, neighbourhood or village. If you can, also mark the point: use your location, pick on the map or type the coordinates.',
   },
+  offerLocationHelp: {
+    es: 'Si quiere, diga dónde: el municipio, la dirección o el punto (use su ubicación, elija en el mapa o escriba las coordenadas).',
+    en: 'If you wish, say where: the municipality, the address or the point (use your location, pick on the map or type the coordinates).',
+  },
+  departmentCode: { es: 'Departamento', en: 'Department' },
+  departmentBlank: { es: 'Elija el departamento', en: 'Choose the department' },
+  showMunicipalities: { es: 'Ver municipios', en: 'Show municipalities' },
+  showMunicipalitiesHelp: {
+    es: 'Después de elegir el departamento, toque «Ver municipios» para ver la lista; no se envía nada.',
+    en: 'After choosing the department, tap “Show municipalities” to see the list; nothing is sent.',
+  },
+  municipalityCode: { es: 'Municipio', en: 'Municipality' },
+  municipalityBlank: { es: 'Elija el municipio', en: 'Choose the municipality' },
+  municipalityFirstDepartment: { es: 'Primero elija el departamento', en: 'Choose the department first' },
+  municipalityHelp: {
+    es: 'Sin punto en el mapa, en público se muestra el municipio, no su casa. San Andrés y Providencia aún no están en la lista: allí llame a la línea de emergencias 123.',
+    en: 'Without a point on the map, the municipality is shown in public, not your home. San Andrés and Providencia are not on the list yet: there, call the emergency line 123.',
+  },
+  municipalityError: {
+    es: 'Elija un municipio de la lista. En San Andrés y Providencia llame a la línea de emergencias 123.',
+    en: 'Choose a municipality from the list. In San Andrés and Providencia call the emergency line 123.',
+  },
+  municipalityOtherDepartment: {
+    es: 'Ese municipio no es del departamento elegido: toque «Ver municipios» y elíjalo de nuevo.',
+    en: 'That municipality is not in the chosen department: tap “Show municipalities” and choose it again.',
+  },
+  placeRequired: {
+    es: 'Elija el municipio, o marque el punto (su ubicación, el mapa o las coordenadas).',
+    en: 'Choose the municipality, or mark the point (your location, the map or the coordinates).',
+  },
+  twinMunicipalityCode: {
+    es: 'Código DIVIPOLA del municipio (DANE). Sin latitude ni longitude, lo público es el punto del municipio (location.precision: municipality). Los códigos 88xxx (San Andrés, Providencia) se rechazan.',
+    en: 'DIVIPOLA code of the municipality (DANE). Without latitude and longitude, the municipality’s point is public (location.precision: municipality). Codes 88xxx (San Andrés, Providencia) are refused.',
+  },
+  withoutMunicipality: { es: 'sin municipalityCode', en: 'without municipalityCode' },
   useLocation: { es: 'Usar mi ubicación', en: 'Use my location' },
   showMap: { es: 'Elegir en el mapa', en: 'Pick on the map' },
   mapLabel: {
@@ -112,8 +147,8 @@ export const forms = {
   },
   mapLoading: { es: 'Cargando el mapa…', en: 'Loading the map…' },
   mapFailed: {
-    es: 'El mapa no cargó; escriba las coordenadas.',
-    en: 'The map did not load; type the coordinates.',
+    es: 'El mapa no cargó, así que no se puede marcar el punto en él. Elija el departamento y el municipio en la lista de arriba y escriba la dirección, el barrio o la vereda; o escriba las coordenadas.',
+    en: 'The map did not load, so the point cannot be marked on it. Choose the department and the municipality in the list above and type the address, neighbourhood or village; or type the coordinates.',
   },
   mapAttribution: { es: '© colaboradores de OpenStreetMap', en: '© OpenStreetMap contributors' },
   mapPicked: { es: 'Punto marcado en el mapa.', en: 'Point marked on the map.' },
