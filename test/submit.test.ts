@@ -46,9 +46,11 @@ describe('accepted submissions', () => {
       'message',
       'ok',
       'queued',
+      'receiptCode',
       'reviewStatus',
       'type',
     ]);
+    assert.match(res.body.receiptCode, /^[2-9A-Z]{3}(-[2-9A-Z]{3}){3}$/, 'the person’s receipt code');
     assert.equal(res.body.ok, true);
     assert.equal(res.body.queued, true);
     assert.equal(res.body.type, 'request');

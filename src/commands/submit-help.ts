@@ -5,11 +5,13 @@ import type { Context } from '../context.ts';
 import { inTransaction, type Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
+import { newReceiptCode } from '../domain/receipt-code.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
   findBySourceExternalId,
   type HelpRow,
   insertIfNew,
+  receiptCodeTaken,
   updateRecord,
 } from '../repositories/help-records/records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
@@ -84,7 +86,8 @@ export async function submitHelp(
     if (!existing || ownership === 'new') {
       // A registered source proves itself with its key; everyone else gets a secret for this pair alone.
       const token = submitter.registered ? undefined : newToken();
-      const row = newRecord(submission, fields, hash, now, token === undefined ? null : tokenHash(token));
+      const code = await freeReceiptCode(trx);
+      const row = newRecord(submission, fields, hash, now, token === undefined ? null : tokenHash(token), code);
       if (await insertIfNew(trx, row)) {
         record = row;
         outcome = 'created';
@@ -120,12 +123,26 @@ async function settle(
   return revise(trx, existing, fields, hash, now);
 }
 
+/**
+ * A receipt code no record has. With 9.5e16 codes a clash is all but impossible; one with a record already
+ * committed is drawn again here, and one with a concurrent insert fails that transaction on the unique index
+ * like any other conflict, to be sent again.
+ */
+async function freeReceiptCode(trx: Store): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newReceiptCode();
+    if (!(await receiptCodeTaken(trx.db, code))) return code;
+  }
+  throw new Error('no free receipt code after 5 draws');
+}
+
 function newRecord(
   submission: HelpSubmission,
   fields: SubmissionFields,
   hash: string,
   now: string,
   editTokenHash: string | null,
+  receiptCode: string,
 ): HelpRow {
   return {
     id: randomUUID(),
@@ -138,7 +155,8 @@ function newRecord(
     ...fields,
     quantity_covered: 0,
     quantity_pending: fields.quantity_required,
-    receipt_code: null,
+    // Kept by every later revision: the person's one code for this submission.
+    receipt_code: receiptCode,
     content_hash: hash,
     pending_revision: null,
     revision_hash: null,

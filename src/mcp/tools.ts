@@ -48,6 +48,7 @@ const reviewNote =
   'el mismo id sin crear nada. El primer envío devuelve un editToken secreto: guárdelo y páselo como editToken, con ' +
   'el mismo externalId, para cambiar el envío (el cambio queda como revisión). Sin él, cambiar un par ya usado ' +
   'responde el error source_conflict: use otro externalId. Una revisión no puede cambiar la emergencia. ' +
+  'Devuelve también receiptCode: dígaselo a la persona; con él consulta el estado de su envío en /estado. ' +
   'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true).';
 
 const requestInput = z.strictObject(requestToolShape);

@@ -14,7 +14,7 @@ const messages = {
 };
 
 export function presentPublishResult(
-  record: Pick<HelpRow, 'id' | 'type' | 'review_status' | 'pending_revision'>,
+  record: Pick<HelpRow, 'id' | 'type' | 'review_status' | 'pending_revision' | 'receipt_code'>,
   emergencySlug: string,
   outcome: 'created' | 'revised' | 'unchanged',
   /** Only on the 202 that created the pair (and the stored replay of it). */
@@ -34,6 +34,8 @@ export function presentPublishResult(
     emergencySlug,
     reviewStatus: waiting ? 'pending_review' : record.review_status,
     message,
+    // Records from before receipt codes have none.
+    ...(record.receipt_code === null ? {} : { receiptCode: record.receipt_code }),
     ...(editToken === undefined ? {} : { editToken }),
   };
 }

@@ -1,6 +1,8 @@
-// A submission's receipt: where it stands, field by field; never its contact data or identity document.
+// A submission's receipt: where it stands, field by field; never its contact data or identity document, and its
+// receipt code only right after sending.
 
 import type { Context } from '../context.ts';
+import { receiptShowsCode } from '../domain/receipt-code.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findById } from '../repositories/help-records/records.ts';
@@ -14,6 +16,13 @@ export interface SubmissionReceipt {
   /** Published, with changes waiting for review. */
   revisionPending: boolean;
   submittedAt: string;
+  /**
+   * The receipt code, only right after sending and while never published (domain/receipt-code.ts); null for
+   * records from before receipt codes, and afterwards.
+   */
+  receiptCode: string | null;
+  /** The instance's address, for the /estado link the code is shared with. */
+  baseUrl: string;
 }
 
 /** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
@@ -29,5 +38,7 @@ export async function submissionReceipt(ctx: Context, id: string): Promise<Submi
     reviewStatus: row.review_status,
     revisionPending: row.pending_revision !== null,
     submittedAt: row.created_at,
+    receiptCode: receiptShowsCode(row.created_at, row.published_at, ctx.now()) ? row.receipt_code : null,
+    baseUrl: ctx.config.baseUrl,
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { RECEIPT_CODE_FORMAT } from '../domain/receipt-code.ts';
 import { helpTypes, reviewStatuses } from '../domain/statuses.ts';
 
 export const publishResult = z
@@ -12,6 +13,15 @@ export const publishResult = z
       .enum(reviewStatuses)
       .describe('pending_review: en revisión (también una revisión de un registro publicado); approved; rejected.'),
     message: z.string().describe('Mensaje para la persona, en español.'),
+    receiptCode: z
+      .string()
+      .regex(RECEIPT_CODE_FORMAT)
+      .optional()
+      .describe(
+        'Código de recibo para la persona (ej. K7P-42Q-X9M-D3R): con él consulta el estado del envío en /estado. ' +
+          'Es secreto como el editToken: entrégueselo solo a ella y no lo ponga en ninguna URL. Es el mismo en cada ' +
+          'reenvío del mismo source + externalId y en las revisiones; falta en envíos anteriores a los códigos.',
+      ),
     editToken: z
       .string()
       .optional()
@@ -33,6 +43,7 @@ export const publishResult = z
         emergencySlug: 'inundacion-mocoa-2026',
         reviewStatus: 'pending_review',
         message: 'Recibimos su solicitud. El equipo de la emergencia la revisará antes de publicarla.',
+        receiptCode: 'K7P-42Q-X9M-D3R',
         editToken: 'q3Jx9bX0cN6m2VtE8yPzL1kAa4sWfGhR7uYdKiOoMnB',
       },
     ],

@@ -54,6 +54,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const crawl of [crawlSitePages, crawlSiteInfo, crawlSiteForms])
     outputs.push(...(await crawl(h, slugs, [...ids])));
   for (const path of ['/privacidad', '/privacidad.md', '/privacidad?lang=en']) await get(path);
+  outputs.push(...(await crawlStatus(h)));
   await get('/.well-known/aid-places');
   await get('/llms.txt');
   await get('/api/public/openapi.json');
@@ -88,6 +89,27 @@ async function crawlReports(h: Harness, ids: string[]): Promise<PublicOutput[]> 
     });
     outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
   }
+  return outputs;
+}
+
+/**
+ * /estado: the form, its twin, and the answer to a code nobody has (a real code is the person's own, never the
+ * crawl's: what its answer may show is tested apart).
+ */
+async function crawlStatus(h: Harness): Promise<PublicOutput[]> {
+  const outputs: PublicOutput[] = [];
+  for (const url of ['/estado', '/estado.md', '/estado?lang=en']) {
+    const res = await h.app.inject({ method: 'GET', url });
+    outputs.push({ url, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  }
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/estado',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+    payload: 'codigo=K7P-42Q-X9M-D3R',
+    remoteAddress: CRAWL_ADDRESS,
+  });
+  outputs.push({ url: 'POST /estado', text: `${JSON.stringify(res.headers)}\n${res.body}` });
   return outputs;
 }
 

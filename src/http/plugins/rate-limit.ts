@@ -1,4 +1,5 @@
-// Per-client limits: submissions and reads counted apart; shared through Redis when REDIS_URL is set.
+// Per-client limits: submissions, reads and receipt-code lookups counted apart; shared through Redis when
+// REDIS_URL is set.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
@@ -6,6 +7,12 @@ import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
 
 const REDIS_READY_TIMEOUT_MS = 3000;
+
+/**
+ * /estado lookups per client address a minute. Fixed, not configurable: the receipt code's length is chosen for it
+ * (domain/receipt-code.ts: one address guessing for a year against a million codes finds one with ~1.1e-4).
+ */
+export const STATUS_LOOKUPS_PER_MINUTE = 20;
 
 /** Start counting from the first request when Redis is up; never block start-up on it. */
 function readyOrTimeout(redis: Redis, ms: number): Promise<void> {
@@ -22,6 +29,8 @@ function readyOrTimeout(redis: Redis, ms: number): Promise<void> {
 export interface Limiters {
   submissions: onRequestAsyncHookHandler;
   reads: onRequestAsyncHookHandler;
+  /** Looking a submission up by its receipt code (POST /estado). */
+  statusLookups: onRequestAsyncHookHandler;
   close(): Promise<void>;
 }
 
@@ -63,6 +72,7 @@ export async function registerRateLimit(
   return {
     submissions: limiter('submit', options.submissionsPerMinute),
     reads: limiter('read', options.readsPerMinute),
+    statusLookups: limiter('status', STATUS_LOOKUPS_PER_MINUTE),
     close: async () => {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

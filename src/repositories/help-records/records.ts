@@ -26,6 +26,17 @@ export async function findById({ db, dialect }: Store, id: string, lock = false)
   return query.executeTakeFirst();
 }
 
+/** The record a receipt code (already normalised) belongs to; the code is unique, so one at most. */
+export async function findByReceiptCode(db: Db, code: string): Promise<HelpRow | undefined> {
+  return db.selectFrom('help_records').selectAll().where('receipt_code', '=', code).executeTakeFirst();
+}
+
+/** Whether a receipt code is already taken, read inside the inserting transaction. */
+export async function receiptCodeTaken(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('help_records').select('id').where('receipt_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The next change number: a sequence on PostgreSQL; on SQLite writers are serialised, so max + 1 is safe. */
 function nextChangeSeq(dialect: Dialect) {
   return dialect === 'postgres'

@@ -60,7 +60,7 @@ async function send<P extends string>(
   reply
     .code(doc.status ?? 200)
     .header('vary', 'Accept, Accept-Encoding')
-    .header('cache-control', 'no-cache');
+    .header('cache-control', doc.noStore ? 'no-store' : 'no-cache');
   if (twin) {
     return reply
       .header('content-type', 'text/markdown; charset=utf-8')

@@ -1,9 +1,16 @@
-// /recibido/:id: proof that a submission arrived and where it stands; never its contact data or document.
+// /recibido/:id: proof that a submission arrived and where it stands; never its contact data or document. Right
+// after sending it also shows the receipt code, large, with a WhatsApp link to keep it.
+import { encodeQueryValue } from '../../../domain/phone.ts';
 import type { SubmissionReceipt } from '../../../queries/receipt.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
+import { fill } from '../format.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { REQUEST_PATH } from './request-form-page.ts';
+import { STATUS_PATH, statusStrings } from './status-page.ts';
+
+/** The code's own look: large, spaced, easy to read aloud (assets/codigo.css). */
+const CODE_STYLES = ['/static/codigo.css'];
 
 /** Only what the receipt may show, chosen field by field by the query. */
 export type Receipt = SubmissionReceipt;
@@ -20,6 +27,29 @@ function when(iso: string, lang: Lang): string {
 }
 
 const withLang = localized;
+
+/** A wa.me link with no number: WhatsApp asks whom to send it to (oneself, to keep it). */
+function shareCodeUrl(code: string, statusUrl: string, lang: Lang): string {
+  const message = fill(statusStrings(lang).shareMessage, { code, url: statusUrl });
+  return `https://wa.me/?text=${encodeQueryValue(message)}`;
+}
+
+/** The code, large, what it is for, and the link to keep it. */
+function codeBlock(code: string, receipt: Receipt, lang: Lang): Block {
+  const t = statusStrings(lang);
+  const statusUrl = `${receipt.baseUrl}${withLang(STATUS_PATH, lang)}`;
+  return {
+    kind: 'section',
+    title: t.receiptCode,
+    className: 'card codigo',
+    blocks: [
+      { kind: 'paragraph', className: 'codigo-valor', content: [{ code }] },
+      text(fill(t.receiptCodeHelp, { path: STATUS_PATH })),
+      { kind: 'paragraph', className: 'compartir', content: [link(shareCodeUrl(code, statusUrl, lang), t.share)] },
+      text(link(withLang(STATUS_PATH, lang), t.checkLink)),
+    ],
+  };
+}
 
 export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): SiteDocument {
   const t = strings(catalogue.forms, lang);
@@ -71,8 +101,10 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): Si
     lang,
     title: t.receiptTitle,
     summary: t.receiptSummary,
+    ...(receipt.receiptCode ? { styles: CODE_STYLES, noStore: true } : {}),
     blocks: [
       { kind: 'section', className: 'card recibo', blocks: [...state, { kind: 'fields', items: fields }] },
+      ...(receipt.receiptCode ? [codeBlock(receipt.receiptCode, receipt, lang)] : []),
       ...(receipt.reviewStatus !== 'pending_review' && !receipt.revisionPending
         ? []
         : [

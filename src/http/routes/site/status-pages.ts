@@ -1,0 +1,54 @@
+// GET+POST /estado: a submission's state looked up by its receipt code. The code is a credential, so it is only
+// ever sent in a POST body (never in a URL, which the logs keep), lookups are limited per client address, and an
+// unknown code and a malformed one get the very same page.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Context } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
+import { receiptStatus } from '../../../queries/receipt-status.ts';
+import { formRefusedPage } from '../../../views/site/pages/form-controls.ts';
+import {
+  CODE_FIELD,
+  STATUS_PATH,
+  statusFormPage,
+  statusResultPage,
+  statusStrings,
+} from '../../../views/site/pages/status-page.ts';
+import { field } from '../../forms/form-body.ts';
+import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
+import { formBody } from '../../request-values.ts';
+import { anonymousForms } from './anonymous-form.ts';
+import { languageOf, sitePage } from './site-page.ts';
+import { registerOwnAsset } from './static-assets.ts';
+
+registerOwnAsset('codigo.css');
+
+export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
+  const page = (lang: ReturnType<typeof languageOf>, problem?: 'not_found' | 'rate_limited') =>
+    statusFormPage({ lang, lookupsPerMinute: STATUS_LOOKUPS_PER_MINUTE, problem });
+
+  sitePage(app, ctx, limiters, STATUS_PATH, async (_request, lang) => page(lang));
+
+  app.post(
+    STATUS_PATH,
+    {
+      // Counted before the body is read: a refused lookup costs nothing and reveals nothing.
+      onRequest: limiters.statusLookups,
+      errorHandler: async (error: FastifyError | AppError, request, reply) => {
+        if (error instanceof AppError && error.code === 'rate_limited') {
+          return anonymous.send(reply, page(languageOf(request), 'rate_limited'));
+        }
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      if (!anonymous.fromOurPages(request)) {
+        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, statusStrings(lang).forbidden));
+      }
+      // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
+      const status = await receiptStatus(ctx, field(formBody(request), CODE_FIELD));
+      return anonymous.send(reply, status ? statusResultPage(lang, status) : page(lang, 'not_found'));
+    },
+  );
+}

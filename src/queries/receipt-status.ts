@@ -1,0 +1,36 @@
+// /estado: how a submission stands, found by its receipt code. Only the state, the kind, the emergency's name and,
+// once published, the record's id: never its content or anything the person typed.
+import type { Context } from '../context.ts';
+import { normalizeReceiptCode } from '../domain/receipt-code.ts';
+import { findEmergencyById } from '../repositories/emergencies.ts';
+import { findByReceiptCode } from '../repositories/help-records/records.ts';
+
+export type ReceiptState = 'pending_review' | 'published' | 'not_published';
+
+export interface ReceiptStatus {
+  state: ReceiptState;
+  type: 'request' | 'offer';
+  emergencyName: string;
+  /** Published with changes waiting for review. */
+  revisionPending: boolean;
+  /** The published record's id, for its link; null otherwise. */
+  recordId: string | null;
+}
+
+const states = { pending_review: 'pending_review', approved: 'published', rejected: 'not_published' } as const;
+
+/** The submission the typed code names, or undefined: an unknown code and a malformed one are told apart nowhere. */
+export async function receiptStatus(ctx: Context, typed: string): Promise<ReceiptStatus | undefined> {
+  const code = normalizeReceiptCode(typed);
+  const row = code === undefined ? undefined : await findByReceiptCode(ctx.db, code);
+  const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
+  if (!row || !emergency) return undefined;
+  const state = states[row.review_status];
+  return {
+    state,
+    type: row.type,
+    emergencyName: emergency.name,
+    revisionPending: state === 'published' && row.pending_revision !== null,
+    recordId: state === 'published' ? row.id : null,
+  };
+}

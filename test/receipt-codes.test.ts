@@ -1,0 +1,369 @@
+// Receipt codes: every new submission gets one (the 202, the MCP result, the receipt page right after sending),
+// replays and revisions keep it, /estado answers the state by it and nothing more, lookups are limited, and the code
+// never reaches a log line or any other public output.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { rejectSubmission } from '../src/commands/reject-submission.ts';
+import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
+import { buildApp } from '../src/http/app.ts';
+import { STATUS_LOOKUPS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
+import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { crawlPublic, leaks } from './helpers/public-surface.ts';
+
+/** Every line the second instance logs, as written. */
+class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  }
+  get text(): string {
+    return this.lines.join('\n');
+  }
+}
+
+let h: Harness;
+/** A second instance on the same database that logs everything, down to trace, into `logs`. */
+let logged: FastifyInstance;
+const logs = new LogCapture();
+/** Every code handed out in this file, to search the logs and the public outputs for. */
+const handedOut: string[] = [];
+let address = 0;
+/** A fresh client address per test, so one test's lookups never count against another's. */
+const nextAddress = () => `198.51.100.${++address}`;
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+function lookup(app: FastifyInstance, code: string, remoteAddress: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/estado',
+    payload: new URLSearchParams({ codigo: code }).toString(),
+    headers: { ...FORM, origin: 'http://ayuda.test', ...headers },
+    remoteAddress,
+  });
+}
+
+/** The visible text of a page's <main>, tags and runs of space dropped. */
+function mainText(body: string): string {
+  const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(body)?.[1] ?? '';
+  return main
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+async function submitApi(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  const res = await h.json({ method: 'POST', url: HELP, payload: body, headers });
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  if (typeof res.body.receiptCode === 'string') handedOut.push(res.body.receiptCode);
+  return res.body;
+}
+
+before(async () => {
+  h = await setup();
+  await addEmergency(h);
+  logged = await buildApp(h.ctx, h.database, { logger: { level: 'trace', stream: logs } });
+  await logged.ready();
+});
+after(async () => {
+  await logged.close();
+  await h.close();
+});
+
+describe('the 202 and the MCP result carry the receipt code', () => {
+  test('a new submission gets a code; a replay and a resend get the same; a revision keeps it', async () => {
+    const body = requestBody({ title: 'Agua para la vereda alta' });
+    const key = randomUUID();
+    const first = await submitApi(body, { 'idempotency-key': key });
+    assert.match(first.receiptCode, RECEIPT_CODE_FORMAT);
+    const row = await h.ctx.db
+      .selectFrom('help_records')
+      .select('receipt_code')
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.receipt_code, first.receiptCode, 'stored as given');
+    const replay = await submitApi(body, { 'idempotency-key': key });
+    assert.deepEqual(replay, first, 'the same Idempotency-Key replays the first answer, code included');
+    const resent = await submitApi(body);
+    assert.equal(resent.id, first.id);
+    assert.equal(resent.receiptCode, first.receiptCode, 'the same content again: the same code');
+    const revised = await submitApi(
+      { ...body, title: 'Agua para la vereda alta y la escuela' },
+      { authorization: `Bearer ${first.editToken}` },
+    );
+    assert.equal(revised.message.startsWith('Recibimos los cambios'), true, revised.message);
+    assert.equal(revised.receiptCode, first.receiptCode, 'a revision keeps the code');
+    await approveSubmission(h.ctx, first.id, 'test');
+    const published = await submitApi(
+      { ...body, title: 'Agua para la vereda alta, la escuela y el puesto de salud' },
+      { authorization: `Bearer ${first.editToken}` },
+    );
+    assert.equal(published.receiptCode, first.receiptCode, 'a revision of a published record keeps it too');
+  });
+
+  test('two submissions never share a code', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) codes.add((await submitApi(offerBody())).receiptCode);
+    assert.equal(codes.size, 20);
+  });
+
+  test('the MCP tools publicar_solicitud and publicar_ofrecimiento return the code, in the text too', async () => {
+    const host = new URL(h.config.baseUrl).host;
+    const headers: Record<string, string> = {
+      host,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    let id = 0;
+    const send = async (method: string, params: Record<string, unknown>) => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers,
+        payload: { jsonrpc: '2.0', id: ++id, method, params },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      const data = res.body
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .join('');
+      return { res, json: JSON.parse(data || res.body) };
+    };
+    const opened = await send('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'receipt-codes', version: '1.0.0' },
+    });
+    headers['mcp-session-id'] = opened.res.headers['mcp-session-id'] as string;
+    headers['mcp-protocol-version'] = '2025-11-25';
+    for (const [tool, body] of [
+      ['publicar_solicitud', requestBody({ title: 'Colchonetas para el albergue' })],
+      ['publicar_ofrecimiento', offerBody({ title: 'Lancha para cruzar el río' })],
+    ] as const) {
+      const { type: _type, source: _source, externalId, ...fields } = body;
+      const args = { ...fields, externalId };
+      const sent = (await send('tools/call', { name: tool, arguments: args })).json.result;
+      assert.equal(sent.isError, undefined, JSON.stringify(sent));
+      assert.match(sent.structuredContent.receiptCode, RECEIPT_CODE_FORMAT);
+      assert.equal(JSON.parse(sent.content[0].text).receiptCode, sent.structuredContent.receiptCode);
+      handedOut.push(sent.structuredContent.receiptCode);
+      const again = (await send('tools/call', { name: tool, arguments: args })).json.result;
+      assert.equal(again.structuredContent.receiptCode, sent.structuredContent.receiptCode, 'a repeat: the same');
+    }
+  });
+
+  test('a record from before receipt codes has none: the 202 of a resend leaves it out', async () => {
+    const body = requestBody({ title: 'Registro anterior a los códigos' });
+    const first = await submitApi(body);
+    await h.ctx.db.updateTable('help_records').set({ receipt_code: null }).where('id', '=', first.id).execute();
+    const resent = await submitApi(body);
+    assert.equal(resent.id, first.id);
+    assert.equal('receiptCode' in resent, false);
+    const receipt = await h.app.inject({ method: 'GET', url: `/recibido/${first.id}` });
+    assert.equal(receipt.statusCode, 200);
+    assert.ok(receipt.body.includes(first.id), 'the id, as always');
+    assert.doesNotMatch(receipt.body, /código de recibo/i);
+  });
+});
+
+describe('the receipt page shows the code right after sending', () => {
+  test('the web form leads to a receipt with the code, large, and a wa.me link to keep it', async () => {
+    const sent = await h.app.inject({
+      method: 'POST',
+      url: '/necesito-ayuda',
+      headers: FORM,
+      payload: new URLSearchParams({
+        externalId: randomUUID(),
+        emergencySlug: 'inundacion-mocoa',
+        title: 'Medicinas para el puesto de salud',
+        category: 'medicamentos',
+        urgency: 'urgent',
+        latitude: '1.1478',
+        longitude: '-76.6476',
+        address: 'Calle 8 # 5-21',
+        neighborhood: 'San Miguel',
+        contactName: 'Luz Dary Gómez',
+        contactWhatsapp: '311 555 0199',
+        publishContact: 'si',
+      }).toString(),
+    });
+    assert.equal(sent.statusCode, 303, sent.body);
+    const location = String(sent.headers.location);
+    const id = /\/recibido\/([0-9a-f-]{36})$/.exec(location)?.[1] ?? '';
+    const row = await h.ctx.db
+      .selectFrom('help_records')
+      .select('receipt_code')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const code = row.receipt_code ?? '';
+    assert.match(code, RECEIPT_CODE_FORMAT);
+    handedOut.push(code);
+    const receipt = await h.app.inject({ method: 'GET', url: location });
+    assert.equal(receipt.statusCode, 200);
+    assert.ok(receipt.body.includes(`<p class="codigo-valor"><code>${code}</code></p>`), 'the code, in its own line');
+    assert.ok(receipt.body.includes('/static/codigo.css'), 'with its own look');
+    assert.equal(receipt.headers['cache-control'], 'no-store', 'no cache keeps a page with a credential');
+    const share = /href="(https:\/\/wa\.me\/\?text=[^"]+)"/.exec(receipt.body)?.[1] ?? '';
+    assert.ok(share, 'a wa.me link with no number');
+    const message = decodeURIComponent(share.replace(/&amp;/g, '&').slice('https://wa.me/?text='.length));
+    assert.ok(message.includes(code), message);
+    assert.ok(message.includes('http://ayuda.test/estado'), message);
+    assert.match(receipt.body, /Guardar o compartir por WhatsApp/);
+    const css = await h.app.inject({ method: 'GET', url: '/static/codigo.css' });
+    assert.equal(css.statusCode, 200);
+    const twin = await h.app.inject({ method: 'GET', url: `${location}.md` });
+    assert.ok(twin.body.includes(code), 'the twin of the same receipt shows it too');
+
+    // An hour later the receipt (the address is in the browser's history) no longer shows it.
+    h.clock.advanceHours(2);
+    const later = await h.app.inject({ method: 'GET', url: location });
+    assert.equal(later.statusCode, 200);
+    assert.ok(!later.body.includes(code), 'not shown from history');
+    assert.ok(later.body.includes(id), 'the id still is');
+  });
+
+  test('a published record’s receipt (its id is public) never shows the code', async () => {
+    const sent = await submitApi(requestBody({ title: 'Cobijas para el coliseo' }));
+    await approveSubmission(h.ctx, sent.id, 'test');
+    const receipt = await h.app.inject({ method: 'GET', url: `/recibido/${sent.id}` });
+    assert.equal(receipt.statusCode, 200);
+    assert.ok(!receipt.body.includes(sent.receiptCode));
+  });
+});
+
+describe('/estado', () => {
+  test('GET is the form, with its twin explaining it; nothing about any submission', async () => {
+    const page = await h.app.inject({ method: 'GET', url: '/estado' });
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<form class="envio" method="post" action="\/estado">/);
+    assert.match(page.body, /name="codigo"/);
+    const twin = await h.app.inject({ method: 'GET', url: '/estado.md' });
+    assert.equal(twin.statusCode, 200);
+    assert.match(twin.body, /`codigo`/);
+    assert.match(twin.body, /POST \/estado/);
+    assert.ok(twin.body.includes(`${STATUS_LOOKUPS_PER_MINUTE} consultas por minuto`), twin.body);
+    const english = await h.app.inject({ method: 'GET', url: '/estado?lang=en' });
+    assert.match(english.body, /Check my submission/);
+  });
+
+  test('the code as typed answers: in review, then published with the link, and a rejected one is not published', async () => {
+    const from = nextAddress();
+    const title = `Leche para bebés ${randomUUID().slice(0, 8)}`;
+    const sent = await submitApi(requestBody({ title, contactName: 'Nombre Privado De Prueba' }));
+    const typed = sent.receiptCode.toLowerCase().replace(/-/g, ' ');
+    const pending = await lookup(logged, typed, from);
+    assert.equal(pending.statusCode, 200);
+    assert.equal(pending.headers['cache-control'], 'no-store');
+    const text = mainText(pending.body);
+    assert.match(text, /en revisión/);
+    assert.match(text, /Solicitud de ayuda/);
+    assert.match(text, /Inundación Mocoa/);
+    for (const hidden of [
+      title,
+      'Nombre Privado De Prueba',
+      '+573001234567',
+      sent.receiptCode,
+      sent.id,
+      'San Miguel',
+    ]) {
+      assert.ok(!pending.body.includes(hidden), `the answer does not show ${hidden}`);
+    }
+
+    await approveSubmission(h.ctx, sent.id, 'test');
+    const published = await lookup(logged, sent.receiptCode, from);
+    assert.equal(published.statusCode, 200);
+    assert.match(mainText(published.body), /Publicado/);
+    assert.ok(published.body.includes(`href="/ayudas/${sent.id}"`), 'the link to the record');
+    assert.ok(!published.body.includes(title), 'the link, not the record');
+
+    const other = await submitApi(offerBody({ title: 'Ofrecimiento que no se publicará' }));
+    await rejectSubmission(h.ctx, other.id, 'test', 'motivo privado');
+    const rejected = await lookup(logged, other.receiptCode, from);
+    assert.equal(rejected.statusCode, 200);
+    assert.match(mainText(rejected.body), /No publicado/);
+    assert.match(mainText(rejected.body), /Ofrecimiento de ayuda/);
+    assert.ok(!rejected.body.includes('/ayudas/'), 'no link');
+    assert.ok(!rejected.body.includes('motivo privado'));
+    assert.ok(!rejected.body.includes('Ofrecimiento que no se publicará'));
+  });
+
+  test('an unknown code and a malformed one get the very same page', async () => {
+    const from = nextAddress();
+    const unknown = await lookup(logged, 'K7P-42Q-X9M-D3R', from);
+    const malformed = await lookup(logged, 'esto no es un código', from);
+    const empty = await lookup(logged, '', from);
+    assert.equal(unknown.statusCode, 404);
+    assert.match(unknown.body, /No encontramos ese código/);
+    assert.equal(malformed.statusCode, unknown.statusCode);
+    assert.equal(malformed.body, unknown.body);
+    assert.equal(empty.body, unknown.body);
+  });
+
+  test('a post from another site is refused', async () => {
+    const sent = await submitApi(requestBody());
+    const res = await lookup(logged, sent.receiptCode, nextAddress(), { origin: 'https://otro.example' });
+    assert.equal(res.statusCode, 403);
+    assert.doesNotMatch(res.body, /en revisión/);
+  });
+
+  test(`after ${STATUS_LOOKUPS_PER_MINUTE} lookups in a minute from one address the answer is a 429 page that reveals nothing`, async () => {
+    const sent = await submitApi(requestBody());
+    const from = nextAddress();
+    for (let i = 0; i < STATUS_LOOKUPS_PER_MINUTE; i++) {
+      assert.equal((await lookup(logged, 'AAA-AAA-AAA-AAA', from)).statusCode, 404);
+    }
+    const limited = await lookup(logged, sent.receiptCode, from);
+    assert.equal(limited.statusCode, 429);
+    assert.match(limited.body, /demasiadas consultas/);
+    assert.ok(limited.headers['retry-after'], 'says when to come back');
+    assert.doesNotMatch(limited.body, /en revisión|Solicitud de ayuda|Inundación Mocoa/);
+    const elsewhere = await lookup(logged, sent.receiptCode, nextAddress());
+    assert.equal(elsewhere.statusCode, 200, 'another address goes on');
+  });
+});
+
+describe('the code stays a secret', () => {
+  test('no log line has any code, though the logging instance looked codes up and took submissions', async () => {
+    const res = await logged.inject({
+      method: 'POST',
+      url: HELP,
+      payload: requestBody({ title: 'Envío por la instancia que registra' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(res.statusCode, 202);
+    const code = JSON.parse(res.body).receiptCode as string;
+    handedOut.push(code);
+    assert.equal((await lookup(logged, code, nextAddress())).statusCode, 200);
+    assert.ok(logs.lines.length > 10, 'the instance did log');
+    assert.ok(logs.text.includes('"url":"/estado"'), 'the lookups are logged, without the code');
+    assert.ok(handedOut.length > 20);
+    for (const handed of handedOut) {
+      for (const form of [handed, handed.replace(/-/g, ''), handed.toLowerCase(), handed.slice(0, 7)]) {
+        assert.ok(!logs.text.includes(form), `${form} is in no log line`);
+      }
+    }
+  });
+
+  test('no public output has any code, with an approved and a rejected submission planted', async () => {
+    const approved = await submitApi(requestBody({ title: 'Plantado y aprobado' }));
+    await approveSubmission(h.ctx, approved.id, 'test');
+    const rejected = await submitApi(requestBody({ title: 'Plantado y rechazado' }));
+    await rejectSubmission(h.ctx, rejected.id, 'test', 'no aplica');
+    const outputs = await crawlPublic(h);
+    assert.ok(
+      outputs.some((o) => o.url === 'POST /estado'),
+      'the crawl looks /estado up',
+    );
+    assert.ok(
+      outputs.some((o) => o.url === `/recibido/${approved.id}`),
+      'the crawl reads the receipt of the published record',
+    );
+    assert.deepEqual(leaks(outputs, handedOut), []);
+  });
+});
