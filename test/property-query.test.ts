@@ -7,6 +7,7 @@ import { setCoveredQuantity } from '../src/commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { bounds } from '../src/domain/bounds.ts';
 import { categories } from '../src/domain/categories.ts';
+import { nearestMunicipality } from '../src/domain/municipalities.ts';
 import { publicPoint } from '../src/domain/public-place.ts';
 import {
   checkProperty,
@@ -53,6 +54,8 @@ const VOCABULARY = [
   'colchonetas',
 ];
 const STATUSES = ['active', 'active', 'in_process', 'completed'] as const;
+/** The municipalities of the centres, and Medellín, where no record lies. */
+const MUNICIPALITIES = [...CENTRES.map((c) => nearestMunicipality(c.latitude, c.longitude).code), '05001'];
 
 type Item = any;
 let h: Harness;
@@ -184,6 +187,7 @@ function judge(item: Item, query: ListQuery): Verdict {
   if (type !== 'all' && item.type !== type) return no;
   if (status !== 'all' && item.status !== status) return no;
   if (query.category && item.category !== query.category) return no;
+  if (query.municipalityCode && item.location.municipalityCode !== query.municipalityCode) return no;
   const q = query.q === undefined ? [] : terms(query.q).slice(0, 8);
   if (q.length > 0) {
     const searchable = terms(
@@ -243,7 +247,12 @@ const url = (query: ListQuery | string) =>
 
 describe('valid filter combinations', () => {
   test('the list holds exactly the published records that satisfy every filter, best priority first', async () => {
-    const arb = listQueryArb({ slugs: SLUGS, vocabulary: VOCABULARY, centres: CENTRES });
+    const arb = listQueryArb({
+      slugs: SLUGS,
+      vocabulary: VOCABULARY,
+      centres: CENTRES,
+      municipalities: MUNICIPALITIES,
+    });
     let nonEmpty = 0;
     await checkProperty(
       'list filters',
@@ -288,6 +297,21 @@ describe('valid filter combinations', () => {
           `not best priority first: ${context}`,
         );
         if (total > 0) nonEmpty++;
+        // The next page, when there is one, continues the order without repeating a record.
+        assert.equal(res.body.nextCursor === null, total <= limit, context);
+        if (res.body.nextCursor) {
+          const next = await h.json({ method: 'GET', url: url({ ...query, cursor: res.body.nextCursor }) });
+          assert.equal(next.status, 200, `${context} (next page)`);
+          assert.equal(next.body.returned, Math.min(limit, total - limit), `${context} (next page)`);
+          const seen = new Set(items.map((i: Item) => i.id));
+          for (const item of next.body.items as Item[]) {
+            assert.ok(verdicts.get(item.id)?.match, `next page: ${item.id} does not satisfy ${url(query)}`);
+            assert.ok(!seen.has(item.id), `next page repeats ${item.id}: ${context}`);
+          }
+          if (query.sort !== 'distance' && next.body.items.length > 0) {
+            assert.ok(next.body.items[0].priorityScore <= (items.at(-1) as Item).priorityScore, context);
+          }
+        }
       }),
       RUNS.valid,
     );
@@ -299,7 +323,9 @@ describe('valid filter combinations', () => {
 
 describe('invalid values', () => {
   test('a bad value for any parameter is 400 invalid_query with a detail naming it', async () => {
-    const arb = invalidQueryArb(listQueryArb({ slugs: SLUGS, vocabulary: VOCABULARY, centres: CENTRES }));
+    const arb = invalidQueryArb(
+      listQueryArb({ slugs: SLUGS, vocabulary: VOCABULARY, centres: CENTRES, municipalities: MUNICIPALITIES }),
+    );
     await checkProperty(
       'invalid queries',
       fc.asyncProperty(arb, async (invalid) => {

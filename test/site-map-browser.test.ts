@@ -1,6 +1,8 @@
 // The emergency page's map in a real browser, at phone and desktop size, with map tiles that cannot load:
-// one marker (or cluster) per published record with a place, filters in the URL change them, the page works
-// without JavaScript, and axe-core finds no serious or critical problem on the home, emergency and record pages.
+// one marker (or cluster) per published record with a place, the listed ones and beyond, filters in the URL change
+// them, the search point and radius are drawn, popups say what is missing and how to write, the page works without
+// JavaScript ("Ver más" included), and axe-core finds no serious or critical problem on the home, emergency and
+// record pages.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +27,7 @@ async function markerCount(page: Page): Promise<{ total: number; clusters: numbe
   await page.waitForSelector('#mapa[data-puntos]');
   // A string, so the test compiles without the DOM's types.
   return page.evaluate(`(() => {
-    const singles = document.querySelectorAll('#mapa .leaflet-marker-icon.marca').length;
+    const singles = document.querySelectorAll('#mapa .leaflet-marker-icon.punto').length;
     const clusters = [...document.querySelectorAll('#mapa .leaflet-marker-icon.grupo')];
     const grouped = clusters.reduce((sum, el) => sum + Number.parseInt(el.textContent || '0', 10), 0);
     return { total: singles + grouped, clusters: clusters.length };
@@ -62,6 +64,8 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
         title: 'Medicamentos para el puesto de salud de Puerto Limón',
         category: 'medicamentos',
         urgency: 'stable',
+        quantityRequired: 12,
+        unit: 'cajas',
         latitude: 1.06,
         longitude: -76.55,
       }),
@@ -87,6 +91,21 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
       placed.offer++;
     }
     await publish(h, offerBody({ emergencySlug: SLUG, title: 'Voluntarios sin lugar fijo', category: 'voluntariado' }));
+    // More records than a list page holds (50): the map must show them all, the list a page at a time.
+    for (let i = 0; i < 30; i++) {
+      await publish(
+        h,
+        requestBody({
+          emergencySlug: SLUG,
+          title: `Techo caído en la vereda ${i + 1}`,
+          category: 'refugio',
+          urgency: 'stable',
+          latitude: 1.2 + (i % 6) * 0.01,
+          longitude: -76.75 - Math.floor(i / 6) * 0.01,
+        }),
+      );
+      placed.request++;
+    }
     await submit(
       h,
       requestBody({ emergencySlug: SLUG, title: 'Pendiente de revisión', latitude: 1.3, longitude: -76.4 }),
@@ -116,9 +135,19 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
       assert.ok(await page.locator('.leyenda').isVisible(), 'the legend explains the markers');
       assert.ok((await scrollWidth(page)) <= viewport.width, `${name}: nothing to scroll sideways`);
       await page.screenshot({ path: `${SHOTS}/emergencia-${name}.png`, fullPage: true });
+      assert.ok(total > 50, 'more points than the list shows');
+      assert.equal(await page.locator('.lista .item').count(), 50, 'the list shows one page');
+      // Every marker and group is a target a finger can hit.
+      for (const selector of ['#mapa .leaflet-marker-icon.punto', '#mapa .leaflet-marker-icon.grupo']) {
+        const size = await page.locator(selector).first().boundingBox();
+        assert.ok(
+          size && Math.round(size.width) >= 44 && Math.round(size.height) >= 44,
+          `${selector}: ${JSON.stringify(size)}`,
+        );
+      }
       // A single marker opens its popup with a link to the record page.
-      await page.locator('#mapa .leaflet-marker-icon.marca-offer').first().click();
-      const popup = page.locator('.leaflet-popup-content a');
+      await page.locator('#mapa .leaflet-marker-icon.punto-offer').first().click();
+      const popup = page.locator('.leaflet-popup-content a').first();
       await popup.waitFor();
       assert.match((await popup.getAttribute('href')) ?? '', /^\/ayudas\/[0-9a-f-]{36}$/);
       await context.close();
@@ -135,6 +164,78 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
     assert.equal((await markerCount(page)).total, placed.urgent);
     await page.goto(`${base}/emergencias/${SLUG}?latitude=1.06&longitude=-76.55&radiusKm=2`);
     assert.equal((await markerCount(page)).total, 1, 'only the record near the point');
+    await context.close();
+  });
+
+  test('the map asks for the visible area again when it moves', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${base}/emergencias/${SLUG}`);
+    await markerCount(page);
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/api/public/v1/map-points?') && r.url().includes('bbox='),
+    );
+    await page.click('#mapa .leaflet-control-zoom-in');
+    const url = new URL((await asked).url());
+    assert.match(url.searchParams.get('bbox') ?? '', /^-?\d+\.\d{2},-?\d+\.\d{2},-?\d+\.\d{2},-?\d+\.\d{2}$/);
+    assert.equal(url.searchParams.get('emergencySlug'), SLUG, 'with the page filters');
+    await context.close();
+  });
+
+  test('a search point is drawn with its radius, and a popup says what is missing and how to write', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'es-CO' });
+    const page = await context.newPage();
+    await page.goto(`${base}/emergencias/${SLUG}?latitude=1.06&longitude=-76.55&radiusKm=2`);
+    assert.equal((await markerCount(page)).total, 1);
+    assert.equal((await page.locator('#mapa .leaflet-tooltip.aqui').textContent())?.trim(), 'Usted está aquí');
+    assert.equal(await page.locator('#mapa svg path').count(), 2, 'the radius and the point');
+    await page.screenshot({ path: `${SHOTS}/emergencia-cerca-telefono.png`, fullPage: true });
+    // A record the page does not list (limit=1): the popup reads its detail from the API.
+    await page.goto(`${base}/emergencias/${SLUG}?limit=1`);
+    await markerCount(page);
+    await page.locator('#mapa .leaflet-marker-icon.punto[title*="Medicamentos"]').click();
+    const content = page.locator('.leaflet-popup-content');
+    await content.locator('.boton-whatsapp').waitFor();
+    assert.equal(
+      (await content.locator('strong').textContent())?.trim(),
+      'Medicamentos para el puesto de salud de Puerto Limón',
+    );
+    assert.match((await content.textContent()) ?? '', /Faltan 12 de 12 cajas/);
+    assert.match((await content.locator('.boton-whatsapp').getAttribute('href')) ?? '', /^https:\/\/wa\.me\/\d+/);
+    assert.match((await content.locator('a').first().getAttribute('href')) ?? '', /^\/ayudas\/[0-9a-f-]{36}$/);
+    assert.ok((await scrollWidth(page)) <= PHONE.width);
+    await context.close();
+  });
+
+  test('without JavaScript, "Ver más" shows the next records and the municipality filter works', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/emergencias/${SLUG}`);
+    const first = await page.locator('.lista .titulo').allTextContents();
+    assert.equal(first.length, 50);
+    await page.click('.lista a:text("Ver más")');
+    assert.match(page.url(), /cursor=[A-Za-z0-9_-]+#lista$/);
+    const next = await page.locator('.lista .titulo').allTextContents();
+    assert.equal(next.length, placed.request + placed.offer + 1 - 50, 'the rest, the record without a place too');
+    assert.deepEqual(
+      next.filter((title) => first.includes(title)),
+      [],
+      'no record twice',
+    );
+    assert.match((await page.textContent('.contador')) ?? '', /se muestran \d+ más/);
+    assert.equal(await page.locator('.lista a:text("Ver más")').count(), 0, 'the end of the list');
+    assert.ok((await scrollWidth(page)) <= PHONE.width);
+    await page.click('.lista a:text("Volver al comienzo de la lista")');
+    assert.equal((await page.locator('.lista .titulo').allTextContents()).length, 50);
+
+    await page.click('.filtros summary');
+    const names = await page.locator('#f-municipality option').allTextContents();
+    assert.ok(names.includes('Mocoa, Putumayo'), names.join(' | '));
+    await page.selectOption('#f-municipality', { label: 'Mocoa, Putumayo' });
+    await page.click('.filtros button[type=submit]');
+    assert.match(page.url(), /municipalityCode=86001/);
+    assert.ok((await page.locator('.lista .item').count()) > 0);
+    assert.equal(await page.inputValue('#f-municipality'), '86001', 'the form remembers the choice');
     await context.close();
   });
 
@@ -186,6 +287,7 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
     await page.selectOption('#f-type', 'offer');
     await page.click('.filtros button[type=submit]');
     assert.match(page.url(), /type=offer/);
+    assert.equal(await page.locator('main').getByText('GET /api/').count(), 0, 'no API line for people');
     const kinds = await page.locator('.lista .item .meta').allTextContents();
     assert.equal(kinds.length, placed.offer + 1);
     assert.ok(kinds.every((k) => k.startsWith('Ofrecimiento')));
@@ -197,6 +299,8 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
   });
 
   test('axe-core finds no serious or critical violation on the home, emergency and record pages', async () => {
+    const api = await fetch(`${base}/api/public/v1/help?view=list&emergencySlug=${SLUG}`);
+    const { nextCursor } = (await api.json()) as { nextCursor: string };
     for (const viewport of [PHONE, DESKTOP]) {
       const context = await browser.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
@@ -204,6 +308,8 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
         '/',
         `/emergencias/${SLUG}`,
         `/emergencias/${SLUG}?latitude=99`,
+        `/emergencias/${SLUG}?cursor=${nextCursor}`,
+        `/emergencias/${SLUG}?municipalityCode=86001&latitude=1.06&longitude=-76.55&radiusKm=3`,
         // Every filter at once: the longest links and API lines the page can show.
         `/emergencias/${SLUG}?type=request&status=active&category=medicamentos&priority=all&q=medicamentos%20puesto&latitude=1,06&longitude=-76,55&radiusKm=25&sort=distance`,
         `/ayudas/${ids.request}`,

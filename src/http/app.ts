@@ -12,6 +12,7 @@ import { ResponseCache } from './response-cache.ts';
 import { helpRoutes } from './routes/api/help.ts';
 import { inventoryRoutes } from './routes/api/inventory.ts';
 import { logisticsRoutes } from './routes/api/logistics.ts';
+import { mapPointsRoutes } from './routes/api/map-points.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
 import { reportRoutes } from './routes/api/reports.ts';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   const cache = new ResponseCache(ctx.changes);
   healthRoutes(app, database);
   helpRoutes(app, ctx, limiters, cache);
+  mapPointsRoutes(app, ctx, limiters, cache);
   logisticsRoutes(app, ctx, limiters, cache);
   inventoryRoutes(app, ctx, limiters, cache);
   placesRoutes(app, ctx, limiters, cache);

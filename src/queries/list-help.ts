@@ -2,21 +2,28 @@
 import type { Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
 import { roundKm } from '../domain/distance.ts';
+import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { findPublicByIds } from '../repositories/help-records/public.ts';
-import type { HelpQuery } from '../schemas/help-query.ts';
+import { decodeCursor, encodeCursor, type HelpQuery } from '../schemas/help-query.ts';
 import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
 import type { IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
 import { PresentedItems } from './presented-items.ts';
 
+/** The search point and radius of a query, when it gives coordinates. */
+export function nearOf(query: Pick<HelpQuery, 'latitude' | 'longitude' | 'radiusKm'>) {
+  return query.latitude !== undefined && query.longitude !== undefined
+    ? { latitude: query.latitude, longitude: query.longitude, radiusKm: query.radiusKm ?? bounds.radiusKm.default }
+    : undefined;
+}
+
 export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
   const scope = await emergencyScope(ctx.db, query.emergencySlug);
-  const near =
-    query.latitude !== undefined && query.longitude !== undefined
-      ? { latitude: query.latitude, longitude: query.longitude, radiusKm: query.radiusKm ?? bounds.radiusKm.default }
-      : undefined;
-  const { total, hits } = await ctx.search.search({
+  const near = nearOf(query);
+  // The query's rules accept only a cursor that decodes, written for this sort.
+  const after = query.cursor === undefined ? undefined : (decodeCursor(query.cursor) ?? undefined);
+  const { total, hits, next } = await ctx.search.search({
     emergencyIds: scope.map((e) => e.id),
     type: query.type,
     status: query.status,
@@ -26,8 +33,10 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     near,
     logistics: query.logistics,
     capacity: query.capacity,
+    municipalityCode: query.municipalityCode,
     sort: query.sort,
     limit: query.limit,
+    after,
   });
   const filters: HelpFilters = {
     emergencySlug: query.emergencySlug ?? null,
@@ -42,9 +51,22 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
     logistics: query.logistics,
     capacity: query.capacity ?? null,
     limit: query.limit,
+    municipalityCode: query.municipalityCode ?? null,
   };
   const items = await presentHits(ctx, hits, new Map(scope.map((e) => [e.id, e.status])));
-  return { generatedAt: ctx.now().toISOString(), total, returned: items.length, filters, items };
+  const nextCursor = next ? encodeCursor({ ...next, order: next.distance === null ? 'priority' : 'distance' }) : null;
+  return { generatedAt: ctx.now().toISOString(), total, returned: items.length, filters, items, nextCursor };
+}
+
+/** The municipalities where an emergency has published records, by name: the choices of a filter. */
+export async function helpMunicipalities(ctx: Context, emergencyId: string): Promise<{ code: string; name: string }[]> {
+  const counts = await ctx.search.municipalities([emergencyId]);
+  return [...counts.keys()]
+    .flatMap((code) => {
+      const municipality = municipalityByCode(code);
+      return municipality ? [{ code, name: municipalityLabel(municipality) }] : [];
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 
 /** The index picks and orders; records not presented before are read from the database in one go. */

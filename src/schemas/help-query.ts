@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
+import { municipalityByCode } from '../domain/municipalities.ts';
 import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { slugPattern, text } from './common.ts';
 
@@ -15,6 +16,71 @@ const booleanParam = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
   .pipe(z.boolean());
+
+/** Where a list page ended, in the order it was listed by: the next page starts right after this record. */
+export interface ListPosition {
+  order: 'priority' | 'distance';
+  priorityScore: number;
+  createdMs: number;
+  id: string;
+  distance: number | null;
+}
+
+const positionFields = z.tuple([
+  z.enum(['p', 'd']),
+  z.number(),
+  z.number(),
+  z.string().min(1).max(64),
+  z.number().nonnegative().nullable(),
+]);
+
+/** The opaque cursor: base64url of the position as JSON. Numbers round-trip exactly through JSON. */
+export function encodeCursor(position: ListPosition): string {
+  const fields = [
+    position.order === 'distance' ? 'd' : 'p',
+    position.priorityScore,
+    position.createdMs,
+    position.id,
+    position.distance,
+  ];
+  return Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
+}
+
+/** The position a cursor names; null when it is not one this service wrote. */
+export function decodeCursor(cursor: string): ListPosition | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = positionFields.safeParse(json);
+  if (!parsed.success) return null;
+  const [order, priorityScore, createdMs, id, distance] = parsed.data;
+  if (order === 'd' && distance === null) return null;
+  return { order: order === 'd' ? 'distance' : 'priority', priorityScore, createdMs, id, distance };
+}
+
+/** The cursor of a page in this order; a cursor of the other order would skip or repeat records. */
+function cursorRules(query: { cursor?: string; sort?: string }, ctx: z.RefinementCtx): void {
+  if (query.cursor === undefined) return;
+  const position = decodeCursor(query.cursor);
+  if (!position) {
+    ctx.addIssue({ code: 'custom', path: ['cursor'], params: { code: 'invalid_cursor' }, message: 'invalid_cursor' });
+  } else if (position.order !== (query.sort ?? 'priority')) {
+    ctx.addIssue({ code: 'custom', path: ['cursor'], params: { code: 'cursor_order' }, message: 'cursor_order' });
+  }
+}
+
+/** DIVIPOLA code of a municipality of Colombia (5 digits, the first two the department's). */
+export const municipalityCodeParam = z
+  .string()
+  .regex(/^\d{5}$/)
+  .refine((code) => municipalityByCode(code) !== undefined, {
+    params: { code: 'unknown_municipality' },
+    message: 'unknown_municipality',
+  })
+  .describe('Código DIVIPOLA (DANE) de 5 dígitos: solo registros de ese municipio (location.municipalityCode).');
 
 /** Rules across parameters, shared with the MCP search tool. */
 export function queryRules(
@@ -98,7 +164,55 @@ export const helpQuery = z
       .transform(Number)
       .pipe(z.int().min(bounds.limit.min).max(bounds.limit.max))
       .default(bounds.limit.default),
+    municipalityCode: municipalityCodeParam.optional(),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,400}$/)
+      .optional()
+      .describe(
+        'Continuación opaca de view=list: el nextCursor de la respuesta anterior, con los mismos filtros y el ' +
+          'mismo sort. Devuelve los registros que siguen al último de esa página, en el mismo orden.',
+      ),
   })
-  .superRefine(queryRules);
+  .superRefine((query, ctx) => {
+    queryRules(query, ctx);
+    cursorRules(query, ctx);
+  });
+
+/** The list's filters in the query string, shared by the map's points (view, id, sort, limit and cursor are the list's). */
+const { view: _view, id: _id, sort: _sort, limit: _limit, cursor: _cursor, ...filterShape } = helpQuery.shape;
+
+const coordinate = '[+-]?(\\d+(\\.\\d*)?|\\.\\d+)';
+const bboxPattern = new RegExp(`^${coordinate},${coordinate},${coordinate},${coordinate}$`);
+
+/** minLon,minLat,maxLon,maxLat as numbers; null when the text is not four numbers in order. */
+export function parseBbox(text: string): { minLon: number; minLat: number; maxLon: number; maxLat: number } | null {
+  if (!bboxPattern.test(text)) return null;
+  const [minLon = 0, minLat = 0, maxLon = 0, maxLat = 0] = text.split(',').map(Number);
+  const inRange = (lon: number, lat: number) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90;
+  if (!inRange(minLon, minLat) || !inRange(maxLon, maxLat) || minLon > maxLon || minLat > maxLat) return null;
+  return { minLon, minLat, maxLon, maxLat };
+}
+
+export const mapPointsQuery = z
+  .strictObject({
+    ...filterShape,
+    bbox: z
+      .string()
+      .max(200)
+      .optional()
+      .describe(
+        'Área visible del mapa: minLon,minLat,maxLon,maxLat en grados WGS84 (oeste, sur, este, norte). Sin ella, ' +
+          'todos los puntos que cumplen los filtros.',
+      )
+      .meta({ examples: ['-76.70,1.10,-76.60,1.20'] }),
+  })
+  .superRefine((query, ctx) => {
+    queryRules(query, ctx);
+    if (query.bbox !== undefined && !parseBbox(query.bbox)) {
+      ctx.addIssue({ code: 'custom', path: ['bbox'], params: { code: 'invalid_bbox' }, message: 'invalid_bbox' });
+    }
+  });
 
 export type HelpQuery = z.output<typeof helpQuery>;
+export type MapPointsQuery = z.output<typeof mapPointsQuery>;

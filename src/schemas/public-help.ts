@@ -191,6 +191,7 @@ export const helpFilters = z
     logistics: z.boolean(),
     capacity: nullableNumber,
     limit: z.int(),
+    municipalityCode: nullableString.describe('Código DIVIPOLA del municipio filtrado; null sin ese filtro.'),
   })
   .meta({ id: 'HelpFilters', description: 'Los filtros aplicados, con sus valores por defecto.' });
 
@@ -201,8 +202,46 @@ export const helpList = z
     returned: z.int().describe('Registros en items (como mucho limit).'),
     filters: helpFilters,
     items: z.array(publicHelp),
+    nextCursor: nullableString.describe(
+      'Para pedir los registros que siguen (parámetro cursor, con los mismos filtros); null si no hay más.',
+    ),
   })
   .meta({ id: 'HelpList' });
+
+export const mapPoint = z
+  .object({
+    id: z.string(),
+    latitude: z.number().describe('Latitud del punto público (el mismo de location.latitude).'),
+    longitude: z.number().describe('Longitud del punto público.'),
+    precision: z.enum(precisions),
+    type: z.enum(helpTypes),
+    category: z.enum(categories),
+    urgency: z.enum(urgencies),
+  })
+  .meta({
+    id: 'MapPoint',
+    description: 'Un registro publicado en el mapa: su punto público, nunca el exacto de una solicitud aproximada.',
+  });
+
+export const mapCluster = z
+  .object({
+    latitude: z.number().describe('Centro (promedio) de los puntos de la celda.'),
+    longitude: z.number(),
+    count: z.int().min(2).describe('Registros de la celda.'),
+  })
+  .meta({ id: 'MapCluster', description: 'Varios registros cercanos, contados en una celda de la cuadrícula.' });
+
+export const mapPoints = z
+  .object({
+    generatedAt: isoDateTime,
+    total: z.int().describe('Registros con punto público que cumplen los filtros y caen en bbox.'),
+    clustered: z
+      .boolean()
+      .describe('true si eran demasiados para enviarlos uno a uno: los cercanos vienen agrupados en clusters.'),
+    points: z.array(mapPoint),
+    clusters: z.array(mapCluster),
+  })
+  .meta({ id: 'MapPoints' });
 
 export const helpDetail = z.object({ generatedAt: isoDateTime, item: publicHelp }).meta({ id: 'HelpDetail' });
 
@@ -338,6 +377,7 @@ export const discovery = z
 export type PublicHelp = z.infer<typeof publicHelp>;
 export type HelpList = z.infer<typeof helpList>;
 export type HelpFilters = z.infer<typeof helpFilters>;
+export type MapPoints = z.infer<typeof mapPoints>;
 export type Panorama = z.infer<typeof panorama>;
 export type PanoramaCounts = z.infer<typeof panoramaCounts>;
 export type PanoramaQuantities = z.infer<typeof panoramaQuantities>;

@@ -6,7 +6,7 @@ import { categories } from '../domain/categories.ts';
 import { MCP_SOURCE } from '../domain/own-sources.ts';
 import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
-import { helpQuery, queryRules } from './help-query.ts';
+import { helpQuery, municipalityCodeParam, queryRules } from './help-query.ts';
 import { logisticsQuery } from './logistics-operation.ts';
 import { commonFields, offerSubmission, requestSubmission } from './submission.ts';
 
@@ -29,6 +29,7 @@ export const helpSearchShape = {
   sort: z.enum(helpSorts).default('priority').describe(about('sort')),
   logistics: z.boolean().default(false).describe(about('logistics')),
   capacity: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe(about('capacity')),
+  municipalityCode: municipalityCodeParam.optional(),
   limit: z.int().min(bounds.limit.min).max(bounds.limit.max).default(bounds.limit.default),
 };
 

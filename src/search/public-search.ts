@@ -5,7 +5,7 @@ import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { publicPoint } from '../domain/public-place.ts';
 import { indexRowsSince, searchableText } from '../repositories/help-records/search-index.ts';
-import { type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
+import { type IndexFilters, type IndexPoint, type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
 
 /**
  * On PostgreSQL change numbers are taken before commit, so a slow transaction can commit a number lower than
@@ -38,6 +38,18 @@ export class PublicSearch {
     return this.#index.search(query);
   }
 
+  /** Every matching record's public point, for a map. */
+  async points(query: IndexFilters): Promise<IndexPoint[]> {
+    await this.#fresh();
+    return this.#index.points(query);
+  }
+
+  /** Municipality code -> how many published records of these emergencies lie there. */
+  async municipalities(emergencyIds: string[]): Promise<Map<string, number>> {
+    await this.#fresh();
+    return this.#index.municipalities(emergencyIds);
+  }
+
   #fresh(): Promise<void> {
     const version = this.#ctx.changes.version();
     if (version === this.#version) return Promise.resolve();
@@ -60,7 +72,8 @@ export class PublicSearch {
         continue;
       }
       // Only the public place is indexed: the radius filter and distanceKm can never pin a home, and the
-      // street of an approximate request was not even read (its address comes back null).
+      // street of an approximate request was not even read (its address comes back null). The row carries its
+      // municipality_code, so a request known only by its municipality stands at that municipality's point.
       const point = publicPoint(row);
       const municipality = municipalityByCode(row.municipality_code);
       this.#index.upsert({
@@ -72,6 +85,8 @@ export class PublicSearch {
         urgency: row.urgency,
         latitude: point.latitude,
         longitude: point.longitude,
+        precision: point.precision,
+        municipalityCode: row.municipality_code,
         priorityScore: row.priority_score,
         createdAt: row.created_at,
         quantityRequired: row.quantity_required,

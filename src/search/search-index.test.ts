@@ -108,3 +108,53 @@ test('sort=distance: nearest first, ties by priority; the limit keeps the neares
   assert.deepEqual([limited.total, limited.hits.map((h) => h.id)], [4, ['near-low', 'mid-better']]);
   assert.deepEqual(ids(index, { sort: 'distance' }), ['far-urgent', 'mid-better', 'mid', 'near-low']);
 });
+
+test('after a position, the next records in the same order; next is null at the end', () => {
+  const index = new SearchIndex();
+  for (let i = 0; i < 25; i++) {
+    index.upsert({
+      ...base,
+      id: `r${String(i).padStart(2, '0')}`,
+      priorityScore: i % 3,
+      createdAt: `2026-05-${String(10 + (i % 2)).padStart(2, '0')}T00:00:00Z`,
+      latitude: 1.15 + (i % 4) * 0.01,
+    });
+  }
+  for (const order of [{}, { near: { latitude: 1.15, longitude: -76.65, radiusKm: 50 }, sort: 'distance' as const }]) {
+    const all = index.search({ ...query, ...order, limit: 100 }).hits.map((h) => h.id);
+    const paged: string[] = [];
+    let result = index.search({ ...query, ...order, limit: 10 });
+    paged.push(...result.hits.map((h) => h.id));
+    while (result.next) {
+      result = index.search({ ...query, ...order, limit: 10, after: result.next });
+      paged.push(...result.hits.map((h) => h.id));
+    }
+    assert.deepEqual(paged, all);
+    assert.equal(result.total, 25, 'total counts every match, whatever the page');
+  }
+});
+
+test('municipality and map box filter; points carry the public point and precision', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'mocoa', municipalityCode: '86001', precision: 'approximate' });
+  index.upsert({ ...base, id: 'pasto', municipalityCode: '52001', latitude: 1.21, longitude: -77.28 });
+  index.upsert({ ...base, id: 'none', latitude: null, longitude: null });
+  assert.deepEqual(ids(index, { municipalityCode: '52001' }), ['pasto']);
+  assert.deepEqual(
+    index
+      .points({ ...query, bbox: { minLat: 1, maxLat: 1.2, minLon: -76.7, maxLon: -76.6 } })
+      .map((p) => [p.id, p.precision]),
+    [['mocoa', 'approximate']],
+  );
+  assert.deepEqual(
+    index
+      .points(query)
+      .map((p) => p.id)
+      .sort(),
+    ['mocoa', 'pasto'],
+  );
+  assert.deepEqual([...index.municipalities(['e1'])].sort(), [
+    ['52001', 1],
+    ['86001', 1],
+  ]);
+});

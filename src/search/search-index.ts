@@ -13,6 +13,10 @@ export interface IndexedRecord {
   /** The public point (domain/public-place.ts): radius and distance never see a request's exact home. */
   latitude: number | null;
   longitude: number | null;
+  /** How precise the public point is: a map draws an approximate point apart from an exact one. */
+  precision?: 'exact' | 'approximate' | 'municipality';
+  /** DIVIPOLA code of the record's municipality. */
+  municipalityCode?: string | null;
   priorityScore: number;
   createdAt: string;
   quantityRequired: number | null;
@@ -24,7 +28,7 @@ export interface IndexedRecord {
   text: string;
 }
 
-export interface IndexQuery {
+export interface IndexFilters {
   emergencyIds: string[];
   type: 'all' | 'request' | 'offer';
   status: 'all' | 'active' | 'in_process' | 'completed';
@@ -34,9 +38,33 @@ export interface IndexQuery {
   near?: { latitude: number; longitude: number; radiusKm: number };
   logistics: boolean;
   capacity?: number;
+  municipalityCode?: string;
+  /** Only public points inside this box (a map's visible area). */
+  bbox?: BoundingBox;
+}
+
+export interface BoundingBox {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+}
+
+/** The key of a record in the order it was listed by: the next page starts right after it. */
+export interface IndexPosition {
+  priorityScore: number;
+  createdMs: number;
+  id: string;
+  /** Set in the nearest-first order only. */
+  distance: number | null;
+}
+
+export interface IndexQuery extends IndexFilters {
   /** distance: nearest to `near` first (without `near`, the priority order). */
   sort?: 'priority' | 'distance';
   limit: number;
+  /** Only records after this position in the order (the next page of a list). */
+  after?: IndexPosition;
 }
 
 export interface IndexHit {
@@ -49,6 +77,19 @@ export interface IndexHit {
 export interface IndexResult {
   total: number;
   hits: IndexHit[];
+  /** The last hit's position when more records follow it; null at the end. */
+  next: IndexPosition | null;
+}
+
+/** A record on a map: its public point and what its marker shows. */
+export interface IndexPoint {
+  id: string;
+  latitude: number;
+  longitude: number;
+  precision: string;
+  type: string;
+  category: string;
+  urgency: string;
 }
 
 const MAX_QUERY_TERMS = 8;
@@ -64,6 +105,9 @@ class Doc {
   readonly status: string;
   readonly category: string;
   readonly urgency: string;
+  readonly precision: string;
+  /** '' when the record has no municipality. */
+  readonly municipalityCode: string;
   readonly priorityScore: number;
   readonly createdMs: number;
   readonly quantityRequired: number;
@@ -77,6 +121,8 @@ class Doc {
     this.status = intern(record.status);
     this.category = intern(record.category);
     this.urgency = intern(record.urgency);
+    this.precision = intern(record.precision ?? 'exact');
+    this.municipalityCode = intern(record.municipalityCode ?? '');
     this.priorityScore = +record.priorityScore;
     this.createdMs = +Date.parse(record.createdAt);
     this.quantityRequired = record.quantityRequired ?? Number.NaN;
@@ -110,6 +156,14 @@ function before(a: Doc, b: Doc): boolean {
 }
 
 type Entry = { doc: Doc; distance: number | null };
+
+/** Whether a record comes after a listed position, in the priority order or nearest first. */
+function follows(doc: Doc, distance: number | null, after: IndexPosition): boolean {
+  if (after.distance !== null && distance !== null && distance !== after.distance) return distance > after.distance;
+  if (doc.priorityScore !== after.priorityScore) return doc.priorityScore < after.priorityScore;
+  if (doc.createdMs !== after.createdMs) return doc.createdMs < after.createdMs;
+  return doc.id > after.id;
+}
 
 /** The public order. */
 const byPriority = (a: Entry, b: Entry) => before(a.doc, b.doc);
@@ -265,7 +319,11 @@ export class SearchIndex {
     return matches;
   }
 
-  search(query: IndexQuery): IndexResult {
+  /**
+   * Calls `visit` for every record that passes the filters, with its distance to `near` (null without it).
+   * One loop for the list and the map, so both always select the same records.
+   */
+  #scan(query: IndexFilters, visit: (slot: number, distance: number | null) => void): void {
     const allowed = new Uint8Array(this.#emergencyNumbers.size);
     for (const id of query.emergencyIds) {
       const number = this.#emergencyNumbers.get(id);
@@ -276,21 +334,22 @@ export class SearchIndex {
     const words = this.#wordMatches(query.q);
     const near = query.near;
     const box = near ? boundingBox(near.latitude, near.longitude, near.radiusKm) : null;
-    const top: Entry[] = [];
-    const nearestFirst = near !== undefined && query.sort === 'distance';
-    const precedes = nearestFirst ? byDistance : byPriority;
-    let total = 0;
+    const view = query.bbox ?? null;
     const docs = this.#docs;
     const emergencyOf = this.#emergencyOf;
     const lat = this.#latitude;
     const lon = this.#longitude;
     const state = this.#state;
-    const priority = this.#priority;
     const typeCode = type === 'all' ? -1 : TYPE_CODES[type];
     const statusCode = status === 'all' ? -1 : STATUS_CODES[status];
     const count = words ? words.length : docs.length;
+    const municipality = query.municipalityCode;
     const needsDoc =
-      query.category !== undefined || query.priority !== 'all' || query.logistics || query.capacity !== undefined;
+      query.category !== undefined ||
+      query.priority !== 'all' ||
+      query.logistics ||
+      query.capacity !== undefined ||
+      municipality !== undefined;
     for (let n = 0; n < count; n++) {
       const slot = words ? (words[n] as number) : n;
       const emergency = emergencyOf[slot] as number;
@@ -299,12 +358,14 @@ export class SearchIndex {
       const lo = lon[slot] as number;
       // NaN (no place) fails both comparisons.
       if (box && !(la >= box.minLat && la <= box.maxLat && lo >= box.minLon && lo <= box.maxLon)) continue;
+      if (view && !(la >= view.minLat && la <= view.maxLat && lo >= view.minLon && lo <= view.maxLon)) continue;
       const code = state[slot] as number;
       if (typeCode >= 0 && code >> 2 !== typeCode) continue;
       if (statusCode >= 0 && (code & 3) !== statusCode) continue;
       if (needsDoc) {
         const doc = docs[slot] as Doc;
         if (query.category && doc.category !== query.category) continue;
+        if (municipality !== undefined && doc.municipalityCode !== municipality) continue;
         if (!matchesPriority(doc, query.priority)) continue;
         // Logistics: a place, and something still to deliver (no quantity given counts as open).
         if (query.logistics && (Number.isNaN(la) || doc.quantityPending <= 0)) continue;
@@ -316,28 +377,90 @@ export class SearchIndex {
         distance = distanceKm(near.latitude, near.longitude, la, lo);
         if (distance > near.radiusKm) continue;
       }
+      visit(slot, distance);
+    }
+  }
+
+  search(query: IndexQuery): IndexResult {
+    const top: Entry[] = [];
+    const nearestFirst = query.near !== undefined && query.sort === 'distance';
+    const precedes = nearestFirst ? byDistance : byPriority;
+    const after = query.after;
+    const docs = this.#docs;
+    const priority = this.#priority;
+    const limit = query.limit;
+    let total = 0;
+    /** Records after the cursor: more than a page of them means a next page. */
+    let following = 0;
+    this.#scan(query, (slot, distance) => {
       total++;
+      if (after && !follows(docs[slot] as Doc, distance, after)) return;
+      following++;
       // A full top list only takes records that could outrank its last entry.
       if (
         !nearestFirst &&
-        top.length === query.limit &&
+        top.length === limit &&
         (priority[slot] as number) < (top[top.length - 1] as Entry).doc.priorityScore
       )
-        continue;
-      insertTop(top, { doc: docs[slot] as Doc, distance }, query.limit, precedes);
-    }
+        return;
+      insertTop(top, { doc: docs[slot] as Doc, distance }, limit, precedes);
+    });
     const hits = top.map(({ doc, distance }) => ({
       id: doc.id,
       emergencyId: doc.emergencyId,
       changeSeq: doc.changeSeq,
       distanceKm: distance,
     }));
-    return { total, hits };
+    const last = top[top.length - 1];
+    const next =
+      last && following > top.length
+        ? {
+            priorityScore: last.doc.priorityScore,
+            createdMs: last.doc.createdMs,
+            id: last.doc.id,
+            distance: nearestFirst ? last.distance : null,
+          }
+        : null;
+    return { total, hits, next };
+  }
+
+  /** Every record with a public point that passes the filters, in the index's own order. */
+  points(query: IndexFilters): IndexPoint[] {
+    const points: IndexPoint[] = [];
+    const docs = this.#docs;
+    const lat = this.#latitude;
+    const lon = this.#longitude;
+    this.#scan(query, (slot) => {
+      const la = lat[slot] as number;
+      if (Number.isNaN(la)) return;
+      const doc = docs[slot] as Doc;
+      points.push({
+        id: doc.id,
+        latitude: la,
+        longitude: lon[slot] as number,
+        precision: doc.precision,
+        type: doc.type,
+        category: doc.category,
+        urgency: doc.urgency,
+      });
+    });
+    return points;
+  }
+
+  /** How many records of these emergencies each municipality holds (the page's municipality filter). */
+  municipalities(emergencyIds: string[]): Map<string, number> {
+    const counts = new Map<string, number>();
+    const wanted = new Set(emergencyIds);
+    for (const doc of this.#docs) {
+      if (!doc?.municipalityCode || !wanted.has(doc.emergencyId)) continue;
+      counts.set(doc.municipalityCode, (counts.get(doc.municipalityCode) ?? 0) + 1);
+    }
+    return counts;
   }
 }
 
 /** DESIGN.md: urgent = urgency urgent; deficit = less than half covered; near_covered = 75 % or more, not complete. */
-function matchesPriority(doc: Doc, priority: IndexQuery['priority']): boolean {
+function matchesPriority(doc: Doc, priority: IndexFilters['priority']): boolean {
   if (priority === 'all') return true;
   if (priority === 'urgent') return doc.urgency === 'urgent';
   if (doc.type !== 'request' || doc.status === 'completed') return false;

@@ -830,6 +830,8 @@ export function listQueryArb(options: {
   slugs: string[];
   vocabulary: string[];
   centres: { latitude: number; longitude: number }[];
+  /** DIVIPOLA codes to filter by (with records or without). */
+  municipalities?: string[];
 }): fc.Arbitrary<ListQuery> {
   const place = fc.oneof(
     { weight: 4, arbitrary: near(options.centres) },
@@ -851,6 +853,9 @@ export function listQueryArb(options: {
       logistics: sometimes(fc.constantFrom('true', 'false', '1', '0'), 0.15),
       capacity: sometimes(fc.integer({ min: 0, max: 2000 }).map(String), 0.1),
       limit: sometimes(fc.integer({ min: b.limit.min, max: b.limit.max }).map(String), 0.5),
+      municipalityCode: options.municipalities?.length
+        ? sometimes(fc.constantFrom(...options.municipalities), 0.15)
+        : fc.constant(undefined),
     })
     .map(({ place, ...rest }) => {
       const query: ListQuery = { view: 'list' };
@@ -908,6 +913,8 @@ export function invalidQueryArb(valid: fc.Arbitrary<ListQuery>): fc.Arbitrary<In
     'capacity',
     'limit',
     'sort',
+    'municipalityCode',
+    'cursor',
   ];
   const withPlace = (q: ListQuery): ListQuery => ({ latitude: '1.150000', longitude: '-76.650000', ...q });
   const cases: fc.Arbitrary<(q: ListQuery) => InvalidQuery>[] = [
@@ -1005,6 +1012,19 @@ export function invalidQueryArb(valid: fc.Arbitrary<ListQuery>): fc.Arbitrary<In
     fc
       .constantFrom('', 'Mayusculas', 'con espacio', '-inicio', 'fin-', 'tilde-é', 'a'.repeat(61), 'a_b')
       .map((v) => (q) => ({ query: { ...q, emergencySlug: v }, field: 'emergencySlug' })),
+    fc
+      .constantFrom('', '1', '8600', '860011', '8600a', ' 86001', '00000', '99999', '86 01')
+      .map((v) => (q) => ({ query: { ...q, municipalityCode: v }, field: 'municipalityCode' })),
+    fc
+      .oneof(
+        fc.constantFrom('', 'no vale', 'abc', '!!', '%00', 'x'.repeat(401)),
+        // Well-formed base64url of anything but a position this service wrote.
+        fc
+          .oneof(fc.json({ maxDepth: 2 }), fc.constantFrom('["p",1,2]', '["d",1,2,"a",null]', '["x",1,2,"a",null]'))
+          .map((json) => Buffer.from(json, 'utf8').toString('base64url'))
+          .filter((v) => v.length > 0),
+      )
+      .map((v) => (q) => ({ query: { ...q, cursor: v }, field: 'cursor' })),
     fc
       .constantFrom('nearest', 'Distance', 'PRIORITY', 'distance,priority')
       .map((v) => (q) => ({ query: { ...q, sort: v }, field: 'sort', code: 'invalid_value' })),

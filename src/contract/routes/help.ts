@@ -18,6 +18,8 @@ export const helpReadRoute = declareRoute({
     description:
       'Sin view responde el descubrimiento. Solo registros aprobados. Orden: priorityScore descendente, luego los más nuevos; con sort=distance (y latitude/longitude), el más cercano primero. ' +
       'Con latitude/longitude filtra por distancia (círculo máximo) y cada resultado trae location.distanceKm. ' +
+      'view=list trae como mucho limit (100) registros: si hay más, nextCursor continúa la lista en el mismo orden ' +
+      '(envíelo como cursor con los mismos filtros y el mismo sort). ' +
       'Lugar público: las solicitudes muestran por defecto un punto aproximado (unos 300 m), el barrio o vereda ' +
       'y el municipio, sin dirección (location.precision); la distancia y el radio se miden a ese punto. ' +
       'Respuestas con ETag: envíe If-None-Match para recibir 304 si nada cambió.',

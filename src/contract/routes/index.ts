@@ -4,6 +4,7 @@ import { healthRoute, readyRoute } from './health.ts';
 import { helpPreflightRoute, helpReadRoute, helpSubmitRoute } from './help.ts';
 import { inventoryRoute } from './inventory.ts';
 import { logisticsRoute } from './logistics.ts';
+import { mapPointsRoute } from './map-points.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from './mcp.ts';
 import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
@@ -13,6 +14,7 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   helpReadRoute,
   helpSubmitRoute,
   helpPreflightRoute,
+  mapPointsRoute,
   logisticsRoute,
   reportRoute,
   reportPreflightRoute,

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { decimalPoint } from '../../../domain/decimal.ts';
 import type { Lang } from '../../../errors.ts';
-import { findEmergency } from '../../../queries/emergencies.ts';
+import { emergencyPublicContact, findEmergency } from '../../../queries/emergencies.ts';
 import { findHelp } from '../../../queries/get-help.ts';
-import { listHelp } from '../../../queries/list-help.ts';
+import { helpMunicipalities, listHelp } from '../../../queries/list-help.ts';
 import { emergencyPanorama, panorama } from '../../../queries/panorama.ts';
 import { helpQuery } from '../../../schemas/help-query.ts';
 import { repeatedParameters } from '../../../schemas/issues.ts';
@@ -49,25 +49,33 @@ function withDecimalPoints(filters: Record<string, string | string[]>): Record<s
   );
 }
 
-/** The emergency's panorama, whatever its status; undefined when no emergency has this slug. */
+/** The emergency's panorama, whatever its status, and its municipalities; undefined when no emergency has this slug. */
 async function emergencyOf(ctx: Context, slug: string) {
-  const emergency = await findEmergency(ctx, slug);
-  return emergency ? emergencyPanorama(ctx, emergency) : undefined;
+  const row = await findEmergency(ctx, slug);
+  if (!row) return undefined;
+  const emergency = await emergencyPanorama(ctx, row);
+  return emergency ? { emergency, municipalities: await helpMunicipalities(ctx, row.id) } : undefined;
 }
 
 async function emergencyDocument(ctx: Context, request: FastifyRequest<PageRoute<'/emergencias/:slug'>>, lang: Lang) {
   const { slug } = request.params;
-  const emergency = await emergencyOf(ctx, slug);
-  if (!emergency) return notFoundPage(`/emergencias/${encodeURIComponent(slug)}`, lang);
+  const found = await emergencyOf(ctx, slug);
+  if (!found) return notFoundPage(`/emergencias/${encodeURIComponent(slug)}`, lang);
+  const { emergency, municipalities } = found;
   const given = withDecimalPoints(filtersOf(request));
   const filters = Object.fromEntries(
     Object.entries(given).map(([name, value]) => [name, Array.isArray(value) ? String(value[0]) : value]),
   );
   const repeated = repeatedParameters(given, lang);
-  if (repeated.length > 0) return emergencyPage({ emergency, filters, list: null, errors: repeated }, lang);
+  if (repeated.length > 0)
+    return emergencyPage({ emergency, municipalities, filters, list: null, errors: repeated }, lang);
   const parsed = parseInput(helpQuery, { ...given, view: 'list', emergencySlug: slug }, lang);
-  if (!parsed.ok) return emergencyPage({ emergency, filters, list: null, errors: parsed.details }, lang);
-  return emergencyPage({ emergency, filters, list: await listHelp(ctx, parsed.value), errors: [] }, lang);
+  if (!parsed.ok)
+    return emergencyPage({ emergency, municipalities, filters, list: null, errors: parsed.details }, lang);
+  return emergencyPage(
+    { emergency, municipalities, filters, list: await listHelp(ctx, parsed.value), errors: [] },
+    lang,
+  );
 }
 
 export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
@@ -76,6 +84,7 @@ export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limite
   sitePage(app, ctx, limiters, '/ayudas/:id', async (request, lang) => {
     const { id } = request.params;
     const item = await findHelp(ctx, id);
-    return item ? recordPage(item, lang) : notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
+    if (!item) return notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
+    return recordPage(item, lang, await emergencyPublicContact(ctx, item.emergency.slug));
   });
 }

@@ -1,10 +1,11 @@
-// /emergencias/:slug: filters as a plain GET form, the list they select, and the same records on a map
-// (the map is an enhancement: its points travel as inert JSON, read by /static/mapa.js).
+// /emergencias/:slug: filters as a plain GET form, the list they select a page at a time ("Ver más" is a plain
+// link), and every record they select on a map (an enhancement: /static/mapa.js draws the listed points, carried
+// as inert JSON, then asks the map-points API for all of them in the visible area).
 import { bounds } from '../../../domain/bounds.ts';
 import { categories } from '../../../domain/categories.ts';
 import type { ErrorDetail } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
-import type { HelpList, Panorama, PublicHelp } from '../../../schemas/public-help.ts';
+import type { HelpFilters, HelpList, Panorama, PublicHelp } from '../../../schemas/public-help.ts';
 import { type Html, html, trusted } from '../../html.ts';
 import { placeText } from '../address.ts';
 import { catalogue, strings } from '../catalogue.ts';
@@ -21,6 +22,8 @@ export interface EmergencyView {
   /** The list the filters select; null when they are invalid. */
   list: HelpList | null;
   errors: ErrorDetail[];
+  /** The municipality filter's choices: code and name, in name order. */
+  municipalities: { code: string; name: string }[];
 }
 
 type Words = ReturnType<typeof words>;
@@ -49,6 +52,8 @@ function fieldLabel(field: string, t: Words): string {
     longitude: t.fLongitude,
     radiusKm: t.fRadiusKm,
     sort: t.fSort,
+    municipalityCode: t.fMunicipality,
+    cursor: t.fCursor,
     limit: t.fLimit,
     logistics: t.fLogistics,
     capacity: t.fCapacity,
@@ -68,6 +73,14 @@ function select(id: string, name: string, label: string, options: [string, strin
 
 function input(id: string, name: string, label: string, value: string | undefined, extra: Html = html``) {
   return html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" value="${value ?? ''}"${extra}></div>`;
+}
+
+/** The municipalities with records, and the one chosen even when it has none (so the form keeps it). */
+function municipalityOptions(view: EmergencyView): [string, string][] {
+  const options = view.municipalities.map((m): [string, string] => [m.code, m.name]);
+  const chosen = view.filters.municipalityCode;
+  if (chosen && !options.some(([code]) => code === chosen)) options.push([chosen, chosen]);
+  return options;
 }
 
 function filterForm(view: EmergencyView, lang: Lang): Html {
@@ -127,6 +140,13 @@ ${select(
   ],
   f.sort ?? 'priority',
 )}
+${select(
+  'f-municipality',
+  'municipalityCode',
+  t.fMunicipality,
+  [['', t.municipalityAll], ...municipalityOptions(view)],
+  f.municipalityCode,
+)}
 ${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describedby="f-q-ayuda"`)}
 <p class="note" id="f-q-ayuda">${t.qHelp}</p>
 </div>
@@ -153,14 +173,62 @@ function inertJson(value: unknown): Html {
   return trusted(`<script type="application/json" id="puntos">${json}</script>`);
 }
 
-function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
+/** The map-points API with the list's filters (not its page, order or size): the map asks it for its area. */
+function mapPointsPath(filters: HelpFilters): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === null || name === 'limit') continue;
+    query.set(name, String(value));
+  }
+  return `/api/public/v1/map-points?${query}`;
+}
+
+/** What the map's popups say of a record the page did not list: the same words as the list. */
+function popupWords(lang: Lang) {
   const t = words(lang);
   const r = recordWords(lang);
+  const q = strings(catalogue.quantity, lang);
+  return {
+    open: t.open,
+    loading: t.loading,
+    whatsapp: t.whatsapp,
+    approximate: r.approximate,
+    pending: q.pending,
+    covered: q.covered,
+    types: { request: r.type_request, offer: r.type_offer },
+    urgencies: { urgent: r.urgency_urgent, needed: r.urgency_needed, stable: r.urgency_stable },
+    categories: Object.fromEntries(categories.map((c) => [c, categoryName(c, lang)])),
+  };
+}
+
+function mapBlock(view: EmergencyView, list: HelpList, lang: Lang): Block {
+  const t = words(lang);
+  const r = recordWords(lang);
+  const items = list.items;
   const placed = items.filter((i) => i.location.latitude !== null && i.location.longitude !== null);
   const { latitude, longitude } = view.emergency;
+  const f = list.filters;
   const data = {
-    labels: { open: t.open, zoomIn: t.zoomIn, zoomOut: t.zoomOut, attribution: t.attribution, records: t.listTitle },
+    labels: {
+      open: t.open,
+      zoomIn: t.zoomIn,
+      zoomOut: t.zoomOut,
+      attribution: t.attribution,
+      records: t.listTitle,
+      here: t.here,
+      zoomToGroup: t.zoomToGroup,
+    },
+    popup: popupWords(lang),
+    lang,
+    total: list.total,
     center: latitude !== null && longitude !== null ? [latitude, longitude] : null,
+    near:
+      f.latitude !== null && f.longitude !== null
+        ? { lat: f.latitude, lon: f.longitude, radiusKm: f.radiusKm ?? bounds.radiusKm.default }
+        : null,
+    pointsUrl: mapPointsPath(f),
+    detailUrl: '/api/public/v1/help?view=detail&id=',
+    recordUrl: localized(recordPath('ID'), lang),
     points: placed.map((i) => ({
       id: i.id,
       type: i.type,
@@ -168,13 +236,18 @@ function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
       title: i.title,
       lat: i.location.latitude,
       lon: i.location.longitude,
-      approx: i.location.precision === 'approximate',
+      approx: i.location.precision !== 'exact',
       url: localized(recordPath(i.id), lang),
+      quantity: quantityText(i.quantities, lang),
       label: [
         r[`type_${i.type}`],
         categoryName(i.category, lang),
         i.type === 'request' ? r[`urgency_${i.urgency}`] : '',
-        i.location.precision === 'approximate' ? r.approximate : '',
+        i.location.precision === 'approximate'
+          ? r.approximate
+          : i.location.precision === 'municipality'
+            ? r.municipalityPlace
+            : '',
       ]
         .filter(Boolean)
         .join(' · '),
@@ -194,7 +267,7 @@ function mapBlock(view: EmergencyView, items: PublicHelp[], lang: Lang): Block {
 </ul>
 <p class="mapa-aviso" id="mapa-aviso" role="status" hidden>${t.tilesFailed}</p>
 ${missing > 0 ? html`<p class="note">${plural(missing, t.noPlaceNote, lang)}</p>` : ''}
-${placed.some((i) => i.location.precision === 'approximate') ? html`<p class="note">${t.approxNote}</p>` : ''}
+${placed.some((i) => i.location.precision !== 'exact') ? html`<p class="note">${t.approxNote}</p>` : ''}
 ${inertJson(data)}
 </div>`,
   };
@@ -256,16 +329,34 @@ function appliedFilters(list: HelpList, lang: Lang): string {
 function found(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
   const t = words(lang);
   const found = plural(list.total, t.foundCount, lang);
-  if (list.returned < list.total) {
-    const shown: Block = {
-      kind: 'paragraph',
-      className: 'contador',
-      content: [fill(t.shown, { found, shown: plural(list.returned, t.shownCount, lang) })],
-    };
-    if (list.filters.limit >= 100) return [shown];
-    return [shown, text(link(pagePath(view.emergency.slug, { ...view.filters, limit: '100' }, lang), t.showMore))];
+  const continued = view.filters.cursor !== undefined;
+  if (list.returned < list.total || continued) {
+    const count = continued ? t.shownNextCount : t.shownCount;
+    return [
+      {
+        kind: 'paragraph',
+        className: 'contador',
+        content: [fill(t.shown, { found, shown: plural(list.returned, count, lang) })],
+      },
+    ];
   }
   return [{ kind: 'paragraph', className: 'contador', content: [fill(t.found, { found })] }];
+}
+
+/** "Ver más": the next page as a plain link (the cursor in the URL), and the way back to the first page. */
+function paging(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
+  const t = words(lang);
+  const { cursor: _cursor, ...filters } = view.filters;
+  const links: Inline[][] = [];
+  if (list.nextCursor) {
+    links.push([
+      link(`${pagePath(view.emergency.slug, { ...filters, cursor: list.nextCursor }, lang)}#lista`, t.showMore),
+    ]);
+  }
+  if (view.filters.cursor !== undefined) {
+    links.push([link(`${pagePath(view.emergency.slug, filters, lang)}#lista`, t.firstPage)]);
+  }
+  return links.length > 0 ? [actions(links, 'acciones paginas')] : [];
 }
 
 function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
@@ -277,13 +368,16 @@ function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
       kind: 'section',
       className: 'vista',
       blocks: [
-        mapBlock(view, list.items, lang),
+        mapBlock(view, list, lang),
         {
           kind: 'section',
           title: t.listTitle,
           className: 'lista',
           id: 'lista',
-          blocks: list.items.length ? list.items.map((item) => itemBlock(item, lang)) : [text(t.nothing)],
+          blocks: [
+            ...(list.items.length ? list.items.map((item) => itemBlock(item, lang)) : [text(t.nothing)]),
+            ...paging(view, list, lang),
+          ],
         },
       ],
     },
@@ -338,7 +432,8 @@ export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
       ...errors(view, lang),
       { kind: 'html', html: filterForm(view, lang) },
       ...(view.list ? results(view, view.list, lang) : []),
-      { kind: 'paragraph', className: 'meta', content: [link(api, fill(t.api, { call: `GET ${api}` }))] },
+      // People read the page; programs find the API in the twin (and the site's "Datos abiertos" page).
+      { kind: 'markdown', text: fill(t.api, { call: `GET ${api}` }) },
       { kind: 'markdown', text: t.twinFilters },
     ],
   };

@@ -25,6 +25,9 @@ export const emergency = {
   fLongitude: { es: 'Longitud', en: 'Longitude' },
   fRadiusKm: { es: 'Radio (km)', en: 'Radius (km)' },
   fSort: { es: 'Ordenar', en: 'Order' },
+  fMunicipality: { es: 'Municipio', en: 'Municipality' },
+  municipalityAll: { es: 'Todos', en: 'All' },
+  fCursor: { es: 'Continuación de la lista', en: 'List continuation' },
   sortPriority: { es: 'Por prioridad', en: 'By priority' },
   sortDistance: { es: 'Más cercanos primero (con un punto)', en: 'Nearest first (needs a point)' },
   fLimit: { es: 'Cuántos mostrar', en: 'How many to show' },
@@ -81,7 +84,12 @@ export const emergency = {
     en: { one: 'the one with the highest priority is shown', other: 'the {n} with the highest priority are shown' },
   },
   shown: { es: '{found}; {shown}.', en: '{found}; {shown}.' },
-  showMore: { es: 'Mostrar hasta 100', en: 'Show up to 100' },
+  shownNextCount: {
+    es: { one: 'se muestra 1 más', other: 'se muestran {n} más' },
+    en: { one: '1 more is shown', other: '{n} more are shown' },
+  },
+  showMore: { es: 'Ver más', en: 'See more' },
+  firstPage: { es: 'Volver al comienzo de la lista', en: 'Back to the start of the list' },
   nothing: {
     es: 'Ningún registro publicado coincide con estos filtros.',
     en: 'No published record matches these filters.',
@@ -96,9 +104,13 @@ export const emergency = {
     es: 'Borde punteado: ubicación aproximada (unos 300 m)',
     en: 'Dotted edge: approximate location (about 300 m)',
   },
+  here: { es: 'Usted está aquí', en: 'You are here' },
+  loading: { es: 'Cargando…', en: 'Loading…' },
+  whatsapp: { es: 'Escribir por WhatsApp', en: 'Message on WhatsApp' },
+  zoomToGroup: { es: 'Acercar para ver estos registros', en: 'Zoom in to see these records' },
   approxNote: {
-    es: 'Las solicitudes se muestran en un punto aproximado (unos 300 m) y sin dirección, salvo que quien pidió ayuda quiso mostrar su ubicación exacta.',
-    en: 'Requests are shown at an approximate point (about 300 m) and without an address, unless the person asking chose to show their exact location.',
+    es: 'Las solicitudes se muestran en un punto aproximado (unos 300 m) y sin dirección, salvo que quien pidió ayuda quiso mostrar su ubicación exacta; las enviadas solo con el municipio, en el punto del municipio.',
+    en: 'Requests are shown at an approximate point (about 300 m) and without an address, unless the person asking chose to show their exact location; those sent with only their municipality, at the municipality’s point.',
   },
   noPlaceNote: {
     es: {
@@ -122,9 +134,9 @@ export const emergency = {
   fQuantity: { es: 'Cantidad', en: 'Quantity' },
   fDistance: { es: 'Distancia', en: 'Distance' },
   noPlace: { es: 'Sin ubicación', en: 'No location' },
-  api: { es: 'Los mismos datos en la API: {call}', en: 'The same data in the API: {call}' },
+  api: { es: 'Los mismos datos en la API: `{call}`', en: 'The same data in the API: `{call}`' },
   twinFilters: {
-    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto) y `limit` (1 a 100; 50 por defecto).',
-    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default) and `limit` (1 to 100; 50 by default).',
+    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior.',
+    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default), `municipalityCode` (5-digit DIVIPOLA code) and `limit` (1 to 100; 50 by default). To continue the list, `cursor` with the `nextCursor` of the previous answer.',
   },
 } as const;
