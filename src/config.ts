@@ -21,6 +21,27 @@ export interface Config {
   centerLinkDays: number;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
+  /**
+   * Who answers for the personal data this instance holds (the "Responsable del tratamiento" of Ley 1581 de 2012):
+   * the organisation running it, with a way to reach it. /privacidad shows it as it is.
+   */
+  dataController: string;
+}
+
+/** What /privacidad says until the organisation running the instance names itself. */
+export const DATA_CONTROLLER_UNSET =
+  'Sin configurar: la organización que opera esta instancia aún no ha indicado su nombre ni su contacto (DATA_CONTROLLER).';
+
+function dataController(raw: string | undefined): string {
+  const value = (raw ?? '').trim();
+  if (value === '') return DATA_CONTROLLER_UNSET;
+  // One line people read on a public page: no control or invisible characters, and a bound.
+  if (value.length > 300 || /[\p{Cc}\p{Cf}]/u.test(value)) {
+    throw new ConfigError(
+      'DATA_CONTROLLER debe ser una línea de hasta 300 caracteres, sin caracteres de control ni invisibles',
+    );
+  }
+  return value;
 }
 
 export class ConfigError extends Error {}
@@ -83,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     tileUrl: tileUrl(env.TILE_URL),
+    dataController: dataController(env.DATA_CONTROLLER),
   };
 }

@@ -121,12 +121,15 @@ test('page and twin of /centros tell the same facts: centres, status, quantities
       'actualizado hace menos de una hora',
       `/ayudas/${ids.hostile}`,
       `/ayudas/${ids.parroquia}`,
-      `/api/public/v1/inventario?emergencia=${SLUG}`,
-      `/api/aid-places/places?emergencia=${SLUG}`,
     ]) {
       assert.ok(text.includes(fact), `${label} lacks ${fact}`);
     }
     assert.ok(!text.includes(STALE_ES), `${label}: nothing is stale yet`);
+  }
+  // The data links are for programs: the twin has them, the page leaves them to "Datos abiertos" in its footer.
+  for (const data of [`/api/public/v1/inventario?emergencia=${SLUG}`, `/api/aid-places/places?emergencia=${SLUG}`]) {
+    assert.ok(twin.includes(data), `twin lacks ${data}`);
+    assert.ok(!page.includes(data), `page shows ${data}`);
   }
   // The twin links the record's twin and tells how to read the same data from the API.
   assert.ok(twin.includes(`(${BASE_URL}/ayudas/${ids.parroquia}.md)`));
@@ -149,7 +152,7 @@ test('?categoria= answers "who has it?" across centres, most first, and who need
     assert.ok(most > 0 && least > most, 'the largest stock comes first');
     assert.ok(!text.includes('2.500 paquetes'), 'other categories are left out');
   }
-  assert.ok(page.includes(`href="/api/public/v1/inventario?emergencia=${SLUG}&amp;categoria=agua"`));
+  assert.ok(twin.includes(`/api/public/v1/inventario?emergencia=${SLUG}&categoria=agua)`));
   const nappies = (await get(`/centros.md?emergencia=${SLUG}&categoria=panales`)).body;
   assert.ok(nappies.includes('¿Quién necesita Pañales?') && nappies.includes('2.500 paquetes'));
   assert.ok(nappies.includes('Ningún centro declara tener Pañales.'));
@@ -197,12 +200,13 @@ test('/rutas lists the available routes with their facts in page and twin, never
       `/ayudas/${ids.destination}`,
       'Vía destapada después del puente',
       'hace menos de una hora',
-      `/api/logistics-operations?emergencia=${SLUG}`,
     ]) {
       assert.ok(text.includes(fact), `${fact} missing`);
     }
     assert.ok(!text.includes('Calle 8'), 'never the street of the destination');
   }
+  assert.ok(twin.body.includes(`/api/logistics-operations?emergencia=${SLUG}`), 'the twin links the data');
+  assert.ok(!page.body.includes('/api/logistics-operations'), 'the page leaves the data to "Datos abiertos"');
   // The distance is the one the API gives.
   const api = JSON.parse((await get(`/api/logistics-operations?emergencia=${SLUG}`)).body);
   const km = String(api.operations[0].distance_km).replace('.', ',');

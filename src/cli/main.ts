@@ -11,6 +11,10 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['emergency', 'create'], load: async () => (await import('./commands/emergency-create.ts')).emergencyCreate },
   { path: ['emergency', 'list'], load: async () => (await import('./commands/emergency-list.ts')).emergencyList },
   { path: ['emergency', 'close'], load: async () => (await import('./commands/emergency-close.ts')).emergencyClose },
+  {
+    path: ['emergency', 'contact'],
+    load: async () => (await import('./commands/emergency-contact.ts')).emergencyContact,
+  },
   { path: ['review', 'list'], load: async () => (await import('./commands/review-list.ts')).reviewList },
   { path: ['review', 'approve'], load: async () => (await import('./commands/review-approve.ts')).reviewApprove },
   { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },

@@ -186,8 +186,10 @@ export function responseExamples(base: string): {
         logistics: false,
         capacity: null,
         limit: 50,
+        municipalityCode: null,
       },
       items: [item],
+      nextCursor: null,
     },
     detail: { generatedAt: AT, item },
   };

@@ -26,3 +26,16 @@ export function activeEmergencies(ctx: Context): Promise<EmergencyRow[]> {
 export function allEmergencies(ctx: Context): Promise<EmergencyRow[]> {
   return listEmergencies(ctx.db, false);
 }
+
+/** How to reach one emergency's team, as the public pages show it; null when nobody has set it. */
+export async function emergencyPublicContact(ctx: Context, slug: string): Promise<string | null> {
+  return (await findEmergencyBySlug(ctx.db, slug))?.public_contact ?? null;
+}
+
+/** Each active emergency with its public contact (null when not set), for the privacy page. */
+export async function activeEmergencyContacts(
+  ctx: Context,
+): Promise<{ slug: string; name: string; contact: string | null }[]> {
+  const rows = await listEmergencies(ctx.db, true);
+  return rows.map((row) => ({ slug: row.slug, name: row.name, contact: row.public_contact }));
+}

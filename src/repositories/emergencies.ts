@@ -24,3 +24,8 @@ export async function insertEmergency(db: Db, row: EmergencyRow): Promise<void> 
 export async function closeEmergency(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('emergencies').set({ status: 'closed', closed_at: at }).where('id', '=', id).execute();
 }
+
+/** What the public pages show as the way to reach the emergency's team; null takes it away. */
+export async function setEmergencyPublicContact(db: Db, id: string, contact: string | null): Promise<void> {
+  await db.updateTable('emergencies').set({ public_contact: contact }).where('id', '=', id).execute();
+}

@@ -25,6 +25,26 @@ const custom: Record<string, { es: string; en: string }> = {
     es: 'latitude y longitude van juntas: indique las dos.',
     en: 'latitude and longitude go together: give both.',
   },
+  unknown_municipality: {
+    es: 'No es un código DIVIPOLA de municipio conocido (5 dígitos, ej. 86001).',
+    en: 'Not a known DIVIPOLA municipality code (5 digits, e.g. 86001).',
+  },
+  municipality_outside_bounds: {
+    es: 'San Andrés y Providencia quedan fuera de las longitudes aceptadas y aún no pueden elegirse; allí llame a la línea de emergencias 123.',
+    en: 'San Andrés and Providencia lie outside the accepted longitudes and cannot be chosen yet; there, call the emergency line 123.',
+  },
+  invalid_cursor: {
+    es: 'Cursor no válido: use el nextCursor de una respuesta anterior.',
+    en: 'Invalid cursor: use the nextCursor of a previous answer.',
+  },
+  cursor_order: {
+    es: 'Este cursor es de otro orden: úselo con el mismo sort.',
+    en: 'This cursor belongs to another order: use it with the same sort.',
+  },
+  invalid_bbox: {
+    es: 'bbox debe ser minLon,minLat,maxLon,maxLat en grados, el mínimo antes del máximo.',
+    en: 'bbox must be minLon,minLat,maxLon,maxLat in degrees, minimum first.',
+  },
   needs_coordinates: { es: 'radiusKm requiere latitude y longitude.', en: 'radiusKm requires latitude and longitude.' },
   sort_needs_coordinates: {
     es: 'sort=distance requiere latitude y longitude.',

@@ -11,6 +11,7 @@ import { quantity } from './strings/quantity.ts';
 import { record } from './strings/record.ts';
 import { report } from './strings/report.ts';
 import { routes } from './strings/routes.ts';
+import { status } from './strings/status.ts';
 
 const site = {
   name: { es: 'Ayuda Directa', en: 'Ayuda Directa' },
@@ -24,14 +25,8 @@ const site = {
   navGive: { es: 'Quiero ayudar', en: 'I want to help' },
   navCentres: { es: 'Centros de acopio', en: 'Collection centres' },
   navRoutes: { es: 'Rutas logísticas', en: 'Logistics routes' },
-  navDevelopers: { es: 'Desarrolladores', en: 'Developers' },
   navPrivacy: { es: 'Privacidad', en: 'Privacy' },
-  twin: { es: 'Esta página en Markdown', en: 'This page in Markdown' },
   otherLang: { es: 'English', en: 'Español' },
-  footer: {
-    es: 'Datos abiertos: API, MCP, feed de lugares y Markdown de cada página.',
-    en: 'Open data: API, MCP, places feed and Markdown of every page.',
-  },
   notFoundTitle: { es: 'Página no encontrada', en: 'Page not found' },
   notFound: {
     es: 'No existe esa página o ese registro no está publicado.',
@@ -49,6 +44,7 @@ export const catalogue = {
   routes,
   developers,
   forms,
+  status,
   privacy,
   quantity,
 } as const;

@@ -18,7 +18,9 @@ export type Block =
   /** Only in the HTML page: a map, a form. */
   | { kind: 'html'; html: Html }
   /** Only in the twin: how to do with the API what the page does with a form. */
-  | { kind: 'markdown'; text: string };
+  | { kind: 'markdown'; text: string }
+  /** Only in the twin: a quiet line for programs (the same data as JSON), its links written as in any paragraph. */
+  | { kind: 'twin'; content: Inline[] };
 
 export interface SiteDocument {
   /** Path of the HTML page, query included when it matters (filters). */
@@ -35,6 +37,8 @@ export interface SiteDocument {
   nav?: string;
   /** Status code of the page (a form with errors is 400). */
   status?: number;
+  /** The page shows a credential (a receipt code): no cache may keep it (Cache-Control: no-store). */
+  noStore?: boolean;
 }
 
 export const text = (...content: Inline[]): Block => ({ kind: 'paragraph', content });

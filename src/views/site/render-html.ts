@@ -3,6 +3,7 @@ import { type Html, html } from '../html.ts';
 import { catalogue, strings } from './catalogue.ts';
 import { type Block, type Inline, localized, type SiteDocument, withoutLang } from './document.ts';
 import { twinPath } from './render-markdown.ts';
+import { layout } from './strings/layout.ts';
 
 function inline(parts: Inline[]): Html {
   return html`${parts.map((part) => {
@@ -22,8 +23,12 @@ function block(b: Block): Html {
       return b.level === 2
         ? html`<h2${b.id ? html` id="${b.id}"` : ''}>${b.text}</h2>`
         : html`<h3${b.id ? html` id="${b.id}"` : ''}>${b.text}</h3>`;
-    case 'paragraph':
-      return html`<p${b.className ? html` class="${b.className}"` : ''}>${inline(b.content)}</p>`;
+    case 'paragraph': {
+      // A paragraph that is only a link is a control, not prose: it gets a touch-sized target (sitio.css).
+      const only = b.content.length === 1 && typeof b.content[0] === 'object' && 'a' in b.content[0];
+      const className = [b.className, only ? 'enlace' : ''].filter(Boolean).join(' ');
+      return html`<p${className ? html` class="${className}"` : ''}>${inline(b.content)}</p>`;
+    }
     case 'list':
       return b.ordered
         ? html`<ol>${b.items.map((item) => html`<li>${inline(item)}</li>`)}</ol>`
@@ -42,23 +47,34 @@ function block(b: Block): Html {
     case 'html':
       return b.html;
     case 'markdown':
+    case 'twin':
       return html``;
   }
 }
 
+type NavEntry = [key: string, href: string, label: string];
+
 export function renderHtml(doc: SiteDocument, options: { tileUrl?: string } = {}): Html {
   const t = strings(catalogue.site, doc.lang);
-  const nav: [string, string, string][] = [
-    ['home', '/', t.navHome],
+  const l = strings(layout, doc.lang);
+  // What people come for stays in sight on a phone; the rest waits behind "Más". Developers' material (API, MCP,
+  // feeds, llms.txt) is one "Datos abiertos" link in the footer.
+  const primary: NavEntry[] = [
     ['need', '/necesito-ayuda', t.navNeed],
     ['give', '/quiero-ayudar', t.navGive],
+  ];
+  const rest: NavEntry[] = [
+    ['home', '/', t.navHome],
     ['centres', '/centros', t.navCentres],
     ['routes', '/rutas', t.navRoutes],
-    ['developers', '/desarrolladores', t.navDevelopers],
+    ['status', '/estado', l.navStatus],
     ['privacy', '/privacidad', t.navPrivacy],
   ];
   const withLang = (href: string) => localized(href, doc.lang);
+  const item = ([key, href, label]: NavEntry) =>
+    html`<li><a href="${withLang(href)}"${doc.nav === key ? html` aria-current="page"` : ''}>${label}</a></li>`;
   const other = doc.lang === 'en' ? withoutLang(doc.path) : localized(withoutLang(doc.path), 'en');
+  // Wide screens show every entry (.nav-resto); phones show "Más" (details, no script), whose list is the same.
   return html`<!doctype html>
 <html lang="${doc.lang}">
 <head>
@@ -75,16 +91,13 @@ ${options.tileUrl ? html`<meta name="ayuda-tiles" content="${options.tileUrl}">`
 <body>
 <a class="skip" href="#contenido">${t.skip}</a>
 <header class="top"><a class="brand" href="${withLang('/')}">${t.name}</a>
-<nav aria-label="${t.name}"><ul>${nav.map(
-    ([key, href, label]) =>
-      html`<li><a href="${withLang(href)}"${doc.nav === key ? html` aria-current="page"` : ''}>${label}</a></li>`,
-  )}</ul></nav></header>
+<nav aria-label="${t.name}"><ul class="nav-principal">${primary.map(item)}</ul><ul class="nav-resto">${rest.map(item)}</ul><details class="nav-mas"><summary>${l.navMore}</summary><ul>${rest.map(item)}</ul></details></nav></header>
 <main id="contenido">
 <h1>${doc.title}</h1>
 ${doc.blocks.map(block)}
 </main>
-<footer><p>${t.tagline} ${t.footer}</p>
-<p><a href="${twinPath(doc.path)}">${t.twin}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a> · <a href="/llms.txt">llms.txt</a> · <a href="/api/public/openapi.json">OpenAPI</a></p></footer>
+<footer><p>${t.tagline}</p>
+<p class="pie"><a href="${withLang('/desarrolladores')}">${l.openData}</a> · <a href="${withLang('/estado')}">${l.navStatus}</a> · <a href="${withLang('/privacidad')}">${l.footerPrivacy}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a></p></footer>
 </body>
 </html>`;
 }

@@ -59,6 +59,7 @@ function block(b: Block, base: string, depth: number): string[] {
     case 'heading':
       return [`${'#'.repeat(Math.min(6, b.level + depth))} ${escapeMarkdown(b.text)}`];
     case 'paragraph':
+    case 'twin':
       return [inline(b.content, base)];
     case 'list':
       return [b.items.map((item, i) => `${b.ordered ? `${i + 1}.` : '-'} ${inline(item, base)}`).join('\n')];

@@ -1,13 +1,15 @@
-// The console's home (the user's emergencies) and, for admins, opening and closing emergencies.
+// The console's home (the user's emergencies) and, for admins, opening and closing emergencies and setting the
+// public contact of each emergency's team.
 import type { FastifyInstance } from 'fastify';
 import { closeEmergency } from '../../../commands/close-emergency.ts';
 import { createEmergency } from '../../../commands/create-emergency.ts';
+import { setEmergencyContact } from '../../../commands/set-emergency-contact.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { type ConsoleUser, consoleActor, emergenciesFor } from '../../../queries/console-session.ts';
 import { pendingCounts } from '../../../queries/pending-counts.ts';
 import type { Errors } from '../../../views/console/controls.ts';
-import { homePage } from '../../../views/console/home-page.ts';
+import { type ContactForm, homePage } from '../../../views/console/home-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
@@ -23,6 +25,7 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     user: ConsoleUser,
     flash: string | null,
     form?: { values: Record<string, string>; errors: Errors },
+    contactRetry: ContactForm | null = null,
   ) => {
     const emergencies = await emergenciesFor(ctx, user);
     const counts = await pendingCounts(
@@ -34,6 +37,7 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
       { ...frame, title: 'Emergencias' },
       emergencies.map((e) => ({ ...e, pending: counts.get(e.id) ?? 0 })),
       user.role === 'admin' ? (form ?? { values: {}, errors: {} }) : null,
+      contactRetry,
     );
   };
 
@@ -83,5 +87,22 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     }
     await closeEmergency(ctx, request.params.slug, consoleActor(user));
     return seeOther(reply, `${panelPaths.home}?hecho=cerrada`);
+  });
+
+  app.post<{ Params: { slug: string } }>('/emergencias/:slug/contacto', async (request, reply) => {
+    const user = currentUser(request);
+    requireAdmin(user);
+    const form = checkForm(ctx, request, user.csrf);
+    const contact = field(form, 'contact');
+    try {
+      await setEmergencyContact(ctx, request.params.slug, contact, consoleActor(user));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+      const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
+      const error = details[0]?.message ?? errorMessage(err.code, 'es');
+      const retry = { slug: request.params.slug, value: contact, error };
+      return sendPage(reply, await home(user, null, undefined, retry), 400);
+    }
+    return seeOther(reply, `${panelPaths.home}?hecho=guardado`);
   });
 }

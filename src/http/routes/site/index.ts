@@ -2,6 +2,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
+import { activeEmergencyContacts } from '../../../queries/emergencies.ts';
 import { privacyPage } from '../../../views/site/pages/privacy-page.ts';
 import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
@@ -11,6 +12,7 @@ import { publicPages } from './public-pages.ts';
 import { reportPages } from './report-pages.ts';
 import { sitePage } from './site-page.ts';
 import { registerOwnAsset, staticRoutes } from './static-assets.ts';
+import { statusPages } from './status-pages.ts';
 
 registerOwnAsset('sitio.css');
 
@@ -33,9 +35,12 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
     reply.header('content-security-policy', policy).header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   staticRoutes(scope, limiters);
-  sitePage(scope, ctx, limiters, '/privacidad', async (_request, lang) => privacyPage(lang));
+  sitePage(scope, ctx, limiters, '/privacidad', async (_request, lang) =>
+    privacyPage(lang, { controller: ctx.config.dataController, emergencies: await activeEmergencyContacts(ctx) }),
+  );
   publicPages(scope, ctx, limiters);
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
+  statusPages(scope, ctx, limiters);
 }

@@ -149,18 +149,14 @@ function categoryLinks(slug: string, current: Category | undefined, t: Strings, 
   };
 }
 
+/** For programs, in the twin only: the page's people find the same through "Datos abiertos" in the footer. */
 function dataBlocks(slug: string, category: Category | undefined, baseUrl: string, t: Strings, lang: Lang): Block[] {
   const query = new URLSearchParams({ emergencia: slug, ...(category ? { categoria: category } : {}) }).toString();
   return [
-    heading(t.dataTitle),
-    {
-      kind: 'list',
-      items: [
-        [link(`${inventoryRoute.path}?${query}`, t.dataJson)],
-        [link(`${PLACES_PATH}?emergencia=${encodeURIComponent(slug)}`, t.dataPlaces)],
-        [link(withLang('/desarrolladores', lang), t.dataDevelopers)],
-      ],
-    },
+    { kind: 'markdown', text: `## ${t.dataTitle}` },
+    { kind: 'twin', content: [link(`${inventoryRoute.path}?${query}`, t.dataJson)] },
+    { kind: 'twin', content: [link(`${PLACES_PATH}?emergencia=${encodeURIComponent(slug)}`, t.dataPlaces)] },
+    { kind: 'twin', content: [link(withLang('/desarrolladores', lang), t.dataDevelopers)] },
     { kind: 'markdown', text: plural(STALE_AFTER_HOURS, t.apiCall, lang) },
     {
       kind: 'markdown',

@@ -62,6 +62,12 @@ function endpoints(base: string, slug: string): Endpoint[] {
     },
     {
       method: 'GET',
+      path: '/api/public/v1/map-points',
+      purpose: 'epMapPoints',
+      example: `curl '${base}/api/public/v1/map-points?emergencySlug=${slug}&bbox=-76.70,1.10,-76.60,1.20'`,
+    },
+    {
+      method: 'GET',
       path: '/api/public/v1/help?view=detail&id=ID',
       purpose: 'epDetail',
       example: `curl '${help}?view=detail&id=ID'`,

@@ -3,6 +3,7 @@ import { urls } from '../../../presenters/urls.ts';
 import type { Panorama } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { plural } from '../plural.ts';
 import { quantityText } from '../quantity.ts';
 import { actions, categoryName, fill, formatDate, formatNumber, localized, recordPath } from './record-page.ts';
 
@@ -57,19 +58,32 @@ function urgentNeeds(e: PanoramaEmergency, lang: Lang): Block[] {
   ];
 }
 
-/** One line per category and unit: readable on a phone, and one string so the twin keeps its spaces. */
+/** How many quantity lines the home page shows per emergency: a phone screen, not the whole list. */
+export const HOME_QUANTITIES = 5;
+
+/**
+ * The lines with the most still missing, one per category and unit: readable on a phone, and one string so the
+ * twin keeps its spaces. The emergency's page has them all.
+ */
 function quantities(e: PanoramaEmergency, lang: Lang): Block[] {
   const t = strings(catalogue.home, lang);
   const lines = e.quantities.byCategory;
   if (lines.length === 0) return [heading(t.quantitiesTitle, 3), text(t.noQuantities)];
+  // A stable sort: equal shortfalls keep the panorama's category order.
+  const top = [...lines].sort((a, b) => b.pending - a.pending).slice(0, HOME_QUANTITIES);
+  const more =
+    lines.length > top.length
+      ? [text(link(localized(urls.emergencyPage('', e.slug), lang), plural(lines.length, t.seeAll, lang)))]
+      : [];
   return [
     heading(t.quantitiesTitle, 3),
     {
       kind: 'list',
-      items: lines.map((line) => [
+      items: top.map((line) => [
         `${categoryName(line.category, lang)}: ${quantityText({ ...line, unit: line.unit || null }, lang)}`,
       ]),
     },
+    ...more,
   ];
 }
 
@@ -132,7 +146,8 @@ export function homePage(overview: Panorama, lang: Lang): SiteDocument {
       ...(overview.emergencies.length === 0
         ? [{ kind: 'paragraph', className: 'vacio', content: [t.none] } as Block]
         : overview.emergencies.map((e) => emergencyCard(e, lang))),
-      { kind: 'paragraph', className: 'meta', content: [link(api, fill(t.openData, { call: `GET ${api}` }))] },
+      // For programs: the twin says where the same overview is as JSON; the page leaves it to "Datos abiertos".
+      { kind: 'twin', content: [link(api, fill(t.openData, { call: `GET ${api}` }))] },
     ],
   };
 }

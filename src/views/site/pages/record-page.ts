@@ -88,14 +88,15 @@ function place(item: PublicHelp, lang: Lang): Block {
   const { location } = item;
   const approximate = location.precision === 'approximate';
   const fields: [string, Inline[]][] = [];
-  // An approximate request never had its street loaded; the check keeps the rule visible here too.
-  if (location.address && !approximate) fields.push([t.fAddress, [location.address]]);
+  // Only an exact place shows a street; the others never had it loaded, and the check keeps the rule visible here.
+  if (location.address && location.precision === 'exact') fields.push([t.fAddress, [location.address]]);
   if (location.neighborhood) fields.push([t.fNeighborhood, [location.neighborhood]]);
   if (location.municipality) fields.push([t.fMunicipality, [location.municipality]]);
   if (location.latitude !== null && location.longitude !== null) {
     fields.push([t.fCoordinates, [`${location.latitude}, ${location.longitude}`]]);
     // Offers are always exact; a request says which it is, since most are not.
-    if (item.type === 'request') fields.push([t.fPrecision, [approximate ? t.approximate : t.exactPlace]]);
+    const precision = { exact: t.exactPlace, approximate: t.approximate, municipality: t.municipalityPlace };
+    if (item.type === 'request') fields.push([t.fPrecision, [precision[location.precision]]]);
   }
   if (location.mapUrl) fields.push([t.fMap, [link(location.mapUrl, t.openMap)]]);
   if (fields.length === 0) return card(t.placeTitle, [text(t.noPlace)]);
@@ -103,8 +104,12 @@ function place(item: PublicHelp, lang: Lang): Block {
   return card(t.placeTitle, [{ kind: 'fields', items: fields }, ...note]);
 }
 
-function contact(item: PublicHelp, lang: Lang): Block {
+function contact(item: PublicHelp, lang: Lang, teamContact: string | null): Block {
   const t = recordWords(lang);
+  // The team's own contact, set by the administration: for what the person on the record cannot answer.
+  const team: Block[] = teamContact
+    ? [{ kind: 'paragraph', className: 'note equipo', content: [fill(t.teamContact, { contact: teamContact })] }]
+    : [];
   return card(t.contactTitle, [
     {
       kind: 'fields',
@@ -115,6 +120,7 @@ function contact(item: PublicHelp, lang: Lang): Block {
       ],
     },
     { kind: 'paragraph', className: 'note', content: [t.contactNote] },
+    ...team,
   ]);
 }
 
@@ -203,11 +209,9 @@ function collectionCentre(item: PublicHelp, lang: Lang): Block[] {
       { kind: 'fields', items: [[t.fCentreStatus, [t[`centre_${centre.status}`]]]] },
       {
         kind: 'list',
-        items: [
-          [link(localized(centres, lang), t.centreInventory)],
-          [link(centre.inventoryUrl, t.centreInventoryJson)],
-        ],
+        items: [[link(localized(centres, lang), t.centreInventory)]],
       },
+      { kind: 'twin', content: [link(centre.inventoryUrl, t.centreInventoryJson)] },
     ]),
   ];
 }
@@ -233,7 +237,11 @@ function timeline(item: PublicHelp, lang: Lang): Block {
   );
 }
 
-export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
+/**
+ * The record's page. teamContact is how to reach the emergency's team (set by the administration), shown as a
+ * quiet line beside the contact; the JSON address is for programs, so only the twin carries it.
+ */
+export function recordPage(item: PublicHelp, lang: Lang, teamContact: string | null = null): SiteDocument {
   const t = recordWords(lang);
   const json = urls.api('', { view: 'detail', id: item.id });
   return {
@@ -248,14 +256,10 @@ export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
     blocks: [
       text(item.description || t.noDescription),
       // Not everyone has WhatsApp, or data to use it: the same number can be called.
-      actions([
-        [link(whatsappLink(item, lang), t.whatsapp)],
-        [link(telUrl(item.contact.whatsapp), t.call)],
-        [link(json, t.json)],
-      ]),
+      actions([[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]]),
       about(item, lang),
       place(item, lang),
-      contact(item, lang),
+      contact(item, lang, teamContact),
       // Next to the contact a scam would show: anyone can tell the emergency's leaders (never shown in public).
       text(link(localized(`${recordPath(item.id)}/reportar`, lang), strings(catalogue.report, lang).link)),
       ...quantities(item, lang),
@@ -270,6 +274,7 @@ export function recordPage(item: PublicHelp, lang: Lang): SiteDocument {
           fill(t.backToEmergency, { name: item.emergency.name }),
         ),
       ),
+      { kind: 'twin', content: [link(json, t.json)] },
     ],
   };
 }

@@ -4,7 +4,7 @@ import { logisticsRoute } from '../../../contract/routes/logistics.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { LogisticsOperation } from '../../../schemas/logistics-operation.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import { type Block, heading, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { type Block, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import {
   ageInWords,
@@ -125,11 +125,10 @@ export function routesPage(input: RoutesInput): SiteDocument {
     text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),
     operations.length === 0 ? text(t.none) : text(plural(operations.length, t.count, lang)),
     ...operations.map((op) => routeCard(op, t, lang, input.now)),
-    heading(t.dataTitle),
-    {
-      kind: 'list',
-      items: [[link(api, t.dataJson)], [link(withLang('/desarrolladores', lang), t.dataDevelopers)]],
-    },
+    // For programs, in the twin only: people find the same through "Datos abiertos" in the footer.
+    { kind: 'markdown', text: `## ${t.dataTitle}` },
+    { kind: 'twin', content: [link(api, t.dataJson)] },
+    { kind: 'twin', content: [link(withLang('/desarrolladores', lang), t.dataDevelopers)] },
     { kind: 'markdown', text: t.apiCall },
     { kind: 'markdown', text: `\`\`\`sh\ncurl '${urls.logistics(input.baseUrl, emergency.slug)}'\n\`\`\`` },
   ];

@@ -43,6 +43,10 @@ export const developers = {
     en: 'Search published records: filters emergencySlug, type, status, category, priority, q, latitude + longitude + radiusKm, logistics, capacity, limit.',
   },
   epListNear: { es: 'Cerca de un punto (radio en km).', en: 'Near a point (radius in km).' },
+  epMapPoints: {
+    es: 'Los puntos públicos de los registros que cumplen los filtros de view=list, para un mapa; bbox limita el área. Con más de 3000, grupos por celda (clusters).',
+    en: 'The public points of the records matching the view=list filters, for a map; bbox limits the area. Over 3000, groups by cell (clusters).',
+  },
   epDetail: { es: 'El detalle de un registro publicado.', en: 'One published record in detail.' },
   epSubmit: {
     es: 'Enviar una solicitud (type request) o un ofrecimiento (type offer) a revisión: 202.',
@@ -85,8 +89,8 @@ export const developers = {
     en: 'publishContact must be true: it confirms the name and WhatsApp may be published (otherwise 400 consent_required). The WhatsApp number is international (+57…).',
   },
   submitPlace: {
-    es: 'El lugar de una solicitud se publica aproximado por defecto: un punto en una cuadrícula de unos 300 m, el barrio o vereda y el municipio, sin dirección (location.precision: approximate). showExactLocation: true publica la dirección y el punto exactos. El radio de búsqueda y distanceKm se miden al punto público.',
-    en: 'A request’s place is published approximate by default: a point on a grid of about 300 m, the neighbourhood or village and the municipality, no address (location.precision: approximate). showExactLocation: true publishes the exact address and point. The search radius and distanceKm are measured to the public point.',
+    es: 'El lugar de una solicitud se publica aproximado por defecto: un punto en una cuadrícula de unos 300 m, el barrio o vereda y el municipio, sin dirección (location.precision: approximate). showExactLocation: true publica la dirección y el punto exactos. Una solicitud enviada solo con municipalityCode se publica en el punto del municipio (location.precision: municipality). El radio de búsqueda y distanceKm se miden al punto público.',
+    en: 'A request’s place is published approximate by default: a point on a grid of about 300 m, the neighbourhood or village and the municipality, no address (location.precision: approximate). showExactLocation: true publishes the exact address and point. A request sent with municipalityCode only is published at the municipality’s point (location.precision: municipality). The search radius and distanceKm are measured to the public point.',
   },
   submitEmergency: {
     es: 'emergencySlug es obligatorio cuando hay más de una emergencia activa (400 emergency_required; details lista las activas). Los campos desconocidos se rechazan.',

@@ -35,6 +35,10 @@ export const home = {
     es: 'Ninguna solicitud activa indica una cantidad.',
     en: 'No active request gives a quantity.',
   },
+  seeAll: {
+    es: { one: 'Ver todo ({n} línea)', other: 'Ver todo ({n} líneas)' },
+    en: { one: 'See all ({n} line)', other: 'See all ({n} lines)' },
+  },
   category: { es: 'Categoría', en: 'Category' },
   routesTitle: { es: 'Rutas logísticas', en: 'Logistics routes' },
   route_available: { es: 'Disponibles', en: 'Available' },

@@ -1,56 +1,61 @@
-// Strings of /privacidad.
+// Strings of /privacidad: in plain words for the people whose data it is; programs' details are on /desarrolladores.
 export const privacy = {
   title: { es: 'Privacidad', en: 'Privacy' },
   summary: {
-    es: 'Qué se publica de cada envío, cuándo, y qué no se publica nunca.',
-    en: 'What is published of each submission, when, and what never is.',
+    es: 'Quién responde por sus datos, qué se publica de cada envío, cuándo, qué no se publica nunca y cómo pedir que se corrijan o se borren.',
+    en: 'Who answers for your data, what is published of each submission, when, what never is, and how to have it corrected or deleted.',
+  },
+  controllerTitle: { es: 'Responsable del tratamiento', en: 'Data controller' },
+  controller: {
+    es: 'Responde por sus datos la organización que opera este sitio: {controller}',
+    en: 'The organisation running this site answers for your data: {controller}',
   },
   reviewTitle: { es: 'Nada se publica sin revisión', en: 'Nothing is published without review' },
   review: {
-    es: 'Cada solicitud u ofrecimiento llega a la bandeja del equipo de la emergencia. Solo cuando un líder lo aprueba aparece en el mapa, las listas, la API, el servidor MCP y los feeds. Un envío rechazado no se muestra nunca.',
-    en: 'Every request or offer goes to the emergency team’s inbox. Only when a leader approves it does it appear on the map, in the lists, the API, the MCP server and the feeds. A rejected submission is never shown.',
+    es: 'Cada solicitud u ofrecimiento llega primero al equipo de la emergencia. Solo cuando una persona del equipo lo revisa y lo aprueba aparece en el mapa y en las listas. Un envío rechazado no se muestra nunca.',
+    en: 'Every request or offer first reaches the emergency’s team. Only when someone on the team reviews and approves it does it appear on the map and in the lists. A rejected submission is never shown.',
   },
   publicTitle: { es: 'Qué se publica al aprobarse', en: 'What is published once approved' },
   public1: {
-    es: 'El título, la descripción, la categoría, la urgencia, el lugar público (ver abajo) y las cantidades.',
-    en: 'The title, description, category, urgency, public place (see below) and quantities.',
+    es: 'El título, la descripción, la categoría, la urgencia, el lugar (ver abajo) y las cantidades.',
+    en: 'The title, description, category, urgency, place (see below) and quantities.',
   },
   public2: {
-    es: 'El nombre de contacto y el WhatsApp, solo porque la persona marcó su consentimiento al enviar.',
-    en: 'The contact name and WhatsApp, only because the person ticked their consent when sending.',
+    es: 'El nombre de contacto y el número de WhatsApp, solo porque la persona dio su autorización al enviar.',
+    en: 'The contact name and WhatsApp number, only because the person gave their consent when sending.',
   },
   public3: {
-    es: 'La historia pública del registro: recibido, verificado por el equipo de la emergencia, cambios de estado.',
-    en: 'The record’s public history: received, verified by the emergency team, status changes.',
+    es: 'La historia del registro: cuándo se recibió, cuándo lo verificó el equipo de la emergencia y sus cambios de estado.',
+    en: 'The record’s history: when it was received, when the emergency team verified it, and its status changes.',
+  },
+  public4: {
+    es: 'Lo publicado se puede consultar y copiar libremente, también desde otros programas: así llega la ayuda a más gente.',
+    en: 'What is published can be read and copied freely, also by other programs: that is how aid reaches more people.',
   },
   placeTitle: {
     es: 'El lugar de una solicitud: aproximado salvo que se pida lo contrario',
     en: 'Where a request is: approximate unless asked otherwise',
   },
   place1: {
-    es: 'Una solicitud de ayuda suele venir de una casa. Por eso, de cada solicitud se publica un punto aproximado: el centro de una cuadrícula de 0,0027 grados (unos 300 m) que contiene el punto enviado, el barrio o vereda y el municipio. La dirección y el punto exacto no se publican.',
-    en: 'A request for help usually comes from a home. So for each request an approximate point is published: the centre of a grid of 0.0027 degrees (about 300 m) that holds the point sent, with the neighbourhood or village and the municipality. The address and the exact point are not published.',
+    es: 'Una solicitud de ayuda suele venir de una casa. Por eso, de cada solicitud se publica un punto aproximado (el centro de un cuadro de unos 300 metros que contiene el lugar enviado), el barrio o vereda y el municipio. La dirección y el punto exacto no se publican.',
+    en: 'A request for help usually comes from a home. So for each request an approximate point is published (the centre of a square of about 300 metres that holds the place sent), with the neighbourhood or village and the municipality. The address and the exact point are not published.',
   },
   place2: {
-    es: 'El punto aproximado es siempre el mismo para el mismo lugar, así que repetir búsquedas no lo afina. La búsqueda por cercanía y la distancia que se muestra se miden hasta ese punto, nunca hasta la casa: un radio pequeño no permite ubicarla.',
-    en: 'The approximate point is always the same for the same place, so repeated searches do not sharpen it. Searches near a place and the distance shown are measured to that point, never to the home: a small radius cannot pin it.',
+    es: 'El punto aproximado es siempre el mismo para el mismo lugar, así que buscar muchas veces no lo afina. La distancia que se muestra se mide hasta ese punto, nunca hasta la casa.',
+    en: 'The approximate point is always the same for the same place, so searching many times does not sharpen it. The distance shown is measured to that point, never to the home.',
   },
   place3: {
-    es: 'Lo mismo vale en todas partes: mapa, listas, páginas y sus versiones Markdown, la API, el servidor MCP y el destino de las rutas logísticas. La API lo dice en location.precision (exact o approximate).',
-    en: 'The same holds everywhere: map, lists, pages and their Markdown versions, the API, the MCP server and the destination of logistics routes. The API says which in location.precision (exact or approximate).',
-  },
-  place4: {
-    es: 'Quien pide ayuda puede marcar «Mostrar mi ubicación exacta» (showExactLocation en la API), por ejemplo para una escuela o un albergue: entonces se publican la dirección y el punto tal cual. Los líderes de la emergencia siempre ven el lugar exacto, para coordinar la entrega; quien lleva la ayuda lo confirma por WhatsApp. Los ofrecimientos y los centros de acopio se publican con su lugar exacto.',
-    en: 'Whoever asks for help may tick “Show my exact location” (showExactLocation in the API), for example for a school or a shelter: then the address and the point are published as they are. The emergency’s leaders always see the exact place, to coordinate delivery; whoever carries the aid confirms it over WhatsApp. Offers and collection centres are published with their exact place.',
+    es: 'Quien pide ayuda puede marcar «Mostrar mi ubicación exacta», por ejemplo para una escuela o un albergue: entonces se publican la dirección y el punto tal cual. El equipo de la emergencia siempre ve el lugar exacto, para coordinar la entrega; quien lleva la ayuda lo confirma por WhatsApp. Los ofrecimientos y los centros de acopio se publican con su lugar exacto.',
+    en: 'Whoever asks for help may tick “Show my exact location”, for example for a school or a shelter: then the address and the point are published as they are. The emergency team always sees the exact place, to coordinate delivery; whoever carries the aid confirms it over WhatsApp. Offers and collection centres are published with their exact place.',
   },
   placeCredit: {
-    es: 'Los nombres y códigos de municipios son la DIVIPOLA del DANE (CC BY-SA 4.0).',
-    en: 'Municipality names and codes are DANE’s DIVIPOLA (CC BY-SA 4.0).',
+    es: 'Los nombres de los municipios son los del DANE (DIVIPOLA, licencia CC BY-SA 4.0).',
+    en: 'Municipality names are DANE’s (DIVIPOLA, CC BY-SA 4.0 licence).',
   },
   neverTitle: { es: 'Qué no se publica nunca', en: 'What is never published' },
   never1: {
-    es: 'El documento de identidad que se puede dar en el formulario de solicitud: solo lo ven los líderes de esa emergencia.',
-    en: 'The identity document the request form may carry: only that emergency’s leaders see it.',
+    es: 'El documento de identidad que se puede dar en el formulario de solicitud: solo lo ve el equipo de esa emergencia.',
+    en: 'The identity document the request form may carry: only that emergency’s team sees it.',
   },
   never2: {
     es: 'El contacto de los voluntarios que llevan ayuda en las rutas logísticas.',
@@ -61,13 +66,44 @@ export const privacy = {
     en: 'Rejection reasons, internal notes, leaders’ e-mails and the centres’ private links.',
   },
   never4: {
-    es: 'El feed de lugares y el inventario no llevan datos de personas.',
-    en: 'The places feed and the inventory carry no data about persons.',
+    es: 'Los datos de los centros de acopio y de su inventario no incluyen datos de personas.',
+    en: 'The data of collection centres and their inventory include nothing about persons.',
   },
-  changeTitle: { es: 'Cambios y retiro', en: 'Changes and removal' },
-  change: {
-    es: 'Quien envió desde otra aplicación puede corregir su registro reenviándolo con el mismo origen e identificador; el cambio vuelve a revisión. Para retirar un registro publicado, escriba al equipo de la emergencia.',
-    en: 'Whoever sent from another application can correct the record by sending it again with the same source and identifier; the change goes back to review. To remove a published record, write to the emergency team.',
+  rightsTitle: {
+    es: 'Sus derechos (Ley 1581 de 2012, habeas data)',
+    en: 'Your rights (Ley 1581 de 2012, habeas data)',
   },
-  seeDevelopers: { es: 'Cómo funciona la API', en: 'How the API works' },
+  rightsIntro: {
+    es: 'La Ley 1581 de 2012 protege sus datos personales en Colombia. Usted tiene derecho a:',
+    en: 'Colombia’s Ley 1581 de 2012 protects your personal data. You have the right to:',
+  },
+  right1: {
+    es: 'Conocer qué datos suyos tenemos y para qué se usan.',
+    en: 'Know which of your data we hold and what they are used for.',
+  },
+  right2: {
+    es: 'Actualizar o corregir sus datos, por ejemplo un número o una cantidad que cambió.',
+    en: 'Update or correct your data, for example a number or a quantity that changed.',
+  },
+  right3: {
+    es: 'Pedir que se borren sus datos o que se retire su publicación, y retirar la autorización que dio.',
+    en: 'Ask for your data to be deleted or your post to be taken down, and withdraw the consent you gave.',
+  },
+  right4: {
+    es: 'Presentar una queja ante la Superintendencia de Industria y Comercio si su solicitud no se atiende.',
+    en: 'Complain to the Superintendencia de Industria y Comercio if your request is not answered.',
+  },
+  howToAsk: {
+    es: 'Cómo pedirlo: escriba o llame al equipo de su emergencia (abajo) o al responsable del tratamiento. Diga su nombre, el número de WhatsApp con el que envió y qué quiere conocer, corregir o borrar. La ley da 10 días hábiles para responder una consulta y 15 para un reclamo.',
+    en: 'How to ask: write to or call your emergency’s team (below) or the data controller. Give your name, the WhatsApp number you sent with, and what you want to know, correct or delete. The law allows 10 working days to answer a query and 15 for a claim.',
+  },
+  teamsTitle: { es: 'Cómo contactar al equipo de cada emergencia', en: 'How to reach each emergency’s team' },
+  teamsNone: { es: 'No hay ninguna emergencia activa en este momento.', en: 'There is no active emergency right now.' },
+  teamContact: { es: '{name}: {contact}', en: '{name}: {contact}' },
+  teamNoContact: {
+    es: '{name}: el equipo aún no ha publicado un contacto; escriba al responsable del tratamiento.',
+    en: '{name}: the team has not published a contact yet; write to the data controller.',
+  },
+  developers: { es: 'Para desarrolladores: ', en: 'For developers: ' },
+  seeDevelopers: { es: 'datos abiertos y cómo usarlos', en: 'open data and how to use it' },
 } as const;

@@ -68,6 +68,7 @@ export const record = {
   fPrecision: { es: 'Precisión', en: 'Precision' },
   approximate: { es: 'Ubicación aproximada (unos 300 m)', en: 'Approximate location (about 300 m)' },
   exactPlace: { es: 'Ubicación exacta', en: 'Exact location' },
+  municipalityPlace: { es: 'Sin punto exacto: punto del municipio', en: 'No exact point: the municipality’s point' },
   approximateNote: {
     es: 'Para proteger a quien pide ayuda, el punto es el centro de una cuadrícula de unos 300 m y la dirección no se publica. El lugar exacto se confirma por WhatsApp.',
     en: 'To protect the person asking for help, the point is the centre of a grid of about 300 m and the address is not published. The exact place is confirmed over WhatsApp.',
@@ -78,6 +79,7 @@ export const record = {
   contactTitle: { es: 'Contacto', en: 'Contact' },
   fName: { es: 'Nombre', en: 'Name' },
   fWhatsapp: { es: 'WhatsApp', en: 'WhatsApp' },
+  teamContact: { es: 'Equipo de la emergencia: {contact}', en: 'Emergency team: {contact}' },
   contactNote: {
     es: 'Publicado con el consentimiento de la persona que envió el registro.',
     en: 'Published with the consent of the person who sent the record.',
