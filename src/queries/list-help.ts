@@ -4,9 +4,9 @@ import { bounds } from '../domain/bounds.ts';
 import { roundKm } from '../domain/distance.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { findPublicByIds } from '../repositories/help-records/public.ts';
-import { decodeCursor, encodeCursor, type HelpQuery } from '../schemas/help-query.ts';
+import { decodeCursor, encodeCursor, type HelpQuery, type MapPointsQuery } from '../schemas/help-query.ts';
 import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
-import type { IndexHit } from '../search/search-index.ts';
+import type { IndexFilters, IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
 import { PresentedItems } from './presented-items.ts';
@@ -18,22 +18,33 @@ export function nearOf(query: Pick<HelpQuery, 'latitude' | 'longitude' | 'radius
     : undefined;
 }
 
-export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
-  const scope = await emergencyScope(ctx.db, query.emergencySlug);
-  const near = nearOf(query);
-  // The query's rules accept only a cursor that decodes, written for this sort.
-  const after = query.cursor === undefined ? undefined : (decodeCursor(query.cursor) ?? undefined);
-  const { total, hits, next } = await ctx.search.search({
+/** The filters of a list or a map in the index's terms: the same records for both. */
+export function indexFilters(
+  scope: readonly { id: string }[],
+  query: Omit<MapPointsQuery, 'bbox' | 'emergencySlug'>,
+): IndexFilters {
+  return {
     emergencyIds: scope.map((e) => e.id),
     type: query.type,
     status: query.status,
     category: query.category,
     priority: query.priority,
     q: query.q,
-    near,
+    near: nearOf(query),
     logistics: query.logistics,
     capacity: query.capacity,
     municipalityCode: query.municipalityCode,
+  };
+}
+
+export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
+  const scope = await emergencyScope(ctx.db, query.emergencySlug);
+  const chosen = indexFilters(scope, query);
+  const near = chosen.near;
+  // The query's rules accept only a cursor that decodes, written for this sort.
+  const after = query.cursor === undefined ? undefined : (decodeCursor(query.cursor) ?? undefined);
+  const { total, hits, next } = await ctx.search.search({
+    ...chosen,
     sort: query.sort,
     limit: query.limit,
     after,

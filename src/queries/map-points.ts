@@ -8,7 +8,7 @@ import { type MapPointsQuery, parseBbox } from '../schemas/help-query.ts';
 import type { MapPoints } from '../schemas/public-help.ts';
 import type { IndexPoint } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
-import { nearOf } from './list-help.ts';
+import { indexFilters } from './list-help.ts';
 
 /** Up to this many points travel one by one; a phone draws them without trouble. */
 export const MAP_POINTS_MAX = 3000;
@@ -88,19 +88,7 @@ export async function mapPoints(ctx: Context, query: MapPointsQuery, max = MAP_P
   const scope = await emergencyScope(ctx.db, query.emergencySlug);
   // The query's rules accept only a bbox that parses.
   const box = query.bbox === undefined ? null : parseBbox(query.bbox);
-  const found = await ctx.search.points({
-    emergencyIds: scope.map((e) => e.id),
-    type: query.type,
-    status: query.status,
-    category: query.category,
-    priority: query.priority,
-    q: query.q,
-    near: nearOf(query),
-    logistics: query.logistics,
-    capacity: query.capacity,
-    municipalityCode: query.municipalityCode,
-    ...(box ? { bbox: box } : {}),
-  });
+  const found = await ctx.search.points({ ...indexFilters(scope, query), ...(box ? { bbox: box } : {}) });
   const generatedAt = ctx.now().toISOString();
   const present = (list: IndexPoint[]) => list.flatMap((p) => mapPoint(p) ?? []);
   if (found.length <= max) {
