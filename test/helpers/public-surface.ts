@@ -7,6 +7,7 @@ import { crawlSitePages } from './site-crawl-pages.ts';
 
 const INVENTORY = '/api/public/v1/inventario';
 const PLACES = '/api/aid-places/places';
+const MAP_POINTS = '/api/public/v1/map-points';
 
 export interface PublicOutput {
   url: string;
@@ -37,6 +38,8 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
       await get(INVENTORY);
       await get(PLACES);
     }
+    // Every public point a map can ask for, the exact ones and those of approximate requests alike.
+    for (const filter of ['status=all', 'type=request&status=all']) await get(`${MAP_POINTS}?${filter}${scope}`);
     for (const filter of [
       'status=all',
       'type=request&status=all',
@@ -56,6 +59,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const path of ['/privacidad', '/privacidad.md', '/privacidad?lang=en']) await get(path);
   outputs.push(...(await crawlStatus(h)));
   await get('/.well-known/aid-places');
+  for (const department of ['86', '05', '11']) await get(`/municipios.json?departamento=${department}`);
   await get('/llms.txt');
   await get('/api/public/openapi.json');
   await get('/healthz');
