@@ -31,12 +31,6 @@ export async function findByReceiptCode(db: Db, code: string): Promise<HelpRow |
   return db.selectFrom('help_records').selectAll().where('receipt_code', '=', code).executeTakeFirst();
 }
 
-/** Whether a receipt code is already taken, read inside the inserting transaction. */
-export async function receiptCodeTaken(db: Db, code: string): Promise<boolean> {
-  const row = await db.selectFrom('help_records').select('id').where('receipt_code', '=', code).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The next change number: a sequence on PostgreSQL; on SQLite writers are serialised, so max + 1 is safe. */
 function nextChangeSeq(dialect: Dialect) {
   return dialect === 'postgres'
