@@ -168,11 +168,17 @@ describe('website forms in a browser', { skip: browserSkip }, () => {
       assert.ok((await scrollWidth(page)) <= viewport.width, 'the page with errors fits the screen');
       if (viewport === PHONE)
         await page.screenshot({ path: `${SHOTS}/formulario-errores-telefono.png`, fullPage: true });
-      await page.fill('#contactWhatsapp', '+57 300 123 4567');
+      // A Colombian number as people write it: stored E.164, shown grouped with a call link.
+      await page.fill('#contactWhatsapp', '(311) 555-0199');
       await page.click('button[type=submit]');
       await page.waitForURL(/\/recibido\//);
       assert.match((await page.textContent('main')) ?? '', /Todavía no es público/);
-      await approveAndFind(receiptId(page), page);
+      const id = receiptId(page);
+      await approveAndFind(id, page);
+      await page.goto(`${base}/ayudas/${id}`);
+      assert.match((await page.textContent('main')) ?? '', /\+57 311 555 0199/);
+      assert.equal(await page.locator('a[href="tel:+573115550199"]').count(), 1, 'a call link beside WhatsApp');
+      assert.ok((await scrollWidth(page)) <= viewport.width, 'the record page fits the screen');
       await context.close();
     });
   }
