@@ -130,6 +130,17 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
       const { total, clusters } = await markerCount(page);
       assert.equal(total, placed.request + placed.offer, `${name}: every placed record is on the map`);
       assert.ok(clusters >= 1, `${name}: the dense neighbourhood is clustered`);
+      // Every marker and group is a target a finger can hit. Measured before the full-page screenshot, whose resize
+      // makes the map load its points again; a marker being redrawn is waited for, not measured half-drawn.
+      for (const selector of ['#mapa .leaflet-marker-icon.punto', '#mapa .leaflet-marker-icon.grupo']) {
+        const marker = page.locator(selector).first();
+        await marker.waitFor({ state: 'visible' });
+        const size = await marker.boundingBox();
+        assert.ok(
+          size && Math.round(size.width) >= 44 && Math.round(size.height) >= 44,
+          `${selector}: ${JSON.stringify(size)}`,
+        );
+      }
       assert.ok(await page.locator('#mapa').isVisible());
       await page.waitForSelector('#mapa-aviso:not([hidden])');
       assert.ok(await page.locator('.leyenda').isVisible(), 'the legend explains the markers');
@@ -137,14 +148,6 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
       await page.screenshot({ path: `${SHOTS}/emergencia-${name}.png`, fullPage: true });
       assert.ok(total > 50, 'more points than the list shows');
       assert.equal(await page.locator('.lista .item').count(), 50, 'the list shows one page');
-      // Every marker and group is a target a finger can hit.
-      for (const selector of ['#mapa .leaflet-marker-icon.punto', '#mapa .leaflet-marker-icon.grupo']) {
-        const size = await page.locator(selector).first().boundingBox();
-        assert.ok(
-          size && Math.round(size.width) >= 44 && Math.round(size.height) >= 44,
-          `${selector}: ${JSON.stringify(size)}`,
-        );
-      }
       // A single marker opens its popup with a link to the record page.
       await page.locator('#mapa .leaflet-marker-icon.punto-offer').first().click();
       const popup = page.locator('.leaflet-popup-content a').first();
