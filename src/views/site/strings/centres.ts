@@ -1,4 +1,5 @@
 // Strings of /centros (collection centres and inventory).
+import { age } from './age.ts';
 import { emergencyChoice } from './emergency-choice.ts';
 export const centres = {
   ...emergencyChoice,
@@ -67,15 +68,7 @@ export const centres = {
       other: 'May no longer be there: not updated for more than {n} hours',
     },
   },
-  ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
-  ageHours: {
-    es: { one: 'hace 1 hora', other: 'hace {n} horas' },
-    en: { one: '1 hour ago', other: '{n} hours ago' },
-  },
-  ageDays: {
-    es: { one: 'hace 1 día', other: 'hace {n} días' },
-    en: { one: '1 day ago', other: '{n} days ago' },
-  },
+  ...age,
   whoHasTitle: { es: '¿Quién tiene…?', en: 'Who has…?' },
   whoHasIntro: {
     es: 'Vea qué centros ya tienen algo antes de comprarlo o llevarlo:',

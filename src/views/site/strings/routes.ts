@@ -1,4 +1,5 @@
 // Strings of /rutas (logistics routes).
+import { age } from './age.ts';
 import { emergencyChoice } from './emergency-choice.ts';
 export const routes = {
   ...emergencyChoice,
@@ -50,15 +51,7 @@ export const routes = {
   since: { es: 'Disponible desde', en: 'Available since' },
   sinceValue: { es: '{date} ({age})', en: '{date} ({age})' },
   notGiven: { es: 'Sin indicar', en: 'Not given' },
-  ageNow: { es: 'hace menos de una hora', en: 'less than an hour ago' },
-  ageHours: {
-    es: { one: 'hace 1 hora', other: 'hace {n} horas' },
-    en: { one: '1 hour ago', other: '{n} hours ago' },
-  },
-  ageDays: {
-    es: { one: 'hace 1 día', other: 'hace {n} días' },
-    en: { one: '1 day ago', other: '{n} days ago' },
-  },
+  ...age,
   dataTitle: { es: 'Datos abiertos', en: 'Open data' },
   dataJson: { es: 'Estas rutas en JSON', en: 'These routes as JSON' },
   apiCall: {
