@@ -23,22 +23,31 @@ export interface Config {
   tileUrl: string;
   /**
    * Who answers for the personal data this instance holds (the "Responsable del tratamiento" of Ley 1581 de 2012):
-   * the organisation running it, with a way to reach it. /privacidad shows it as it is.
+   * the organisation running it (DATA_CONTROLLER_NAME) and how to reach it (DATA_CONTROLLER_CONTACT); null while
+   * unset, and /privacidad then says so.
    */
-  dataController: string;
+  dataControllerName: string | null;
+  dataControllerContact: string | null;
+  /** How long personal data is kept (README "Datos personales"); the purge erases it once these days have passed. */
+  retention: RetentionConfig;
 }
 
-/** What /privacidad says until the organisation running the instance names itself. */
-export const DATA_CONTROLLER_UNSET =
-  'Sin configurar: la organización que opera esta instancia aún no ha indicado su nombre ni su contacto (DATA_CONTROLLER).';
+export interface RetentionConfig {
+  /** Days after a submission was decided (approved or rejected) that its identity document is kept. */
+  identityDays: number;
+  /** Days after a rejection that the rejected submission's personal data is kept. */
+  rejectedDays: number;
+  /** Days after a record was completed, or its emergency closed, that its personal data is kept. */
+  afterCloseDays: number;
+}
 
-function dataController(raw: string | undefined): string {
-  const value = (raw ?? '').trim();
-  if (value === '') return DATA_CONTROLLER_UNSET;
-  // One line people read on a public page: no control or invisible characters, and a bound.
+/** One line people read on a public page: no control or invisible characters, and a bound; null when unset. */
+function publicLine(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = (env[name] ?? '').trim();
+  if (value === '') return null;
   if (value.length > 300 || /[\p{Cc}\p{Cf}]/u.test(value)) {
     throw new ConfigError(
-      'DATA_CONTROLLER debe ser una línea de hasta 300 caracteres, sin caracteres de control ni invisibles',
+      `${name} debe ser una línea de hasta 300 caracteres, sin caracteres de control ni invisibles`,
     );
   }
   return value;
@@ -81,6 +90,11 @@ function tileUrl(raw: string | undefined): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env.DATA_CONTROLLER !== undefined && env.DATA_CONTROLLER !== '') {
+    throw new ConfigError(
+      'DATA_CONTROLLER ya no se usa: indique DATA_CONTROLLER_NAME (la organización) y DATA_CONTROLLER_CONTACT (cómo contactarla)',
+    );
+  }
   const port = int(env, 'PORT', 3000, 0, 65535);
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
@@ -104,6 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     tileUrl: tileUrl(env.TILE_URL),
-    dataController: dataController(env.DATA_CONTROLLER),
+    dataControllerName: publicLine(env, 'DATA_CONTROLLER_NAME'),
+    dataControllerContact: publicLine(env, 'DATA_CONTROLLER_CONTACT'),
+    retention: {
+      identityDays: int(env, 'RETENTION_IDENTITY_DAYS', 30, 1, 3650),
+      rejectedDays: int(env, 'RETENTION_REJECTED_DAYS', 30, 1, 3650),
+      afterCloseDays: int(env, 'RETENTION_AFTER_CLOSE_DAYS', 90, 1, 3650),
+    },
   };
 }

@@ -187,6 +187,11 @@ const catalogue = {
     es: 'La sesión MCP no existe o expiró: inicie otra con initialize.',
     en: 'The MCP session does not exist or has expired: open another with initialize.',
   },
+  help_withdrawn: {
+    status: 409,
+    es: 'Esta publicación fue retirada y sus datos personales borrados: no se puede volver a cambiar. Envíe una nueva si hace falta.',
+    en: 'This submission was withdrawn and its personal data erased: it cannot be changed again. Send a new one if needed.',
+  },
   help_not_found: {
     status: 404,
     es: 'No existe una ayuda publicada con ese id.',

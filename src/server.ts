@@ -1,5 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
+import { purgePersonalData } from './commands/personal-data/purge.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
 import type { Config } from './config.ts';
@@ -11,6 +12,9 @@ import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
 
 const KEY_RETENTION_MS = 24 * 3_600_000;
 const SHUTDOWN_GRACE_MS = 9_000;
+/** Retention runs a minute after start, then once a day (every instance; a second run finds nothing left). */
+const RETENTION_FIRST_MS = 60_000;
+const RETENTION_EVERY_MS = 24 * 3_600_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -40,6 +44,19 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const everyMs = Math.max(1, config.priorityRefreshMinutes || 60) * 60_000;
   const timer = setInterval(upkeep, everyMs);
   timer.unref();
+  const retention = async () => {
+    try {
+      const report = await purgePersonalData(ctx, { dryRun: false });
+      const erased = report.lines.filter((l) => l.id !== undefined).length;
+      if (erased > 0) app.log.info({ erased }, 'retention erased personal data');
+    } catch (err) {
+      app.log.error({ err }, 'retention failed');
+    }
+  };
+  const firstRetention = setTimeout(retention, RETENTION_FIRST_MS);
+  firstRetention.unref();
+  const retentionTimer = setInterval(retention, RETENTION_EVERY_MS);
+  retentionTimer.unref();
 
   await app.listen({ port: config.port, host: config.host });
   // The first search would otherwise wait for the index to be built.
@@ -50,6 +67,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const stop = () => {
     stopping ??= (async () => {
       clearInterval(timer);
+      clearTimeout(firstRetention);
+      clearInterval(retentionTimer);
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
     })();

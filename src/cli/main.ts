@@ -35,6 +35,13 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['logistics', 'create'], load: async () => (await import('./commands/logistics-create.ts')).logisticsCreate },
   { path: ['logistics', 'list'], load: async () => (await import('./commands/logistics-list.ts')).logisticsList },
   { path: ['logistics', 'status'], load: async () => (await import('./commands/logistics-status.ts')).logisticsStatus },
+  { path: ['record', 'erase'], load: async () => (await import('./commands/record-erase.ts')).recordErase },
+  { path: ['privacy', 'export'], load: async () => (await import('./commands/privacy-export.ts')).privacyExport },
+  { path: ['privacy', 'erase'], load: async () => (await import('./commands/privacy-erase.ts')).privacyErase },
+  { path: ['privacy', 'purge'], load: async () => (await import('./commands/privacy-purge.ts')).privacyPurge },
+  { path: ['privacy', 'erasures'], load: async () => (await import('./commands/privacy-erasures.ts')).privacyErasures },
+  { path: ['backup'], load: async () => (await import('./commands/backup.ts')).backup },
+  { path: ['restore'], load: async () => (await import('./commands/restore.ts')).restore },
 ];
 
 const EXIT_ERROR = 1;

@@ -5,6 +5,7 @@ import type { Context } from '../context.ts';
 import { inTransaction, type Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
+import { AppError } from '../errors.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
@@ -78,6 +79,8 @@ export async function submitHelp(
     const submitter = await identifySubmitter(trx.db, submission.source, options.credential);
     const proposed = { hash, emergencyId: emergency.id };
     const existing = await findBySourceExternalId(trx, submission.source, submission.externalId);
+    // Withdrawn and erased: the pair stays closed, so a resend (by the person or an integration) cannot revive it.
+    if (existing?.review_status === 'withdrawn') throw new AppError('help_withdrawn');
     let record: HelpRow;
     let outcome: SubmitOutcome;
     let editToken: string | undefined;
@@ -104,6 +107,7 @@ export async function submitHelp(
         // A concurrent twin committed first: this one is its repeat, or a change that needs proof like any other.
         const twin = await findBySourceExternalId(trx, submission.source, submission.externalId);
         if (!twin) throw new Error('record vanished after a unique conflict');
+        if (twin.review_status === 'withdrawn') throw new AppError('help_withdrawn');
         const twinOwnership = decideOwnership(twin, proposed, submitter);
         ({ record, outcome } = await settle(trx, twin, twinOwnership, fields, hash, now));
       }
@@ -151,6 +155,10 @@ function newRecord(
     quantity_pending: fields.quantity_required,
     // Kept by every later revision: the person's one code for this submission.
     receipt_code: receiptCode,
+    withdrawn_at: null,
+    withdrawn_by: null,
+    personal_data_erased_at: null,
+    identity_erased_at: null,
     content_hash: hash,
     pending_revision: null,
     revision_hash: null,

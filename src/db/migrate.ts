@@ -9,6 +9,7 @@ import { trust } from './migrations/005-trust.ts';
 import { places } from './migrations/006-places.ts';
 import { receiptCodes } from './migrations/007-receipt-codes.ts';
 import { emergencyContacts } from './migrations/008-emergency-contacts.ts';
+import { personalData } from './migrations/009-personal-data.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '006-places': places(dialect),
     '007-receipt-codes': receiptCodes(dialect),
     '008-emergency-contacts': emergencyContacts(dialect),
+    '009-personal-data': personalData(dialect),
   };
 }
 

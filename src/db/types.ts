@@ -20,7 +20,8 @@ export interface HelpRecordsTable {
   type: 'request' | 'offer';
   source: string;
   external_id: string;
-  review_status: 'pending_review' | 'approved' | 'rejected';
+  /** 'withdrawn': taken off every public surface by the person who sent it, or by the team; never public again. */
+  review_status: 'pending_review' | 'approved' | 'rejected' | 'withdrawn';
   status: 'active' | 'in_process' | 'completed';
   title: string;
   description: string;
@@ -74,6 +75,14 @@ export interface HelpRecordsTable {
   municipality_derived: Generated<number>;
   /** The short code a person keeps to ask for the state of the submission (K7P-42Q); unique. */
   receipt_code: string | null;
+  /** When the record was withdrawn; null while it is not. */
+  withdrawn_at: string | null;
+  /** Who withdrew it: the person who sent it (edit token, or receipt code plus WhatsApp) or the team. */
+  withdrawn_by: 'submitter' | 'team' | null;
+  /** When its personal data was erased: contact name, WhatsApp, identity document, address and exact point. */
+  personal_data_erased_at: string | null;
+  /** When its identity document was erased (retention after the decision, or with everything else). */
+  identity_erased_at: string | null;
 }
 
 export interface TimelineEventsTable {
@@ -234,6 +243,20 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+export interface ErasuresTable {
+  id: string;
+  /** The table the erased row lives in, and that row's id. */
+  target_table: string;
+  target_id: string;
+  /** What was erased: 'all' (every personal datum), 'contact' (contact, document, address and point of a record
+   * that stays public), 'identity' (the identity document), or 'text' (a free text that held an erased value). */
+  scope: 'all' | 'contact' | 'identity' | 'text';
+  /** Who: an account id, 'submitter', 'retention' or 'cli'. */
+  actor: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -251,6 +274,7 @@ export interface Tables {
   sources: SourcesTable;
   reports: ReportsTable;
   password_resets: PasswordResetsTable;
+  erasures: ErasuresTable;
 }
 
 export type Db = Kysely<Tables>;

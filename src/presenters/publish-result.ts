@@ -1,4 +1,5 @@
 // PublishResult (SPEC 2.5), with a message a person can read.
+import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 
@@ -20,6 +21,8 @@ export function presentPublishResult(
   /** Only on the 202 that created the pair (and the stored replay of it). */
   editToken?: string,
 ): PublishResult {
+  // submitHelp refuses a withdrawn pair before it gets here.
+  if (record.review_status === 'withdrawn') throw new AppError('help_withdrawn');
   const waiting = record.review_status === 'pending_review' || record.pending_revision !== null;
   let message: string;
   if (outcome === 'created') message = messages.created[record.type];

@@ -17,7 +17,13 @@ export interface ReceiptStatus {
   recordId: string | null;
 }
 
-const states = { pending_review: 'pending_review', approved: 'published', rejected: 'not_published' } as const;
+// A withdrawn record has no receipt code any more, so it is never found here; were it found, it is not published.
+const states = {
+  pending_review: 'pending_review',
+  approved: 'published',
+  rejected: 'not_published',
+  withdrawn: 'not_published',
+} as const;
 
 /** The submission the typed code names, or undefined: an unknown code and a malformed one are told apart nowhere. */
 export async function receiptStatus(ctx: Context, typed: string): Promise<ReceiptStatus | undefined> {

@@ -12,7 +12,7 @@ export interface SubmissionReceipt {
   type: 'request' | 'offer';
   title: string;
   emergencyName: string;
-  reviewStatus: 'pending_review' | 'approved' | 'rejected';
+  reviewStatus: 'pending_review' | 'approved' | 'rejected' | 'withdrawn';
   /** Published, with changes waiting for review. */
   revisionPending: boolean;
   submittedAt: string;

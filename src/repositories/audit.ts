@@ -27,3 +27,24 @@ export async function auditEntries(db: Db, targetId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** Audit entries about these targets that carry details, and any details with the hint in them. */
+export async function auditDetails(db: Db, targetIds: string[], hint: string | null) {
+  if (targetIds.length === 0 && hint === null) return [];
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'target_type', 'target_id', 'details', 'created_at'])
+    .where('details', 'is not', null)
+    .where((eb) => {
+      const any = [];
+      if (targetIds.length > 0) any.push(eb('target_id', 'in', targetIds));
+      if (hint !== null) any.push(eb('details', 'like', `%${hint}%`));
+      return eb.or(any);
+    })
+    .orderBy('id')
+    .execute();
+}
+
+export async function setAuditDetails(db: Db, id: number, details: string | null): Promise<void> {
+  await db.updateTable('audit_log').set({ details }).where('id', '=', id).execute();
+}

@@ -29,3 +29,12 @@ export async function closeEmergency(db: Db, id: string, at: string): Promise<vo
 export async function setEmergencyPublicContact(db: Db, id: string, contact: string | null): Promise<void> {
   await db.updateTable('emergencies').set({ public_contact: contact }).where('id', '=', id).execute();
 }
+
+/** Emergencies whose public contact has the hint in it (the caller checks each exactly). */
+export function emergencyContactsLike(db: Db, hint: string) {
+  return db
+    .selectFrom('emergencies')
+    .select(['id', 'name', 'public_contact'])
+    .where('public_contact', 'like', `%${hint}%`)
+    .execute();
+}

@@ -48,3 +48,13 @@ export async function purgeIdempotencyKeys(db: Db, olderThan: string): Promise<n
   const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', olderThan).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Stored answers that name any of these records (they hold its editToken): deleted with its personal data. */
+export async function deleteAnswersNaming(db: Db, helpIds: string[]): Promise<number> {
+  let deleted = 0;
+  for (const id of helpIds) {
+    const result = await db.deleteFrom('idempotency_keys').where('body', 'like', `%"${id}"%`).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}

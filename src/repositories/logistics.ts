@@ -132,3 +132,59 @@ export function routesForLeaders(db: Db, emergencyId: string) {
 }
 
 export type LeaderRouteRow = Awaited<ReturnType<typeof routesForLeaders>>[number];
+
+/** Routes to or from these records, and any whose pickup address or volunteer contact has the hint in it. */
+export async function routeTexts(db: Db, helpIds: string[], hint: string | null) {
+  if (helpIds.length === 0 && hint === null) return [];
+  return db
+    .selectFrom('logistics_operations')
+    .select(['id', 'title', 'pickup_address', 'volunteer_contact', 'destination_help_id', 'pickup_help_id'])
+    .where((eb) => {
+      const any = [];
+      if (helpIds.length > 0) {
+        any.push(eb('destination_help_id', 'in', helpIds));
+        any.push(eb('pickup_help_id', 'in', helpIds));
+      }
+      if (hint !== null) {
+        any.push(eb('pickup_address', 'like', `%${hint}%`));
+        any.push(eb('volunteer_contact', 'like', `%${hint}%`));
+      }
+      return eb.or(any);
+    })
+    .execute();
+}
+
+export async function setRouteTexts(
+  db: Db,
+  id: string,
+  texts: { pickup_address: string; volunteer_contact: string | null },
+): Promise<void> {
+  await db.updateTable('logistics_operations').set(texts).where('id', '=', id).execute();
+}
+
+/** Volunteers' contacts of routes that ended (delivered or cancelled) before `before`, or whose emergency closed. */
+export async function dueVolunteerContacts(db: Db, endedBefore: string, closedBefore: string) {
+  return db
+    .selectFrom('logistics_operations')
+    .select('id')
+    .where('volunteer_contact', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['delivered', 'cancelled']), eb('updated_at', '<', endedBefore)]),
+        eb(
+          'emergency_id',
+          'in',
+          eb
+            .selectFrom('emergencies')
+            .select('id')
+            .where('status', '=', 'closed')
+            .where('closed_at', '<', closedBefore),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+export async function clearVolunteerContact(db: Db, id: string): Promise<void> {
+  await db.updateTable('logistics_operations').set({ volunteer_contact: null }).where('id', '=', id).execute();
+}

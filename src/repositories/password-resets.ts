@@ -45,3 +45,12 @@ export async function expireOpenPasswordResets(db: Db, accountId: string, at: st
     .where('expires_at', '>', at)
     .execute();
 }
+
+/** Links used or expired before `before`: nothing left to do with them. */
+export async function purgePasswordResets(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('used_at', '<', before), eb('expires_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -132,3 +132,34 @@ export async function openReportsOf(db: Db, helpIds: string[], perRecord: number
     .execute();
   return rows.map(({ place: _place, ...row }) => row);
 }
+
+/** Report notes about these records, and any note with the hint in it (the caller checks each exactly). */
+export async function reportNotes(db: Db, helpIds: string[], hint: string | null) {
+  if (helpIds.length === 0 && hint === null) return [];
+  return db
+    .selectFrom('reports')
+    .select(['id', 'help_id', 'reason', 'note', 'created_at'])
+    .where('note', '!=', '')
+    .where((eb) => {
+      const any = [];
+      if (helpIds.length > 0) any.push(eb('help_id', 'in', helpIds));
+      if (hint !== null) any.push(eb('note', 'like', `%${hint}%`));
+      return eb.or(any);
+    })
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function setReportNote(db: Db, id: string, note: string): Promise<void> {
+  await db.updateTable('reports').set({ note }).where('id', '=', id).execute();
+}
+
+/** Resolved reports' notes older than `before` are emptied (the report itself stays, for the counts). */
+export async function dueReportNotes(db: Db, resolvedBefore: string) {
+  return db
+    .selectFrom('reports')
+    .select('id')
+    .where('note', '!=', '')
+    .where('resolved_at', '<', resolvedBefore)
+    .execute();
+}

@@ -37,3 +37,24 @@ export async function fullTimeline(db: Db, helpId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** Timeline notes of these records, and any note with the hint in it (the caller checks each exactly). */
+export async function timelineNotes(db: Db, helpIds: string[], hint: string | null) {
+  if (helpIds.length === 0 && hint === null) return [];
+  return db
+    .selectFrom('timeline_events')
+    .select(['id', 'help_id', 'kind', 'note', 'created_at'])
+    .where('note', 'is not', null)
+    .where((eb) => {
+      const any = [];
+      if (helpIds.length > 0) any.push(eb('help_id', 'in', helpIds));
+      if (hint !== null) any.push(eb('note', 'like', `%${hint}%`));
+      return eb.or(any);
+    })
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function setTimelineNote(db: Db, id: string, note: string | null): Promise<void> {
+  await db.updateTable('timeline_events').set({ note }).where('id', '=', id).execute();
+}

@@ -14,6 +14,12 @@ const REDIS_READY_TIMEOUT_MS = 3000;
  */
 export const STATUS_LOOKUPS_PER_MINUTE = 20;
 
+/**
+ * Withdrawal attempts per client address a minute (DELETE with an edit token, /retirar with a receipt code and a
+ * WhatsApp number): a wrong credential answers like an unknown id, and guessing is as slow as /estado.
+ */
+export const WITHDRAWALS_PER_MINUTE = 20;
+
 /** Start counting from the first request when Redis is up; never block start-up on it. */
 function readyOrTimeout(redis: Redis, ms: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
@@ -31,6 +37,8 @@ export interface Limiters {
   reads: onRequestAsyncHookHandler;
   /** Looking a submission up by its receipt code (POST /estado). */
   statusLookups: onRequestAsyncHookHandler;
+  /** Withdrawing a submission (API DELETE, /retirar). */
+  withdrawals: onRequestAsyncHookHandler;
   close(): Promise<void>;
 }
 
@@ -73,6 +81,7 @@ export async function registerRateLimit(
     submissions: limiter('submit', options.submissionsPerMinute),
     reads: limiter('read', options.readsPerMinute),
     statusLookups: limiter('status', STATUS_LOOKUPS_PER_MINUTE),
+    withdrawals: limiter('withdraw', WITHDRAWALS_PER_MINUTE),
     close: async () => {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },

@@ -1,0 +1,43 @@
+// Every table, and what personal data it holds: a holder that finds and erases it, or why it holds none (or is
+// emptied by upkeep on its own). Record<keyof Tables, …> makes a new table a type error until it is named here, so
+// whatever a later feature stores joins the right to know, erasure and retention.
+import type { Tables } from '../../db/types.ts';
+import type { PersonalDataHolder } from './holder.ts';
+import { recordsHolder } from './record-holder.ts';
+import {
+  auditHolder,
+  emergencyContactsHolder,
+  idempotentAnswersHolder,
+  reportsHolder,
+  routesHolder,
+  timelineHolder,
+} from './text-holders.ts';
+
+export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { none: string }> = {
+  help_records: recordsHolder,
+  timeline_events: timelineHolder,
+  audit_log: auditHolder,
+  reports: reportsHolder,
+  logistics_operations: routesHolder,
+  emergencies: emergencyContactsHolder,
+  idempotency_keys: idempotentAnswersHolder,
+  mcp_sessions: { none: 'A protocol version and times; removed after an hour idle (upkeep).' },
+  accounts: { none: "The team's own accounts (name, e-mail): kept while the account exists; an admin disables it." },
+  account_emergencies: { none: 'Which account leads which emergency.' },
+  console_sessions: { none: 'Hashes of session cookies; removed when they end or after 2 idle hours (upkeep).' },
+  login_attempts: { none: 'Keyed hashes of e-mails and client addresses; removed after a day (upkeep).' },
+  inventory_lines: { none: 'What a collection centre has or needs: categories and quantities.' },
+  center_edit_links: { none: 'Hashes of the secrets in centre links, and who made them.' },
+  sources: { none: 'Registered integrations: a name and the hash of their key.' },
+  password_resets: { none: 'Hashes of one-time links; removed a day after they were used or expired (upkeep).' },
+  erasures: { none: 'The erasure log: ids, scopes, who and why; never a value.' },
+};
+
+/** The holders in the order an erasure runs them: the records' texts before anything else. */
+export const holders: PersonalDataHolder[] = Object.values(personalDataByTable).filter(
+  (h): h is PersonalDataHolder => 'find' in h,
+);
+
+export function holderOf(table: string): PersonalDataHolder | undefined {
+  return holders.find((h) => h.table === table);
+}

@@ -1,0 +1,227 @@
+// The tables whose free texts may hold a person's data: timeline notes, audit details, report notes, routes'
+// addresses and volunteer contacts, emergencies' public contacts, and stored idempotent answers (editTokens).
+import type { Store } from '../../db/store.ts';
+import type { Db } from '../../db/types.ts';
+import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
+import { auditDetails, setAuditDetails } from '../../repositories/audit.ts';
+import { emergencyContactsLike, setEmergencyPublicContact } from '../../repositories/emergencies.ts';
+import { deleteAnswersNaming } from '../../repositories/idempotency.ts';
+import { clearVolunteerContact, routeTexts, setRouteTexts } from '../../repositories/logistics.ts';
+import { reportNotes, setReportNote } from '../../repositories/reports.ts';
+import { setTimelineNote, timelineNotes } from '../../repositories/timeline.ts';
+import type { ErasureTarget, NumberSearch, PersonalDataHolder, TouchedRow } from './holder.ts';
+
+/** The fields of a record that are personal, wherever they are copied (revisions, leaders' corrections). */
+export const PERSONAL_FIELDS = [
+  'contact_name',
+  'contact_whatsapp',
+  'identity_document',
+  'address',
+  'latitude',
+  'longitude',
+] as const;
+
+/** Which values a row of the target's own records loses, and which a row found only by the number loses. */
+function valuesFor(target: ErasureTarget, own: boolean): PersonalValues | null {
+  if (own) return target.everywhere ? addValues(target.values, target.everywhere.values) : target.values;
+  return target.everywhere?.values ?? null;
+}
+
+/** Scrubs one text: the new text when it changed; undefined when nothing in it is the target's. */
+function scrubbed(text: string | null, values: PersonalValues | null): string | undefined {
+  if (text === null || values === null) return undefined;
+  const next = scrubText(text, values);
+  return next === text ? undefined : next;
+}
+
+export const timelineHolder: PersonalDataHolder = {
+  table: 'timeline_events',
+  async find(db: Db, search: NumberSearch) {
+    const rows = await timelineNotes(db, search.recordIds, search.hint);
+    return rows
+      .filter((r) => search.recordIds.includes(r.help_id) || holdsValues(r.note, search.values))
+      .map((r) => ({
+        table: 'timeline_events',
+        id: r.id,
+        label: 'Nota en la historia de un registro',
+        fields: { registro: r.help_id, tipo: r.kind, nota: r.note, fecha: r.created_at },
+      }));
+  },
+  async erase(trx: Store, target: ErasureTarget) {
+    const ids = target.records.map((r) => r.id);
+    const touched: TouchedRow[] = [];
+    for (const row of await timelineNotes(trx.db, ids, target.everywhere?.hint ?? null)) {
+      const own = ids.includes(row.help_id);
+      const next = scrubbed(row.note, valuesFor(target, own));
+      if (next === undefined) continue;
+      await setTimelineNote(trx.db, row.id, next);
+      if (!own) touched.push({ table: 'timeline_events', id: row.id });
+    }
+    return touched;
+  },
+  clear: (db, id) => setTimelineNote(db, id, null),
+};
+
+/** Audit details: corrections of personal fields lose their values by key; any text loses the values. */
+function scrubDetails(details: string, values: PersonalValues, scope: ErasureTarget['scope']): string {
+  const keys: readonly string[] = scope === 'identity' ? ['identity_document'] : PERSONAL_FIELDS;
+  let text = details;
+  try {
+    const parsed = JSON.parse(details) as { edited?: Record<string, { from?: unknown; to?: unknown }> };
+    if (parsed && typeof parsed === 'object' && parsed.edited && typeof parsed.edited === 'object') {
+      for (const key of keys) {
+        if (key in parsed.edited) parsed.edited[key] = { from: ERASED_MARK, to: ERASED_MARK };
+      }
+      text = JSON.stringify(parsed);
+    }
+  } catch {
+    // not JSON: scrubbed as text below
+  }
+  return scrubText(text, values);
+}
+
+export const auditHolder: PersonalDataHolder = {
+  table: 'audit_log',
+  async find(db, search) {
+    const rows = await auditDetails(db, search.recordIds, search.hint);
+    return rows
+      .filter((r) => search.recordIds.includes(r.target_id) || holdsValues(r.details, search.values))
+      .map((r) => ({
+        table: 'audit_log',
+        id: String(r.id),
+        label: 'Entrada del registro de auditoría',
+        fields: {
+          accion: r.action,
+          objeto: `${r.target_type} ${r.target_id}`,
+          detalles: r.details,
+          fecha: r.created_at,
+        },
+      }));
+  },
+  async erase(trx, target) {
+    const ids = target.records.map((r) => r.id);
+    const touched: TouchedRow[] = [];
+    for (const row of await auditDetails(trx.db, ids, target.everywhere?.hint ?? null)) {
+      const own = ids.includes(row.target_id);
+      const values = valuesFor(target, own);
+      if (row.details === null || values === null) continue;
+      const next = own ? scrubDetails(row.details, values, target.scope) : scrubText(row.details, values);
+      if (next === row.details) continue;
+      await setAuditDetails(trx.db, row.id, next);
+      if (!own) touched.push({ table: 'audit_log', id: String(row.id) });
+    }
+    return touched;
+  },
+  clear: (db, id) => setAuditDetails(db, Number(id), null),
+};
+
+export const reportsHolder: PersonalDataHolder = {
+  table: 'reports',
+  async find(db, search) {
+    const rows = await reportNotes(db, search.recordIds, search.hint);
+    return rows
+      .filter((r) => search.recordIds.includes(r.help_id) || holdsValues(r.note, search.values))
+      .map((r) => ({
+        table: 'reports',
+        id: r.id,
+        label: 'Reporte del público sobre un registro',
+        fields: { registro: r.help_id, motivo: r.reason, nota: r.note, fecha: r.created_at },
+      }));
+  },
+  async erase(trx, target) {
+    const ids = target.records.map((r) => r.id);
+    const touched: TouchedRow[] = [];
+    for (const row of await reportNotes(trx.db, ids, target.everywhere?.hint ?? null)) {
+      const own = ids.includes(row.help_id);
+      // A report about a record whose data goes says nothing useful once the record is gone: its note goes whole.
+      const next = own && target.scope === 'all' ? '' : scrubbed(row.note, valuesFor(target, own));
+      if (next === undefined || next === row.note) continue;
+      await setReportNote(trx.db, row.id, next);
+      if (!own) touched.push({ table: 'reports', id: row.id });
+    }
+    return touched;
+  },
+  clear: (db, id) => setReportNote(db, id, ''),
+};
+
+export const routesHolder: PersonalDataHolder = {
+  table: 'logistics_operations',
+  async find(db, search) {
+    const rows = await routeTexts(db, search.recordIds, search.hint);
+    return rows
+      .filter(
+        (r) =>
+          holdsValues(r.volunteer_contact, search.values) ||
+          holdsValues(r.pickup_address, search.values) ||
+          search.recordIds.includes(r.destination_help_id) ||
+          (r.pickup_help_id !== null && search.recordIds.includes(r.pickup_help_id)),
+      )
+      .map((r) => ({
+        table: 'logistics_operations',
+        id: r.id,
+        label: 'Ruta logística',
+        fields: { ruta: r.title, recogida: r.pickup_address, contacto_voluntario: r.volunteer_contact },
+      }));
+  },
+  async erase(trx, target) {
+    if (target.scope === 'identity') return [];
+    const ids = target.records.map((r) => r.id);
+    const touched: TouchedRow[] = [];
+    for (const row of await routeTexts(trx.db, ids, target.everywhere?.hint ?? null)) {
+      const own =
+        ids.includes(row.destination_help_id) || (row.pickup_help_id !== null && ids.includes(row.pickup_help_id));
+      const values = valuesFor(target, own);
+      if (values === null) continue;
+      const pickup = scrubText(row.pickup_address, values);
+      const contact = row.volunteer_contact === null ? null : scrubText(row.volunteer_contact, values);
+      if (pickup === row.pickup_address && contact === row.volunteer_contact) continue;
+      await setRouteTexts(trx.db, row.id, { pickup_address: pickup, volunteer_contact: contact });
+      if (!own) touched.push({ table: 'logistics_operations', id: row.id });
+    }
+    return touched;
+  },
+  // Without the values, the volunteer's contact goes (a pickup address is a centre's, not a person's).
+  clear: (db, id) => clearVolunteerContact(db, id),
+};
+
+export const emergencyContactsHolder: PersonalDataHolder = {
+  table: 'emergencies',
+  async find(db, search) {
+    const rows = await emergencyContactsLike(db, search.hint);
+    return rows
+      .filter((r) => holdsValues(r.public_contact, search.values))
+      .map((r) => ({
+        table: 'emergencies',
+        id: r.id,
+        label: 'Contacto público de una emergencia',
+        fields: { emergencia: r.name, contacto: r.public_contact },
+      }));
+  },
+  async erase(trx, target) {
+    if (!target.everywhere) return [];
+    const touched: TouchedRow[] = [];
+    for (const row of await emergencyContactsLike(trx.db, target.everywhere.hint)) {
+      const next = scrubbed(row.public_contact, target.everywhere.values);
+      if (next === undefined) continue;
+      await setEmergencyPublicContact(trx.db, row.id, next);
+      touched.push({ table: 'emergencies', id: row.id });
+    }
+    return touched;
+  },
+  clear: (db, id) => setEmergencyPublicContact(db, id, null),
+};
+
+export const idempotentAnswersHolder: PersonalDataHolder = {
+  table: 'idempotency_keys',
+  // A stored answer holds a record's id, receipt code and editToken (kept 24 hours so a lost 202 can be replayed);
+  // the record's own rows list what it holds.
+  find: async () => [],
+  async erase(trx, target) {
+    if (target.scope === 'identity') return [];
+    await deleteAnswersNaming(
+      trx.db,
+      target.records.map((r) => r.id),
+    );
+    return [];
+  },
+};

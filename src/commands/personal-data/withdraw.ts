@@ -1,0 +1,55 @@
+// The person who sent a submission withdraws it: with the editToken (API) or the receipt code plus the WhatsApp
+// number given (website, MCP). It leaves every public surface and its personal data is erased, in one commit.
+// A wrong credential, an unknown id and an already withdrawn record get the same help_not_found.
+import { sameSecret, tokenHash } from '../../auth/tokens.ts';
+import type { Context } from '../../context.ts';
+import { isRecordId } from '../../domain/record-id.ts';
+import { AppError } from '../../errors.ts';
+import { withdrawableByReceipt } from '../../queries/withdrawable.ts';
+import { checkpointAfterErasure } from '../../repositories/erasures.ts';
+import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
+import { findSource } from '../../repositories/sources.ts';
+import { writePublic } from '../write-public.ts';
+import { eraseRecords } from './erase-records.ts';
+import type { WithdrawableSummary } from './types.ts';
+
+/** What the log keeps as the reason of a person's withdrawal. */
+export const SUBMITTER_REASON = 'Retirada por quien la publicó';
+
+const notFound = () => new AppError('help_not_found');
+
+function proves(secret: string, hash: string | null): boolean {
+  return hash !== null && secret !== '' && sameSecret(tokenHash(secret), hash);
+}
+
+async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
+  await writePublic(ctx, (trx) =>
+    eraseRecords(trx, {
+      recordIds: [row.id],
+      scope: 'all',
+      actor: 'submitter',
+      reason: SUBMITTER_REASON,
+      withdrawBy: 'submitter',
+      everywhere: null,
+      now: ctx.now().toISOString(),
+    }),
+  );
+  await checkpointAfterErasure(ctx);
+}
+
+/** DELETE /api/public/v1/help/{id}: the pair's editToken, or the key of the registered source that sent it. */
+export async function withdrawWithToken(ctx: Context, id: string, secret: string): Promise<void> {
+  const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
+  if (!row || row.review_status === 'withdrawn') throw notFound();
+  const source = proves(secret, row.edit_token_hash) ? undefined : await findSource(ctx.db, row.source);
+  if (!proves(secret, row.edit_token_hash) && !(source && proves(secret, source.key_hash))) throw notFound();
+  await withdraw(ctx, row);
+}
+
+/** /retirar and retirar_publicacion: the receipt code and the number given, in any written form. */
+export async function withdrawWithReceipt(ctx: Context, code: string, whatsapp: string): Promise<WithdrawableSummary> {
+  const found = await withdrawableByReceipt(ctx, code, whatsapp);
+  if (!found) throw notFound();
+  await withdraw(ctx, found.row);
+  return found.summary;
+}

@@ -1,0 +1,37 @@
+// Habeas data: withdrawn and erased records, and the log of erasures (ids only, never values) that a restore
+// re-applies to a backup taken before them.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../types.ts';
+
+export function personalData(_dialect: Dialect) {
+  return {
+    async up(db: Kysely<unknown>) {
+      // When and by whom ('submitter' or 'team') the record was withdrawn from every public surface.
+      await db.schema.alterTable('help_records').addColumn('withdrawn_at', 'text').execute();
+      await db.schema.alterTable('help_records').addColumn('withdrawn_by', 'text').execute();
+      // When its personal data was erased (contact, document, address, exact point): by a person, the team or
+      // retention. identity_erased_at alone: only the identity document is gone (retention after the decision).
+      await db.schema.alterTable('help_records').addColumn('personal_data_erased_at', 'text').execute();
+      await db.schema.alterTable('help_records').addColumn('identity_erased_at', 'text').execute();
+
+      // One row per row erased: which table and row, what scope, when, by whom and why; never the values.
+      await db.schema
+        .createTable('erasures')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('target_table', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('erasures_created').on('erasures').columns(['created_at']).execute();
+      // Retention looks for decided records whose personal data is still there.
+      await db.schema
+        .createIndex('help_records_retention')
+        .on('help_records')
+        .columns(['review_status', 'reviewed_at'])
+        .execute();
+    },
+  };
+}
