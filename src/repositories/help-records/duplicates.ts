@@ -39,7 +39,7 @@ export async function sameWhatsapp(db: Db, record: HelpRow): Promise<CandidateRo
     .where('emergency_id', '=', record.emergency_id)
     .where('contact_whatsapp', '=', record.contact_whatsapp)
     .where('id', '!=', record.id)
-    .where('review_status', '!=', 'rejected')
+    .where('review_status', 'not in', ['rejected', 'withdrawn'])
     .orderBy('submitted_at')
     .limit(20)
     .execute();
@@ -62,7 +62,7 @@ export async function sameCategoryInBox(
     .where('longitude', '>=', box.minLon)
     .where('longitude', '<=', box.maxLon)
     .where('id', '!=', record.id)
-    .where('review_status', '!=', 'rejected')
+    .where('review_status', 'not in', ['rejected', 'withdrawn'])
     .orderBy('submitted_at')
     .limit(50)
     .execute();
