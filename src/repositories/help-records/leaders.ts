@@ -4,7 +4,7 @@ import type { Db } from '../../db/types.ts';
 import type { HelpRow } from './records.ts';
 
 export interface RecordFilter {
-  reviewStatus: 'approved' | 'rejected';
+  reviewStatus: 'approved' | 'rejected' | 'withdrawn';
   status?: HelpRow['status'];
   type?: HelpRow['type'];
   centersOnly?: boolean;

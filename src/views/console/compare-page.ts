@@ -9,7 +9,7 @@ export function comparePage(frame: ConsoleFrame, a: HelpRow, b: HelpRow): Html {
   const slug = frame.emergency?.slug as string;
   const columns = [...new Set([...contentColumns(a.type), ...contentColumns(b.type)])];
   const link = (row: HelpRow) =>
-    row.review_status === 'approved' && row.pending_revision === null
+    row.review_status === 'withdrawn' || (row.review_status === 'approved' && row.pending_revision === null)
       ? panelPaths.record(slug, row.id)
       : panelPaths.review(slug, row.id);
   return consolePage(

@@ -9,6 +9,13 @@ export const reviewStatusLabels = {
   pending_review: 'Pendiente de revisión',
   approved: 'Publicada',
   rejected: 'Rechazada',
+  withdrawn: 'Retirada',
+} as const;
+
+/** Who withdrew a record (review status 'withdrawn'). */
+export const withdrawnByLabels = {
+  submitter: 'Retirada por quien la publicó',
+  team: 'Retirada por el equipo',
 } as const;
 
 export const categoryOptions = categories.map((c) => [c, categoryLabels[c].es] as const);
@@ -84,6 +91,8 @@ export const timelineKindLabels: Record<string, string> = {
   revision_rejected: 'Revisión rechazada',
   status_changed: 'Cambio de estado',
   coverage_updated: 'Cantidad cubierta actualizada',
+  withdrawn_by_submitter: 'Retirada por quien la publicó (datos personales borrados)',
+  withdrawn_by_team: 'Retirada por el equipo (datos personales borrados)',
 };
 
 export const duplicateReasonLabels = {

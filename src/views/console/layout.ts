@@ -16,7 +16,17 @@ export interface ConsoleFrame {
   openReports?: number;
   emergency?: { slug: string; name: string; status: string };
   flash?: string | null;
-  current?: 'inbox' | 'records' | 'centers' | 'logistics' | 'home' | 'accounts' | 'sources' | 'account' | 'reports';
+  current?:
+    | 'inbox'
+    | 'records'
+    | 'centers'
+    | 'logistics'
+    | 'home'
+    | 'accounts'
+    | 'sources'
+    | 'account'
+    | 'reports'
+    | 'privacy';
 }
 
 export const panelPaths = {
@@ -34,6 +44,8 @@ export const panelPaths = {
   center: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/centros/${encodeURIComponent(id)}`,
   logistics: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/logistica`,
   reports: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/reportes`,
+  /** Administrators: what the service holds about a WhatsApp number, and erasing it. */
+  privacy: '/panel/datos-personales',
 };
 
 export function csrfField(csrf: string): Html {
@@ -72,6 +84,7 @@ ${
   ${user.isAdmin ? link('accounts', '/panel/cuentas', 'Cuentas') : ''}
   ${link('account', '/panel/cuenta', 'Mi cuenta')}
   ${user.isAdmin ? link('sources', '/panel/integraciones', 'Integraciones') : ''}
+  ${user.isAdmin ? link('privacy', panelPaths.privacy, 'Datos personales') : ''}
   ${
     emergency
       ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}

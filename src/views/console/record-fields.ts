@@ -67,7 +67,11 @@ export function shown(column: string, value: unknown): string {
   return String(value);
 }
 
-export function contentTable(content: Content): Html {
+/**
+ * A record's content. `erased`: its personal data is gone (withdrawn or erased), so a missing point is said as such
+ * rather than with the advice to place it.
+ */
+export function contentTable(content: Content, options: { erased?: boolean } = {}): Html {
   return html`<dl class="fields">${contentColumns(content.type).map(
     (column) =>
       html`<div><dt>${columnLabels[column]}</dt><dd>${
@@ -76,9 +80,13 @@ export function contentTable(content: Content): Html {
           : shown(column, content[column])
       }</dd></div>`,
   )}<div><dt>Municipio</dt><dd>${municipalityText(content)}</dd></div>${
-    withoutPoint(content)
-      ? html`<div class="warn"><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> En público se muestra el punto del municipio. Para ubicarla, escriba la latitud y la longitud en «Corregir y aprobar»; o apruébela así y queda en el punto del municipio.</dd></div>`
-      : ''
+    options.erased
+      ? content.latitude == null || content.longitude == null
+        ? html`<div><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> Se borró con los datos personales.</dd></div>`
+        : ''
+      : withoutPoint(content)
+        ? html`<div class="warn"><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> En público se muestra el punto del municipio. Para ubicarla, escriba la latitud y la longitud en «Corregir y aprobar»; o apruébela así y queda en el punto del municipio.</dd></div>`
+        : ''
   }${
     content.identity_document
       ? html`<div class="private"><dt>${columnLabels.identity_document}</dt><dd>${content.identity_document}</dd></div>`

@@ -1,9 +1,11 @@
-// A published record for its leaders: status, covered quantity, public link, full history.
+// A published record for its leaders: status, covered quantity, public link, full history. A withdrawn one: who
+// withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { ReportGroup } from '../../queries/report-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input, textarea, when } from './controls.ts';
+import { erasureForm, erasureText, withdrawalText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
@@ -22,17 +24,51 @@ export interface RecordView {
   reports?: ReportGroup | null;
 }
 
+/** Where an administrator's erase form posts, from the record page. */
+export const recordErasePath = (slug: string, id: string) => `${panelPaths.record(slug, id)}/borrar`;
+
+/** The erase form, for administrators only, while the record still holds personal data. */
+function erasureSection(frame: ConsoleFrame, view: RecordView): Html {
+  const { record } = view;
+  if (!frame.user?.isAdmin) return html``;
+  if (record.review_status === 'withdrawn' && record.personal_data_erased_at) return html``;
+  return erasureForm({
+    action: recordErasePath(frame.emergency?.slug as string, record.id),
+    csrf: frame.user.csrf,
+    what: 'esta publicación',
+    errors: view.errors,
+    values: view.values,
+  });
+}
+
+function withdrawnPage(frame: ConsoleFrame, view: RecordView): Html {
+  const { record } = view;
+  const slug = frame.emergency?.slug as string;
+  const erased = erasureText(record);
+  return consolePage(
+    { ...frame, title: record.title, current: 'records' },
+    html`<p class="meta">${typeLabels[record.type]} · <strong>${withdrawalText(record)}</strong>${erased ? ` · ${erased}` : ''}</p>
+<p class="note">Ya no aparece en ninguna página pública, la API, el mapa ni los datos abiertos, y no se puede volver a publicar.</p>
+${recordReportsSection(slug, frame.user?.csrf ?? '', view.reports ?? null)}
+<section><h2>Datos que quedan</h2>${contentTable(record, { erased: true })}</section>
+${erasureSection(frame, view)}
+${historySection(view.timeline, view.audit)}`,
+  );
+}
+
 export function recordPage(frame: ConsoleFrame, view: RecordView): Html {
   const { record } = view;
+  if (record.review_status === 'withdrawn') return withdrawnPage(frame, view);
   const slug = frame.emergency?.slug as string;
   const csrf = frame.user?.csrf ?? '';
   const base = panelPaths.record(slug, record.id);
+  const erased = erasureText(record);
   const nextStatuses = recordStatuses.filter((s) => s !== record.status);
   return consolePage(
     { ...frame, title: record.title, current: 'records' },
     html`<p class="meta">${typeLabels[record.type]} · estado <strong>${recordStatusLabels[record.status]}</strong>${
       record.status_note ? ` («${record.status_note}»)` : ''
-    } · publicado ${when(record.published_at)} · <a href="${view.publicUrl}">página pública</a> · <a href="${view.jsonUrl}">JSON</a></p>
+    } · publicado ${when(record.published_at)}${erased ? ` · ${erased}` : ''} · <a href="${view.publicUrl}">página pública</a> · <a href="${view.jsonUrl}">JSON</a></p>
 ${
   record.pending_revision
     ? html`<p class="warn">Hay una revisión de este registro esperando decisión: <a href="${panelPaths.review(slug, record.id)}">revisarla</a>.</p>`
@@ -61,8 +97,9 @@ ${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 30
 <p><a href="${panelPaths.logistics(slug)}?destino=${record.id}#nueva">Crear una ruta logística hacia esta solicitud</a></p></section>`
     : ''
 }
-<section><h2>Datos</h2>${contentTable(record)}</section>
+<section><h2>Datos</h2>${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
 <p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>
+${erasureSection(frame, view)}
 ${historySection(view.timeline, view.audit)}`,
   );
 }

@@ -5,6 +5,7 @@ import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { Duplicate } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, textarea, when } from './controls.ts';
+import { erasureForm, erasureText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
@@ -21,6 +22,8 @@ export interface ReviewView {
   rejectError?: string | null;
   /** Set when a decision was refused because the content moved on since the leader looked. */
   stale?: StaleNotice;
+  /** What a refused erase form had (administrators only). */
+  erase?: { errors: Errors; values: Record<string, string> };
 }
 
 export interface StaleNotice {
@@ -69,11 +72,12 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
   const csrf = frame.user?.csrf ?? '';
   const base = panelPaths.review(slug, record.id);
   const isRevision = record.review_status === 'approved' && record.pending_revision !== null;
+  const erased = erasureText(record);
   return consolePage(
     { ...frame, title: `Revisar: ${proposed.title ?? record.title}`, current: 'inbox' },
     html`${view.stale ? staleSection(view.stale, record, proposed) : ''}<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
       isRevision ? html` · <strong class="tag">Revisión pendiente</strong>` : ''
-    }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
+    }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''}${erased ? ` · ${erased}` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
 ${isRevision ? diffTable(record, proposed) : ''}
 <section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${contentTable(proposed)}
 <p class="note">Al aprobar se publican el registro, el nombre de contacto y el WhatsApp (la persona dio su consentimiento). El documento de identidad nunca se publica.</p></section>
@@ -101,6 +105,17 @@ ${editFields(record.type, view.edit.values, view.edit.errors, derivedMunicipalit
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300 })}
 <p><button type="submit">Guardar correcciones y publicar</button></p></form></details>
 </section>
+${
+  frame.user?.isAdmin
+    ? erasureForm({
+        action: `${base}/borrar`,
+        csrf,
+        what: isRevision ? 'esta publicación (y de la revisión pendiente)' : 'esta publicación',
+        errors: view.erase?.errors,
+        values: view.erase?.values,
+      })
+    : ''
+}
 ${historySection(view.timeline, view.audit)}`,
   );
 }

@@ -39,6 +39,13 @@ export function currentUser(request: FastifyRequest): ConsoleUser {
   return user;
 }
 
+/** The signed-in user when an administrator; 403 for a leader, before any form is read. */
+export function adminUser(request: FastifyRequest): ConsoleUser {
+  const user = currentUser(request);
+  if (user.role !== 'admin') throw new AppError('forbidden');
+  return user;
+}
+
 /** A state-changing form must carry the session's token and must not come from another site. */
 export function checkForm(ctx: Context, request: FastifyRequest, expected: string): FormBody {
   const form = formBody(request);
@@ -83,6 +90,7 @@ const flashes: Record<string, string> = {
   creada: 'Emergencia creada.',
   cerrada: 'Emergencia cerrada: ya no recibe publicaciones.',
   guardado: 'Cambios guardados.',
+  borrada: 'Datos personales borrados. La publicación se retiró de todas las páginas públicas.',
 };
 
 /** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */

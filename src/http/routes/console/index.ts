@@ -17,6 +17,7 @@ import { attachUser, seeOther, sendPage } from './guard.ts';
 import { logisticsRoutes } from './logistics-routes.ts';
 import { myAccountRoutes } from './my-account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
+import { privacyRoutes } from './privacy-routes.ts';
 import { recordRoutes } from './record-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
@@ -99,6 +100,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         reportRoutes(inner, ctx);
         myAccountRoutes(inner, ctx);
         sourceRoutes(inner, ctx);
+        privacyRoutes(inner, ctx);
       },
       { prefix: '/panel' },
     );

@@ -1,5 +1,7 @@
-// Published records: list by status, and their lifecycle (status with a note, covered quantity).
+// Published records: list by status, and their lifecycle (status with a note, covered quantity). A withdrawn record
+// keeps its page (what is left of it, no actions); an administrator may erase a record's personal data and withdraw it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eraseRecord } from '../../../commands/personal-data/erase.ts';
 import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../../../commands/set-record-status.ts';
 import type { Context } from '../../../context.ts';
@@ -19,7 +21,8 @@ import { recordsPage } from '../../../views/console/records-page.ts';
 import { field, noteField } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
-import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { readErasure } from './erasure-form.ts';
+import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { recordIn } from './review-routes.ts';
 
 const PAGE_SIZE = 50;
@@ -42,6 +45,14 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
   const published = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
     const record = await recordIn(ctx, emergency, id);
     if (record.review_status !== 'approved')
+      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_published' }]);
+    return record;
+  };
+
+  /** A published record, or a withdrawn one (shown without actions). */
+  const shown = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
+    const record = await recordIn(ctx, emergency, id);
+    if (record.review_status !== 'approved' && record.review_status !== 'withdrawn')
       throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_published' }]);
     return record;
   };
@@ -93,7 +104,21 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.get<RecordRoute>('/e/:slug/registros/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
-    return sendPage(reply, await renderRecord(request, emergency, await published(emergency, id)));
+    return sendPage(reply, await renderRecord(request, emergency, await shown(emergency, id)));
+  });
+
+  // Administrators only: a leader gets 403 before the form is read.
+  app.post<RecordRoute>('/e/:slug/registros/:id/borrar', async (request, reply) => {
+    const user = adminUser(request);
+    const { emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const record = await shown(emergency, id);
+    const input = readErasure(form);
+    if (!input.ok) {
+      return sendPage(reply, await renderRecord(request, emergency, record, input.errors, input.values), 400);
+    }
+    await eraseRecord(ctx, id, consoleActor(user), input.reason);
+    return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=borrada`);
   });
 
   app.post<RecordRoute>('/e/:slug/registros/:id/estado', async (request, reply) => {

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { approveSubmission } from '../../../commands/approve-submission.ts';
 import { approveWithEdits, type EditableFields } from '../../../commands/approve-with-edits.ts';
+import { eraseRecord } from '../../../commands/personal-data/erase.ts';
 import { BULK_REJECT_MAX, rejectMany, type Selection } from '../../../commands/reject-many.ts';
 import { rejectSubmission } from '../../../commands/reject-submission.ts';
 import { submissionFields } from '../../../commands/submission-fields.ts';
@@ -40,7 +41,8 @@ import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
-import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { readErasure } from './erasure-form.ts';
+import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
 type EmergencyRoute = { Params: { slug: string } };
 type ReviewRoute = { Params: { slug: string; id: string } };
@@ -112,6 +114,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       edit?: { values: Record<string, string>; errors: Errors };
       rejectError?: string;
       stale?: StaleNotice;
+      erase?: { errors: Errors; values: Record<string, string> };
     } = {},
   ) => {
     const user = currentUser(request);
@@ -130,6 +133,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       edit: extra.edit ? { ...extra.edit, open: true } : { values: formValues(proposed), errors: {}, open: false },
       rejectError: extra.rejectError,
       stale: extra.stale,
+      erase: extra.erase,
     });
   };
 
@@ -243,14 +247,30 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   app.get<ReviewRoute>('/e/:slug/revisar/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
     const record = await recordIn(ctx, emergency, id);
-    if (record.review_status === 'rejected' || (record.review_status === 'approved' && !record.pending_revision)) {
-      // Already decided (perhaps by another leader): show where it stands now.
+    if (!reviewable(record)) {
+      // Already decided (perhaps by another leader) or withdrawn: show where it stands now.
       return seeOther(
         reply,
-        record.review_status === 'approved' ? panelPaths.record(emergency.slug, id) : panelPaths.inbox(emergency.slug),
+        record.review_status === 'rejected' ? panelPaths.inbox(emergency.slug) : panelPaths.record(emergency.slug, id),
       );
     }
     return sendPage(reply, await renderReview(request, record, emergency));
+  });
+
+  // Administrators only: erase the personal data of a submission still in review and withdraw it.
+  app.post<ReviewRoute>('/e/:slug/revisar/:id/borrar', async (request, reply) => {
+    const user = adminUser(request);
+    const { emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const record = await recordIn(ctx, emergency, id);
+    const input = readErasure(form);
+    if (!input.ok) {
+      if (!reviewable(record)) return seeOther(reply, panelPaths.review(emergency.slug, id));
+      const page = await renderReview(request, record, emergency, { erase: input });
+      return sendPage(reply, page, 400);
+    }
+    await eraseRecord(ctx, id, consoleActor(user), input.reason);
+    return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=borrada`);
   });
 
   app.get<EmergencyRoute>('/e/:slug/comparar', async (request, reply) => {
