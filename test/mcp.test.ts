@@ -33,6 +33,7 @@ const toolNames = [
   'publicar_solicitud',
   'publicar_ofrecimiento',
   'reportar_registro',
+  'retirar_publicacion',
 ];
 
 before(async () => {
@@ -80,7 +81,7 @@ const call = (name: string, args: Record<string, unknown> = {}) =>
     isError?: boolean;
   }>;
 
-test('initialize gives a session id, the instructions state the review rule, and the eight tools are listed', async () => {
+test('initialize gives a session id, the instructions state the review rule, and every tool is listed', async () => {
   assert.match(session.sessionId, /^[0-9a-f-]{36}$/);
   assert.match(session.client.getInstructions() ?? '', /NO publican/);
   const { tools } = await session.client.listTools();

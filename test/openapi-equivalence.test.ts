@@ -11,7 +11,12 @@ type Json = Record<string, any>;
 
 const fixture: Json = JSON.parse(readFileSync(new URL('./fixtures/openapi-baseline.json', import.meta.url), 'utf8'));
 const BASE_URL = fixture.servers[0].url;
-const LIMITS = { submissionsPerMinute: 10, readsPerMinute: 120, bodyLimitBytes: 65536 };
+const LIMITS = {
+  submissionsPerMinute: 10,
+  readsPerMinute: 120,
+  bodyLimitBytes: 65536,
+  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90 },
+};
 
 /** As served: through JSON, so an undefined field is absent on both sides. */
 const current: Json = JSON.parse(JSON.stringify(buildOpenApi(BASE_URL, LIMITS)));

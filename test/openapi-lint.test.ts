@@ -46,18 +46,24 @@ function operations(): [string, Node][] {
   );
 }
 
-test('every operation states its security, and every one can be called without credentials', () => {
+/** Operations that only the person who sent a record may call: withdrawing it needs its editToken or source key. */
+const AUTHORSHIP_ONLY = new Set(['DELETE /api/public/v1/help/{id}']);
+
+test('every operation states its security, and every one but a withdrawal can be called without credentials', () => {
   const schemes = Object.keys(doc.components.securitySchemes ?? {});
   for (const [name, operation] of operations()) {
     const security = (operation.security ?? doc.security) as Node[] | undefined;
     assert.ok(Array.isArray(security), `${name} has no security, nor does the root`);
-    // The public API is open: a list of requirements either is empty or has the anonymous one ({}).
-    assert.ok(security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0), name);
+    const anonymous = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+    // The public API is open: a list of requirements either is empty or has the anonymous one ({}); a withdrawal
+    // is the one thing that needs proof of authorship, and says so.
+    assert.equal(anonymous, !AUTHORSHIP_ONLY.has(name), name);
     for (const requirement of security) {
       for (const scheme of Object.keys(requirement)) assert.ok(schemes.includes(scheme), `${name}: ${scheme}`);
     }
   }
   assert.deepEqual(doc.paths['/api/public/v1/help'].post.security, [{}, { editToken: [] }, { sourceKey: [] }]);
+  assert.deepEqual(doc.paths['/api/public/v1/help/{id}'].delete.security, [{ editToken: [] }, { sourceKey: [] }]);
 });
 
 test('every property a schema requires is defined in its properties', () => {

@@ -9,5 +9,10 @@ export const readToolNames = [
   'consultar_inventario',
 ] as const;
 
-/** Tools that send a submission to review: counted by the submissions rate limit. */
-export const submissionToolNames = ['publicar_solicitud', 'publicar_ofrecimiento', 'reportar_registro'] as const;
+/** Tools that write (send to review, report, withdraw): counted by the submissions rate limit. */
+export const submissionToolNames = [
+  'publicar_solicitud',
+  'publicar_ofrecimiento',
+  'reportar_registro',
+  'retirar_publicacion',
+] as const;

@@ -6,6 +6,7 @@ import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
 import * as z from 'zod';
+import type { RetentionConfig } from '../config.ts';
 import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
@@ -78,7 +79,33 @@ function components(): Record<string, JsonSchema> {
   return all;
 }
 
-export function buildOpenApi(baseUrl: string, limits: DocumentContext['limits']) {
+/** What the document states of an instance: its limits and how long it keeps personal data. */
+export type DocumentSettings = DocumentContext['limits'] & { retention: RetentionConfig };
+
+/** Consent in plain words: what review makes public, what never is, for how long, and how to withdraw it. */
+function consentText(baseUrl: string, retention: RetentionConfig): string[] {
+  return [
+    'Datos personales y consentimiento (Ley 1581 de 2012). Qué se publica: nada antes de la revisión. Al aprobarse un',
+    'envío se publican su título, descripción, categoría, cantidades y lugar (en las solicitudes, un punto aproximado',
+    'de unos 300 m con el barrio o vereda y el municipio, salvo que la persona pida mostrar el lugar exacto) y, porque',
+    'la persona lo autorizó (publishContact: true), su nombre de contacto y su WhatsApp. Un envío rechazado no se',
+    'publica. Qué no se publica nunca: el documento de identidad (solo lo ve el equipo de la emergencia), los contactos',
+    'de los voluntarios de logística ni las notas internas.',
+    'Por cuánto tiempo: lo publicado sigue visible mientras el registro está vigente. El documento de identidad se',
+    `borra ${retention.identityDays} días después de la revisión; todos los datos personales de un envío rechazado,`,
+    `${retention.rejectedDays} días después del rechazo; y los de un registro publicado, ${retention.afterCloseDays} días`,
+    'después de que se completa o de que su emergencia se cierra.',
+    'Cómo retirarlo: quien envió puede retirar su envío cuando quiera, esté en revisión, publicado o rechazado.',
+    'Por la API, DELETE /api/public/v1/help/{id} con Authorization: Bearer <editToken> (o la clave de la integración',
+    `registrada); la persona, en ${baseUrl}/retirar con su código de recibo (receiptCode) y su WhatsApp, o por MCP`,
+    'con retirar_publicacion. El registro sale en el acto de toda lectura pública y sus datos personales se borran;',
+    'no se puede deshacer, y reenviar el mismo source + externalId responde 409 help_withdrawn.',
+  ];
+}
+
+export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
+  const { retention, submissionsPerMinute, readsPerMinute, bodyLimitBytes } = settings;
+  const limits = { submissionsPerMinute, readsPerMinute, bodyLimitBytes };
   const schemas = components();
   return {
     openapi: '3.1.1',
@@ -91,6 +118,8 @@ export function buildOpenApi(baseUrl: string, limits: DocumentContext['limits'])
         'un envío (POST) entra en la bandeja de revisión y no se publica hasta que un líder lo aprueba.',
         'El nombre de contacto y el WhatsApp se publican solo con consentimiento explícito (publishContact: true).',
         'Nunca se publican documentos de identidad ni contactos privados de voluntarios.',
+        '',
+        ...consentText(baseUrl, retention),
         '',
         `Límites por dirección de cliente: ${limits.submissionsPerMinute} envíos y ${limits.readsPerMinute} lecturas por minuto`,
         `(429 con Retry-After y cabeceras RateLimit-*); cuerpo de hasta ${limits.bodyLimitBytes} bytes (413);`,
@@ -122,7 +151,8 @@ export function buildOpenApi(baseUrl: string, limits: DocumentContext['limits'])
       'x-priority-formula': priorityFormula,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    // Anonymous by default; an operation that accepts credentials lists them (POST help: optional bearer).
+    // Anonymous by default; an operation that accepts credentials lists them (POST help: optional bearer; DELETE
+    // help/{id}: required).
     security: [],
     servers: [{ url: baseUrl }],
     tags: [
@@ -141,15 +171,15 @@ export function buildOpenApi(baseUrl: string, limits: DocumentContext['limits'])
           type: 'http',
           scheme: 'bearer',
           description:
-            'El editToken que devolvió el primer 202 de un par source + externalId: prueba que un cambio de ese par viene ' +
-            'de quien lo envió. El servicio guarda solo su hash.',
+            'El editToken que devolvió el primer 202 de un par source + externalId: prueba que un cambio de ese par, o ' +
+            'su retiro (DELETE), viene de quien lo envió. El servicio guarda solo su hash.',
         },
         sourceKey: {
           type: 'http',
           scheme: 'bearer',
           description:
             'La clave de una integración registrada (ayuda source add): obligatoria en todo envío con ese source; con ella ' +
-            'la integración cambia cualquiera de sus pares.',
+            'la integración cambia o retira cualquiera de sus pares.',
         },
       },
     },

@@ -91,7 +91,7 @@ async function buildAbout(ctx: Context): Promise<string> {
     '## MCP',
     '',
     `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25. Lecturas: ${readToolNames.join(', ')}.` +
-      ` ${submissionToolNames.join(' y ')} envían a revisión; no publican.`,
+      ` Escrituras: ${submissionToolNames.join(', ')} (envían a revisión, reportan o retiran; ninguna publica).`,
     '',
     '## Optional',
     '',

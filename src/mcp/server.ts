@@ -17,6 +17,8 @@ export const instructions = [
   'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',
   'Use un externalId estable por registro (u omítalo y se genera): reenviar lo mismo no crea duplicados; para cambiar',
   'un envío pase el editToken que devolvió el primero, y el cambio queda como revisión.',
+  'Si la persona quiere retirar su envío, retirar_publicacion lo retira con su código de recibo y su WhatsApp: borra',
+  'sus datos personales y no se puede deshacer, así que confírmelo antes con ella.',
 ].join(' ');
 
 export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void): McpServer {

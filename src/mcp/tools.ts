@@ -33,6 +33,7 @@ import {
 } from '../schemas/tool-inputs.ts';
 import { reportTool } from './report-tool.ts';
 import { defineTool, readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
+import { withdrawTool } from './withdraw-tool.ts';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -49,7 +50,14 @@ const reviewNote =
   'el mismo externalId, para cambiar el envío (el cambio queda como revisión). Sin él, cambiar un par ya usado ' +
   'responde el error source_conflict: use otro externalId. Una revisión no puede cambiar la emergencia. ' +
   'Devuelve también receiptCode: dígaselo a la persona; con él consulta el estado de su envío en /estado. ' +
-  'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true).';
+  'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true), y dígale qué ' +
+  'implica: si un líder lo aprueba se publican el título, la descripción, la categoría, las cantidades, el lugar ' +
+  '(aproximado en las solicitudes, salvo que pida el exacto), su nombre y su WhatsApp; el documento de identidad no ' +
+  'se publica nunca. Lo publicado sigue visible mientras el registro está vigente; sus datos personales se borran ' +
+  'después, en los plazos que indican la descripción OpenAPI y la página /privacidad. Puede retirarlo cuando ' +
+  'quiera: con retirar_publicacion (receiptCode y su WhatsApp), en /retirar, o con DELETE ' +
+  '/api/public/v1/help/{id} y el editToken. Un envío retirado no se puede volver a mandar (error help_withdrawn): ' +
+  'use otro externalId.';
 
 const requestInput = z.strictObject(requestToolShape);
 const offerInput = z.strictObject(offerToolShape);
@@ -160,6 +168,7 @@ export const tools: ToolDefinition[] = [
     run: (ctx, args) => submit(ctx, 'offer', args),
   }),
   reportTool,
+  withdrawTool,
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));

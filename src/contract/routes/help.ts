@@ -1,4 +1,6 @@
-// GET, POST and OPTIONS /api/public/v1/help (SPEC 4.1-4.3): reads by view, submissions to review, CORS preflight.
+// GET, POST and OPTIONS /api/public/v1/help (SPEC 4.1-4.3): reads by view, submissions to review, CORS preflight;
+// DELETE and OPTIONS /api/public/v1/help/{id}: the person who sent a record withdraws it.
+import * as z from 'zod';
 import { helpQuery } from '../../schemas/help-query.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { responseExamples } from '../openapi-examples.ts';
@@ -6,6 +8,7 @@ import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, 
 import { declareRoute } from '../route-declaration.ts';
 
 const HELP_PATH = '/api/public/v1/help';
+const HELP_ITEM_PATH = '/api/public/v1/help/{id}';
 
 export const helpReadRoute = declareRoute({
   method: 'get',
@@ -65,7 +68,13 @@ export const helpSubmitRoute = declareRoute({
       'El envío queda en la bandeja de revisión de la emergencia (reviewStatus pending_review) y no aparece en ninguna lectura ' +
       'pública hasta que un líder lo aprueba. 202 significa que el envío quedó guardado. Sin Authorization para un par ' +
       'nuevo o un reenvío idéntico; para cambiar un par ya enviado, Authorization: Bearer con el editToken del primer 202 ' +
-      'o, para un source registrado (siempre), con su clave. Ver la descripción general.',
+      'o, para un source registrado (siempre), con su clave. Ver la descripción general. ' +
+      'Consentimiento: al aprobarse se publican el título, la descripción, la categoría, las cantidades, el lugar ' +
+      '(aproximado en las solicitudes, salvo que se pida el exacto) y, con publishContact: true, el nombre de contacto ' +
+      'y el WhatsApp; el documento de identidad no se publica nunca. Lo publicado sigue visible mientras el registro ' +
+      'está vigente, y los datos personales se borran tras los plazos de la descripción general. Quien envía puede ' +
+      'retirarlo cuando quiera: DELETE /api/public/v1/help/{id} con el editToken, o en /retirar con el código de ' +
+      'recibo y el WhatsApp. Un par retirado no se puede volver a enviar (409 help_withdrawn): use otro externalId.',
     security: submitSecurity,
     headerParameters: [
       {
@@ -118,8 +127,9 @@ export const helpSubmitRoute = declareRoute({
       '409': errorResponse(
         409,
         'El par source + externalId ya existe con otro contenido y no se probó la autoría (editToken o clave), ' +
-          'o la misma Idempotency-Key se está procesando. Nada cambió.',
-        ['source_conflict', 'idempotency_key_in_flight'],
+          'la misma Idempotency-Key se está procesando, o el par fue retirado por quien lo envió y sus datos ' +
+          'personales borrados (help_withdrawn: no se puede volver a enviar; use otro externalId). Nada cambió.',
+        ['source_conflict', 'idempotency_key_in_flight', 'help_withdrawn'],
       ),
       '413': errorResponse(413, 'Cuerpo demasiado grande.'),
       '415': errorResponse(415, 'Se requiere application/json.'),
@@ -139,5 +149,81 @@ export const helpPreflightRoute = declareRoute({
     summary: 'Preflight CORS.',
     description: 'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
     responses: { '204': preflightResponse },
+  }),
+});
+
+/**
+ * Any segment is accepted: a wrong credential, an unknown id and an id already withdrawn all answer the same
+ * 404 help_not_found, so the uuid format is documented, not enforced here.
+ */
+const helpItemParams = z.object({
+  id: z.string().meta({
+    description: 'Id (uuid) del registro: el id del 202 de POST /api/public/v1/help, el mismo de view=detail.',
+    format: 'uuid',
+  }),
+});
+
+/** Proof of authorship only: the editToken of the record's pair, or its registered source's key. */
+const withdrawSecurity: Record<string, string[]>[] = [{ editToken: [] }, { sourceKey: [] }];
+
+export const helpWithdrawRoute = declareRoute({
+  method: 'delete',
+  path: HELP_ITEM_PATH,
+  params: helpItemParams,
+  operation: () => ({
+    operationId: 'withdrawHelp',
+    tags: ['ayudas'],
+    summary: 'Retirar un envío propio y borrar sus datos personales. No se puede deshacer.',
+    description:
+      'Quien hizo el envío lo retira con Authorization: Bearer <editToken> (el del primer 202 de su par) o, si es ' +
+      'una integración registrada, con su clave. Esté en revisión, publicado o rechazado, el registro sale en el ' +
+      'acto de toda lectura pública (API, mapa, páginas, MCP, feeds) y se borran para siempre el nombre de contacto, ' +
+      'el WhatsApp, el documento de identidad, la dirección, el punto exacto, la descripción, el código de recibo y ' +
+      'el editToken; quedan sin datos de personas la categoría, las cantidades, el municipio y las fechas, para las ' +
+      'cuentas de la emergencia. No se puede deshacer: el mismo source + externalId responde después 409 ' +
+      'help_withdrawn; para volver a publicar, haga un envío nuevo con otro externalId. ' +
+      'Un editToken equivocado, la falta de Authorization, un id inexistente y un registro ya retirado responden ' +
+      'el mismo 404 help_not_found, así que la respuesta no dice si un registro existe. ' +
+      'Tiene su propio límite de intentos por minuto por dirección de cliente (429; RateLimit-Limit dice cuántos). ' +
+      'DELETE no lleva cuerpo.',
+    security: withdrawSecurity,
+    responses: {
+      '204': { description: 'Retirado: el registro ya no es público y sus datos personales se borraron.' },
+      '400': errorResponse(400, 'Se envió un cuerpo y no es JSON válido (DELETE no necesita cuerpo).', [
+        'invalid_json',
+        'json_too_deep',
+        'duplicate_json_key',
+        'empty_body',
+      ]),
+      '404': errorResponse(
+        404,
+        'No hay un registro con ese id que esta credencial pueda retirar: credencial equivocada o ausente, id ' +
+          'inexistente o ya retirado, todos con la misma respuesta (help_not_found); o la dirección está mal ' +
+          'formada (not_found).',
+        ['help_not_found', 'not_found'],
+      ),
+      '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+      '415': errorResponse(415, 'Se envió un cuerpo que no es application/json.'),
+      '429': tooMany,
+    },
+  }),
+});
+
+/** Answered by the CORS plugin; declared for the document. */
+export const helpItemPreflightRoute = declareRoute({
+  method: 'options',
+  path: HELP_ITEM_PATH,
+  params: helpItemParams,
+  operation: () => ({
+    operationId: 'helpItemPreflight',
+    tags: ['ayudas'],
+    summary: 'Preflight CORS.',
+    description:
+      'Lo envía el navegador antes de un DELETE de otro origen; la API pública admite cualquier origen, con ' +
+      'Authorization entre las cabeceras permitidas.',
+    responses: {
+      '204': preflightResponse,
+      '404': errorResponse(404, 'La dirección está mal formada.', ['not_found']),
+    },
   }),
 });

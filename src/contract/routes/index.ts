@@ -1,7 +1,13 @@
 // Every public operation, in the order the OpenAPI document lists them.
 import type { RouteDeclaration } from '../route-declaration.ts';
 import { healthRoute, readyRoute } from './health.ts';
-import { helpPreflightRoute, helpReadRoute, helpSubmitRoute } from './help.ts';
+import {
+  helpItemPreflightRoute,
+  helpPreflightRoute,
+  helpReadRoute,
+  helpSubmitRoute,
+  helpWithdrawRoute,
+} from './help.ts';
 import { inventoryRoute } from './inventory.ts';
 import { logisticsRoute } from './logistics.ts';
 import { mapPointsRoute } from './map-points.ts';
@@ -14,6 +20,8 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   helpReadRoute,
   helpSubmitRoute,
   helpPreflightRoute,
+  helpWithdrawRoute,
+  helpItemPreflightRoute,
   mapPointsRoute,
   logisticsRoute,
   reportRoute,

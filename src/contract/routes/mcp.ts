@@ -83,8 +83,9 @@ export const mcpPostRoute = declareRoute({
     tags: ['mcp'],
     summary: 'Enviar un mensaje MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
     description:
-      `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(' y ')} ` +
-      'envían a revisión; no publican). Un mensaje JSON-RPC por petición; cada uno cuenta en los límites: como ' +
+      `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(', ')} ` +
+      'escriben: envían a revisión, reportan o retiran; ninguna publica). Un mensaje JSON-RPC por petición; ' +
+      'cada uno cuenta en los límites: como ' +
       `envío un tools/call de ${submissionToolNames.join(' o ')}, como lectura todo lo demás (peticiones, ` +
       `notificaciones y respuestas del cliente). ${batchRefused} Un resultado de herramienta que pase del máximo ` +
       'por respuesta (2 MiB salvo otra configuración) llega como error de herramienta result_too_large, que pide ' +

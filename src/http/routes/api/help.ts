@@ -1,9 +1,10 @@
-// GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3.
+// GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3; DELETE /api/public/v1/help/{id}: withdrawal.
 import type { FastifyInstance } from 'fastify';
+import { withdrawWithToken } from '../../../commands/personal-data/withdraw.ts';
 import type { Credential } from '../../../commands/submission-owner.ts';
 import { submitHelpOnce } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
-import { helpReadRoute, helpSubmitRoute } from '../../../contract/routes/help.ts';
+import { helpReadRoute, helpSubmitRoute, helpWithdrawRoute } from '../../../contract/routes/help.ts';
 import { AppError } from '../../../errors.ts';
 import { discovery } from '../../../queries/discovery.ts';
 import { getHelp } from '../../../queries/get-help.ts';
@@ -56,5 +57,14 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       .header('idempotent-replayed', 'true')
       .header('content-type', 'application/json; charset=utf-8')
       .send(answer.body);
+  });
+
+  // Only proof of authorship withdraws. Without Authorization there is nothing to prove: the same 404 as a wrong
+  // token or an unknown id, so no answer tells whether a record exists.
+  apiRoute(app, helpWithdrawRoute, { onRequest: limiters.withdrawals }, async ({ params }, request, reply) => {
+    const secret = bearer(request.headers.authorization);
+    if (secret === undefined) throw new AppError('help_not_found');
+    await withdrawWithToken(ctx, params.id, secret);
+    return reply.code(204).send();
   });
 }
