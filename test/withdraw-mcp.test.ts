@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { randomInt, randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { WITHDRAWALS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
 
@@ -187,7 +188,46 @@ describe('withdrawing', () => {
 });
 
 describe('limits', () => {
-  test('each call counts as a write against the submissions limit of the caller’s address', async () => {
+  test('withdrawals are held to the withdrawals limit when the submissions limit is higher', async () => {
+    const limited = await setup({ BASE_URL: LOCAL_BASE_URL }, h);
+    try {
+      const headers: Record<string, string> = {
+        host: 'localhost:3000',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      };
+      const rpc = (id: number, method: string, params: Record<string, unknown>) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers,
+          payload: { jsonrpc: '2.0', id, method, params },
+          remoteAddress: '198.51.100.78',
+        });
+      const opened = await rpc(1, 'initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'withdraw-guessing', version: '1.0.0' },
+      });
+      headers['mcp-session-id'] = opened.headers['mcp-session-id'] as string;
+      headers['mcp-protocol-version'] = '2025-11-25';
+      const attempt = (id: number) =>
+        rpc(id, 'tools/call', {
+          name: 'retirar_publicacion',
+          arguments: { receiptCode: 'K7P-42Q-X9M-D3R', contactWhatsapp: '+573001234567' },
+        });
+      for (let i = 0; i < WITHDRAWALS_PER_MINUTE; i++) assert.equal((await attempt(10 + i)).statusCode, 200);
+      const refused = await attempt(99);
+      assert.equal(refused.statusCode, 429);
+      assert.equal(JSON.parse(refused.body).code, 'rate_limited');
+      const submission = await rpc(100, 'tools/call', { name: 'reportar_registro', arguments: {} });
+      assert.notEqual(submission.statusCode, 429, 'other writes keep their own limit');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  test('with a submissions limit below it, each call counts against that limit of the caller’s address', async () => {
     const limited = await setup({ BASE_URL: LOCAL_BASE_URL, RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '2' }, h);
     try {
       const headers: Record<string, string> = {

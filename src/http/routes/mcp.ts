@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.ts';
+import type { submissionToolNames } from '../../contract/mcp-tools.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from '../../contract/routes/mcp.ts';
 import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
@@ -15,7 +16,7 @@ import { checkProtocolVersion, endSession, openSession, requireSession } from '.
 import { tools } from '../../mcp/tools.ts';
 import { openMcpSessionIds } from '../../queries/mcp-sessions.ts';
 import { fastifyPath } from '../define-route.ts';
-import type { Limiters } from '../plugins/rate-limit.ts';
+import { type Limiters, WITHDRAWALS_PER_MINUTE } from '../plugins/rate-limit.ts';
 
 /** Protocol 2025-11-25 has no JSON-RPC batches; refusing them keeps every message one request, counted once. */
 export const BATCH_REFUSED = {
@@ -38,6 +39,14 @@ const countedAsSubmission = new Set(
 function isSubmissionCall(message: unknown): boolean {
   const m = message as { method?: unknown; params?: { name?: unknown } } | null;
   return m?.method === 'tools/call' && typeof m.params?.name === 'string' && countedAsSubmission.has(m.params.name);
+}
+
+const WITHDRAW_TOOL: (typeof submissionToolNames)[number] = 'retirar_publicacion';
+
+/** A call of the tool that withdraws by receipt code: also held to the withdrawals limit, as /retirar is. */
+function isWithdrawalCall(message: unknown): boolean {
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+  return m?.method === 'tools/call' && m.params?.name === WITHDRAW_TOOL;
 }
 
 /** Open GET streams allowed on this instance: per session, and per client address (IPv6 per /64). */
@@ -138,6 +147,8 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     }
   }
 
+  const withdrawalLimit =
+    ctx.config.submissionsPerMinute < WITHDRAWALS_PER_MINUTE ? limiters.submissions : limiters.withdrawals;
   app.post(
     fastifyPath(mcpPostRoute.path),
     {
@@ -147,10 +158,13 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
         if (Array.isArray(request.body)) return reply.code(400).send(BATCH_REFUSED);
       },
       // One message per POST: a submission tool call counts as a submission, everything else as a read.
-      preHandler: (request, reply) =>
-        isSubmissionCall(request.body)
-          ? limiters.submissions.call(app, request, reply)
-          : limiters.reads.call(app, request, reply),
+      // A withdrawal is held to the stricter of the submissions limit and the withdrawals limit (which the receipt
+      // code's guessing odds assume, as on /retirar); one limiter per request, since each counts the request once.
+      preHandler: (request, reply) => {
+        if (!isSubmissionCall(request.body)) return limiters.reads.call(app, request, reply);
+        if (isWithdrawalCall(request.body)) return withdrawalLimit.call(app, request, reply);
+        return limiters.submissions.call(app, request, reply);
+      },
     },
     async (request, reply) => {
       const message = request.body;
