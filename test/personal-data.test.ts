@@ -184,6 +184,17 @@ describe('withdrawal by the person', () => {
     await assert.rejects(() => withdrawWithReceipt(h.ctx, p.receiptCode, p.whatsapp), { code: 'help_not_found' });
   });
 
+  test('two withdrawals at once: one succeeds, the other is the same not-found', async () => {
+    const p = await plant();
+    const results = await Promise.allSettled([
+      withdrawWithToken(h.ctx, p.id, p.editToken),
+      withdrawWithReceipt(h.ctx, p.receiptCode, p.whatsapp),
+    ]);
+    assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+    const log = (await erasureLog(h.ctx)).filter((e) => e.targetId === p.id);
+    assert.equal(log.length, 1, 'erased once');
+  });
+
   test('a pending submission is withdrawn too, and its pair cannot be sent again', async () => {
     const p = await plant({ publish: false });
     await withdrawWithToken(h.ctx, p.id, p.editToken);

@@ -7,6 +7,7 @@ import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { withdrawableByReceipt } from '../../queries/withdrawable.ts';
 import { checkpointAfterErasure } from '../../repositories/erasures.ts';
+import { lockRecords } from '../../repositories/help-records/personal-data.ts';
 import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
 import { findSource } from '../../repositories/sources.ts';
 import { writePublic } from '../write-public.ts';
@@ -23,8 +24,11 @@ function proves(secret: string, hash: string | null): boolean {
 }
 
 async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
-  await writePublic(ctx, (trx) =>
-    eraseRecords(trx, {
+  await writePublic(ctx, async (trx) => {
+    // Two withdrawals at once: the second finds it withdrawn under the lock and answers like any other failure.
+    const [locked] = await lockRecords(trx, [row.id]);
+    if (!locked || locked.review_status === 'withdrawn') throw notFound();
+    return eraseRecords(trx, {
       recordIds: [row.id],
       scope: 'all',
       actor: 'submitter',
@@ -32,8 +36,8 @@ async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
       withdrawBy: 'submitter',
       everywhere: null,
       now: ctx.now().toISOString(),
-    }),
-  );
+    });
+  });
   await checkpointAfterErasure(ctx);
 }
 
