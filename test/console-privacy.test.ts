@@ -123,7 +123,11 @@ describe('erasing one record', () => {
     const reviewing = await admin.get(review(id));
     assert.equal(reviewing.statusCode, 303);
     assert.equal(reviewing.headers.location, record(id));
-    assert.equal((await lead.get(`/panel/e/${SLUG}/registros?estado=all`)).statusCode, 200);
+    const published = await lead.get(`/panel/e/${SLUG}/registros?estado=all`);
+    assert.ok(!published.body.includes(record(id)), 'published records do not list it');
+    const withdrawn = await lead.get(`/panel/e/${SLUG}/registros?estado=withdrawn`);
+    assert.ok(withdrawn.body.includes(record(id)), 'the Retiradas filter lists it');
+    assert.match(withdrawn.body, /Retirada/);
   });
 
   test('a withdrawn record in the reports and in a comparison shows its label and nothing personal', async () => {

@@ -30,12 +30,12 @@ export function recordsPage(frame: ConsoleFrame, view: RecordsView): Html {
   const pages = Math.max(1, Math.ceil(view.total / view.pageSize));
   return consolePage(
     { ...frame, title: 'Registros publicados', current: 'records' },
-    html`<nav class="filters" aria-label="Estado">${filter('estado', 'active', 'Activas')} ${filter('estado', 'in_process', 'En proceso')} ${filter('estado', 'completed', 'Completadas')} ${filter('estado', 'all', 'Todas')}</nav>
+    html`<nav class="filters" aria-label="Estado">${filter('estado', 'active', 'Activas')} ${filter('estado', 'in_process', 'En proceso')} ${filter('estado', 'completed', 'Completadas')} ${filter('estado', 'all', 'Todas')} ${filter('estado', 'withdrawn', 'Retiradas')}</nav>
 <nav class="filters" aria-label="Tipo">${filter('tipo', 'all', 'Todo')} ${filter('tipo', 'request', 'Solicitudes')} ${filter('tipo', 'offer', 'Ofrecimientos')}</nav>
 <p>${view.total} registros.</p>
 <ul class="cards">${view.rows.map(
       (row) => html`<li class="card"><h2><a href="${panelPaths.record(slug, row.id)}">${row.title}</a></h2>
-<p class="meta">${typeLabels[row.type]} · ${categoryLabel(row.category)} · ${recordStatusLabels[row.status]}${
+<p class="meta">${typeLabels[row.type]} · ${categoryLabel(row.category)} · ${row.review_status === 'withdrawn' ? 'Retirada' : recordStatusLabels[row.status]}${
         row.type === 'request' ? ` · ${urgencyLabels[row.urgency]}` : ''
       }${
         row.quantity_required !== null

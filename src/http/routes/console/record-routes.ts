@@ -85,15 +85,16 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
   app.get<EmergencyRoute>('/e/:slug/registros', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const query = queryRecord(request);
-    const status = oneOf(query.estado, [...recordStatuses, 'all'] as const, 'active');
+    const status = oneOf(query.estado, [...recordStatuses, 'all', 'withdrawn'] as const, 'active');
     const type = oneOf(query.tipo, ['all', 'request', 'offer'] as const, 'all');
     const page = Math.max(1, Math.min(10_000, Number.parseInt(String(query.pagina ?? '1'), 10) || 1));
     const { rows, total } = await leaderRecords(
       ctx,
       emergency.id,
       {
-        reviewStatus: 'approved',
-        status: status === 'all' ? undefined : status,
+        // Withdrawn records (by the sender or the team) are listed apart, whatever their last status was.
+        reviewStatus: status === 'withdrawn' ? 'withdrawn' : 'approved',
+        status: status === 'all' || status === 'withdrawn' ? undefined : status,
         type: type === 'all' ? undefined : type,
       },
       { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
