@@ -5,14 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setEmergencyContact } from '../src/commands/set-emergency-contact.ts';
-import { DATA_CONTROLLER_UNSET, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { runCli } from './helpers/cli.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, BASE_URL, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 
 const SLUG = 'inundacion-mocoa';
 const OTHER = 'avalancha-salgar';
-const CONTROLLER = 'Fundación Manos Unidas, NIT 900123456-7, datos@manosunidas.org, Calle 10 # 4-20, Mocoa';
+const CONTROLLER_NAME = 'Fundación Manos Unidas, NIT 900123456-7';
+const CONTROLLER_CONTACT = 'datos@manosunidas.org · Calle 10 # 4-20, Mocoa';
 let h: Harness;
 const ids = { request: '', centre: '', other: '' };
 
@@ -27,7 +28,7 @@ const body = (page: string) => page.slice(page.indexOf('<main'), page.indexOf('<
 const JARGON = /E\.164|\bJSON\b|\bAPI\b|\bMCP\b|llms\.txt|GET \/api|\/api\//;
 
 before(async () => {
-  h = await setup({ DATA_CONTROLLER: CONTROLLER });
+  h = await setup({ DATA_CONTROLLER_NAME: CONTROLLER_NAME, DATA_CONTROLLER_CONTACT: CONTROLLER_CONTACT });
   await addEmergency(h, SLUG, 'Inundación Mocoa');
   await addEmergency(h, OTHER, 'Avalancha en Salgar');
   ids.request = await publish(
@@ -50,30 +51,57 @@ describe('/privacidad', () => {
       // The twin's last line points programs at its catalogue: not part of the text.
       const text = url.endsWith('.md') ? page.slice(0, page.lastIndexOf('\n---\n')) : body(page);
       assert.ok(text.includes('Responsable del tratamiento'), url);
-      assert.ok(text.includes(CONTROLLER), `${url}: controller`);
+      assert.ok(text.includes(CONTROLLER_NAME), `${url}: controller`);
+      assert.ok(text.includes(CONTROLLER_CONTACT), `${url}: controller's contact`);
+      assert.doesNotMatch(text, /DATA_CONTROLLER/, `${url}: configured, so no word of the variables`);
       assert.ok(text.includes('Ley 1581 de 2012'), url);
       assert.match(text, /habeas data/);
-      for (const right of ['Conocer', 'Actualizar', 'borren']) assert.ok(text.includes(right), `${url}: ${right}`);
+      for (const right of ['Conocer', 'Actualizar', 'Rectificar', 'Suprimir', 'Revocar la autorización']) {
+        assert.ok(text.includes(right), `${url}: ${right}`);
+      }
+      assert.ok(text.includes('Superintendencia de Industria y Comercio'), url);
       assert.ok(text.includes('Cómo pedirlo'), url);
+      assert.ok(text.includes(`responsable del tratamiento (${CONTROLLER_CONTACT})`), `${url}: how to ask`);
       assert.ok(text.includes('Avalancha en Salgar: equipo@salgar.org · 604 555 0101'), `${url}: contact`);
       assert.ok(text.includes('Inundación Mocoa: el equipo aún no ha publicado un contacto'), `${url}: none yet`);
-      // The pointer for developers is a link named in plain words; the rest of the text has no programs' terms.
-      assert.doesNotMatch(text.replace(/\(http[^)]*\)/g, ''), JARGON, url);
+      assert.ok(text.includes(url.endsWith('.md') ? '/retirar.md)' : 'href="/retirar"'), `${url}: how to withdraw`);
+      // The pointer for developers (the last note, with the API call to withdraw) is theirs; the rest of the text
+      // has no programs' terms.
+      const citizens = text.slice(0, text.indexOf('Para desarrolladores'));
+      assert.ok(citizens.length > 1000, url);
+      assert.doesNotMatch(citizens.replace(/\(http[^)]*\)/g, ''), JARGON, url);
+      assert.ok(text.slice(citizens.length).includes('DELETE /api/public/v1/help/{id}'), `${url}: the API way`);
     }
     const en = body(await get('/privacidad?lang=en'));
     assert.ok(en.includes('Ley 1581 de 2012') && en.includes('Data controller'));
   });
 
-  test('without DATA_CONTROLLER the page says it is not configured yet', async () => {
-    assert.equal(loadConfig({}).dataController, DATA_CONTROLLER_UNSET);
-    assert.throws(() => loadConfig({ DATA_CONTROLLER: 'Fundación\u200b' }), /DATA_CONTROLLER/);
+  test('without DATA_CONTROLLER_NAME and DATA_CONTROLLER_CONTACT the page says the organisation has not named itself', async () => {
+    assert.equal(loadConfig({}).dataControllerName, null);
+    assert.equal(loadConfig({}).dataControllerContact, null);
+    assert.throws(() => loadConfig({ DATA_CONTROLLER_NAME: 'Fundación\u200b' }), /DATA_CONTROLLER_NAME/);
+    assert.throws(() => loadConfig({ DATA_CONTROLLER: CONTROLLER_NAME }), /DATA_CONTROLLER_NAME/);
     const bare = await setup({}, h);
     try {
-      const page = (await bare.app.inject({ method: 'GET', url: '/privacidad' })).body;
-      assert.ok(page.includes('Sin configurar'));
-      assert.ok(page.includes('DATA_CONTROLLER'));
+      const page = body((await bare.app.inject({ method: 'GET', url: '/privacidad' })).body);
+      assert.ok(page.includes('aún no ha indicado quién es ni cómo contactarla'), page);
+      assert.ok(page.includes('DATA_CONTROLLER_NAME') && page.includes('DATA_CONTROLLER_CONTACT'));
+      assert.ok(!page.includes(CONTROLLER_NAME));
+      // Without the controller's contact, people are sent to the teams, never to a contact nobody gave.
+      assert.ok(page.includes('escriba o llame al equipo de su emergencia'));
+      assert.ok(page.includes('Inundación Mocoa: el equipo aún no ha publicado un contacto.'));
+      assert.ok(!page.includes('escriba al responsable del tratamiento'));
     } finally {
       await bare.close();
+    }
+    const onlyName = await setup({ DATA_CONTROLLER_NAME: 'Cruz Verde de Mocoa' }, h);
+    try {
+      const page = body((await onlyName.app.inject({ method: 'GET', url: '/privacidad' })).body);
+      assert.ok(page.includes('Cruz Verde de Mocoa'));
+      assert.ok(page.includes('Aún no ha indicado cómo contactarla (DATA_CONTROLLER_CONTACT)'));
+      assert.ok(!page.includes('DATA_CONTROLLER_NAME'));
+    } finally {
+      await onlyName.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import { record } from './strings/record.ts';
 import { report } from './strings/report.ts';
 import { routes } from './strings/routes.ts';
 import { status } from './strings/status.ts';
+import { withdraw } from './strings/withdraw.ts';
 
 const site = {
   name: { es: 'Ayuda Directa', en: 'Ayuda Directa' },
@@ -45,6 +46,7 @@ export const catalogue = {
   developers,
   forms,
   status,
+  withdraw,
   privacy,
   quantity,
 } as const;

@@ -133,6 +133,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     values: {},
     errors: {},
     baseUrl: ctx.config.baseUrl,
+    retention: ctx.config.retention,
     ...extra,
   });
 

@@ -13,6 +13,7 @@ import { reportPages } from './report-pages.ts';
 import { sitePage } from './site-page.ts';
 import { registerOwnAsset, staticRoutes } from './static-assets.ts';
 import { statusPages } from './status-pages.ts';
+import { withdrawPages } from './withdraw-pages.ts';
 
 registerOwnAsset('sitio.css');
 
@@ -36,11 +37,17 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   });
   staticRoutes(scope, limiters);
   sitePage(scope, ctx, limiters, '/privacidad', async (_request, lang) =>
-    privacyPage(lang, { controller: ctx.config.dataController, emergencies: await activeEmergencyContacts(ctx) }),
+    privacyPage(lang, {
+      controllerName: ctx.config.dataControllerName,
+      controllerContact: ctx.config.dataControllerContact,
+      retention: ctx.config.retention,
+      emergencies: await activeEmergencyContacts(ctx),
+    }),
   );
   publicPages(scope, ctx, limiters);
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
   statusPages(scope, ctx, limiters);
+  withdrawPages(scope, ctx, limiters);
 }

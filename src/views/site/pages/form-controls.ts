@@ -1,16 +1,21 @@
 // The public forms' labelled controls with help and inline errors, the parts both forms share, and their twin.
+import type { RetentionConfig } from '../../../config.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { choosableMunicipality, departments, municipalitiesOf } from '../../../domain/municipalities.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import { type Block, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
-import { escapeMarkdown } from '../render-markdown.ts';
+import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
+import { plural } from '../plural.ts';
+import { escapeMarkdown, twinPath } from '../render-markdown.ts';
 
 export type Errors = Record<string, string>;
 export type Values = Record<string, string>;
 export type FormStrings = ReturnType<typeof formStrings>;
 
 export const formStrings = (lang: Lang) => strings(catalogue.forms, lang);
+
+/** Where a person withdraws a submission with its receipt code and WhatsApp number (withdraw-page.ts). */
+export const WITHDRAW_PATH = '/retirar';
 
 /** An active emergency the person can choose; its centre places the map. */
 export interface EmergencyChoice {
@@ -33,6 +38,8 @@ export interface FormState {
   /** Emergency asked for by ?emergencia=SLUG, already checked to be active. */
   emergencyFromLink?: string;
   baseUrl: string;
+  /** How long personal data is kept, from the configuration: the consent text gives the real numbers. */
+  retention: RetentionConfig;
   status?: number;
   /** The control the page opens on: the municipality list after "Ver municipios". */
   focus?: string;
@@ -315,6 +322,48 @@ export function contactFields(
     errors,
     checked: values.publishContact === 'si',
   })}`;
+}
+
+/** What the consent covers, sentence by sentence: what becomes public, for how long, and how to withdraw it. */
+function consentTerms(state: FormState, t: FormStrings, kind: 'request' | 'offer'): Inline[][] {
+  const { lang, retention } = state;
+  const [before = '', after = ''] = t.termsWithdraw.split('{link}');
+  return [
+    [kind === 'request' ? t.termsPublicRequest : t.termsPublicOffer],
+    [plural(retention.afterCloseDays, t.termsHowLong, lang)],
+    ...(kind === 'request' ? [[plural(retention.identityDays, t.termsIdentity, lang)]] : []),
+    [before, link(localized(WITHDRAW_PATH, lang), WITHDRAW_PATH), after],
+  ];
+}
+
+/** The consent's terms beside the box and the send button, read before sending. */
+export function consentTermsHtml(state: FormState, t: FormStrings, kind: 'request' | 'offer'): Html {
+  const line = (parts: Inline[]) =>
+    parts.map((part) =>
+      typeof part === 'string' ? part : 'a' in part ? html`<a href="${part.a}">${part.text}</a>` : '',
+    );
+  return html`<div class="plazos" id="plazos">${consentTerms(state, t, kind).map(
+    (parts) => html`<p class="help">${line(parts)}</p>`,
+  )}</div>`;
+}
+
+/** The same terms in the twin, its links pointing at twins. */
+export function consentTermsTwin(state: FormState, t: FormStrings, kind: 'request' | 'offer'): Block {
+  const line = (parts: Inline[]) =>
+    parts
+      .map((part) =>
+        typeof part === 'string'
+          ? escapeMarkdown(part)
+          : 'a' in part
+            ? `[${escapeMarkdown(part.text)}](${state.baseUrl}${twinPath(part.a)})`
+            : '',
+      )
+      .join(' ')
+      .replace(/ +([,.:;])/g, '$1');
+  return {
+    kind: 'markdown',
+    text: [`## ${escapeMarkdown(t.termsTitle)}`, ...consentTerms(state, t, kind).map(line)].join('\n\n'),
+  };
 }
 
 /** The hidden random id that makes a repeated send (double tap, reload) the same record. */

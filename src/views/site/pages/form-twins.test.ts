@@ -6,7 +6,14 @@ import type { FormState } from './form-controls.ts';
 import { offerFormPage } from './offer-form-page.ts';
 import { requestFormPage } from './request-form-page.ts';
 
-const state: FormState = { lang: 'es', emergencies: [], values: {}, errors: {}, baseUrl: 'http://ayuda.test' };
+const state: FormState = {
+  lang: 'es',
+  emergencies: [],
+  values: {},
+  errors: {},
+  baseUrl: 'http://ayuda.test',
+  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90 },
+};
 
 /** The API fields the twin's table has a row for, in order. */
 function twinRows(page: SiteDocument): string[] {

@@ -9,6 +9,8 @@ import {
   actionPath,
   categoryOptions,
   commonTwinRows,
+  consentTermsHtml,
+  consentTermsTwin,
   contactFields,
   emergencyField,
   errorSummary,
@@ -167,7 +169,7 @@ ${emergencyField(state, t)}
     maxlength: b.address.max,
     autocomplete: 'street-address',
   })}</fieldset>
-<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t)}</fieldset>
+<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t)}${consentTermsHtml(state, t, 'offer')}</fieldset>
 <p><button type="submit">${t.sendOffer}</button></p>
 </form>`;
 }
@@ -197,6 +199,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['availableUntil', false, t.availableUntilHelp, t.availableUntil],
       ['needsTransport', false, '`true`, `false`', t.needsTransport],
     ]),
+    consentTermsTwin(state, t, 'offer'),
     ...twinApiBlocks(t, state, example),
   ];
 }

@@ -5,6 +5,7 @@ import type { SubmissionReceipt } from '../../../queries/receipt.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { fill } from '../format.ts';
+import { WITHDRAW_PATH } from './form-controls.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { REQUEST_PATH } from './request-form-page.ts';
 import { STATUS_PATH, statusStrings } from './status-page.ts';
@@ -37,6 +38,7 @@ function shareCodeUrl(code: string, statusUrl: string, lang: Lang): string {
 /** The code, large, what it is for, and the link to keep it. */
 function codeBlock(code: string, receipt: Receipt, lang: Lang): Block {
   const t = statusStrings(lang);
+  const forms = strings(catalogue.forms, lang);
   const statusUrl = `${receipt.baseUrl}${withLang(STATUS_PATH, lang)}`;
   return {
     kind: 'section',
@@ -47,6 +49,7 @@ function codeBlock(code: string, receipt: Receipt, lang: Lang): Block {
       text(fill(t.receiptCodeHelp, { path: STATUS_PATH })),
       { kind: 'paragraph', className: 'compartir', content: [link(shareCodeUrl(code, statusUrl, lang), t.share)] },
       text(link(withLang(STATUS_PATH, lang), t.checkLink)),
+      text(forms.receiptWithdraw, link(withLang(WITHDRAW_PATH, lang), forms.receiptWithdrawLink)),
     ],
   };
 }
@@ -67,6 +70,19 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): Si
           ' · ',
           link(withLang(OFFER_PATH, lang), t.backToOffer),
         ),
+      ],
+    };
+  }
+  if (receipt.reviewStatus === 'withdrawn') {
+    // Withdrawn by the person who sent it: that fact alone, nothing of what it said.
+    return {
+      path: receiptPath(receipt.id, lang),
+      lang,
+      title: t.receiptWithdrawnTitle,
+      summary: t.receiptWithdrawnSummary,
+      blocks: [
+        { kind: 'section', className: 'card recibo', blocks: [text({ b: t.receiptWithdrawn })] },
+        text(link(withLang('/', lang), t.home)),
       ],
     };
   }

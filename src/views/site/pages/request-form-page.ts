@@ -10,6 +10,8 @@ import {
   categoryOptions,
   checkbox,
   commonTwinRows,
+  consentTermsHtml,
+  consentTermsTwin,
   contactFields,
   emergencyField,
   errorSummary,
@@ -166,7 +168,11 @@ ${emergencyField(state, t)}
     // Never ticked in advance: an exact home is public only when the person chooses it.
     checked: values.showExactLocation === 'si',
   })}</fieldset>
-<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t, identity, t.publishContactRequest)}</fieldset>
+<fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t, identity, t.publishContactRequest)}${consentTermsHtml(
+    state,
+    t,
+    'request',
+  )}</fieldset>
 <p><button type="submit">${t.sendRequest}</button></p>
 </form>`;
 }
@@ -194,6 +200,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['quantityRequired', false, `> 0, ≤ ${b.quantityRequired.max}`, t.quantityRequired],
       ['unit', false, lengthLimit(t, b.unit), t.unit],
     ]),
+    consentTermsTwin(state, t, 'request'),
     ...twinApiBlocks(t, state, example, [t.twinIdentity]),
   ];
 }

@@ -6,7 +6,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, input } from './form-controls.ts';
+import { type Errors, input, WITHDRAW_PATH } from './form-controls.ts';
 import { recordPath } from './record-page.ts';
 
 export const STATUS_PATH = '/estado';
@@ -22,6 +22,11 @@ export interface StatusFormState {
   lookupsPerMinute: number;
   /** 'not_found' for an unknown code and a malformed one alike; 'rate_limited' after too many lookups. */
   problem?: 'not_found' | 'rate_limited';
+}
+
+/** The way to withdraw: the same code, with the WhatsApp number, at /retirar. */
+function withdrawLine(lang: Lang, t: StatusStrings): Block {
+  return text(t.withdraw, link(localized(WITHDRAW_PATH, lang), t.withdrawLink));
 }
 
 function alert(message: string): Html {
@@ -77,6 +82,7 @@ export function statusFormPage(state: StatusFormState): SiteDocument {
       text(t.intro),
       { kind: 'html', html: form(state, t) },
       { kind: 'paragraph', className: 'note', content: [t.private] },
+      withdrawLine(state.lang, t),
       twin(state, t),
     ],
   };
@@ -113,6 +119,7 @@ export function statusResultPage(lang: Lang, status: ReceiptStatus): SiteDocumen
         ],
       },
       { kind: 'paragraph', className: 'note', content: [t.private] },
+      withdrawLine(lang, t),
       text(link(localized(STATUS_PATH, lang), t.another)),
     ],
   };

@@ -81,6 +81,44 @@ export const forms = {
     es: 'Acepto que, cuando el equipo de la emergencia apruebe esta solicitud, se publiquen mi nombre, mi WhatsApp y el lugar: el barrio o vereda, el municipio y un punto aproximado (unos 300 m), o mi dirección y el punto exacto si marqué «Mostrar mi ubicación exacta».',
     en: 'I agree that, once the emergency team approves this request, my name, my WhatsApp and the place are published: the neighbourhood or village, the municipality and an approximate point (about 300 m), or my address and the exact point if I ticked “Show my exact location”.',
   },
+  termsTitle: {
+    es: 'Sus datos: qué se publica, por cuánto tiempo y cómo retirarlo',
+    en: 'Your details: what is published, for how long, and how to withdraw it',
+  },
+  termsPublicRequest: {
+    es: 'Qué se hace público: nada mientras el equipo de la emergencia revisa su solicitud. Si la aprueba, se publican lo que necesita, el lugar (aproximado, salvo que marque «Mostrar mi ubicación exacta»), su nombre y su WhatsApp. Su documento nunca se publica.',
+    en: 'What becomes public: nothing while the emergency team reviews your request. If it approves it, what you need, the place (approximate, unless you tick “Show my exact location”), your name and your WhatsApp are published. Your document is never published.',
+  },
+  termsPublicOffer: {
+    es: 'Qué se hace público: nada mientras el equipo de la emergencia revisa su ofrecimiento. Si lo aprueba, se publican lo que ofrece, el lugar que indique, su nombre y su WhatsApp.',
+    en: 'What becomes public: nothing while the emergency team reviews your offer. If it approves it, what you offer, the place you give, your name and your WhatsApp are published.',
+  },
+  termsHowLong: {
+    es: {
+      one: 'Por cuánto tiempo: sigue publicado hasta que se complete o se cierre la emergencia; {n} día después borramos su nombre, su WhatsApp, su dirección y el punto exacto.',
+      other:
+        'Por cuánto tiempo: sigue publicado hasta que se complete o se cierre la emergencia; {n} días después borramos su nombre, su WhatsApp, su dirección y el punto exacto.',
+    },
+    en: {
+      one: 'For how long: it stays published until it is completed or the emergency closes; {n} day later we erase your name, WhatsApp, address and exact point.',
+      other:
+        'For how long: it stays published until it is completed or the emergency closes; {n} days later we erase your name, WhatsApp, address and exact point.',
+    },
+  },
+  termsIdentity: {
+    es: {
+      one: 'Su documento, si lo da, se borra {n} día después de que el equipo revise la solicitud.',
+      other: 'Su documento, si lo da, se borra {n} días después de que el equipo revise la solicitud.',
+    },
+    en: {
+      one: 'Your document, if you give it, is erased {n} day after the team reviews the request.',
+      other: 'Your document, if you give it, is erased {n} days after the team reviews the request.',
+    },
+  },
+  termsWithdraw: {
+    es: 'Puede retirarlo cuando quiera en {link}, con el código de recibo que le damos al enviar y su WhatsApp: sale del sitio al momento y se borran sus datos.',
+    en: 'You may withdraw it whenever you wish at {link}, with the receipt code we give you when sending and your WhatsApp: it leaves the site at once and your details are erased.',
+  },
   publishContactHelp: {
     es: 'Obligatorio: sin este permiso no podemos recibir el envío.',
     en: 'Required: without this permission we cannot take the submission.',
@@ -331,6 +369,17 @@ export const forms = {
     es: 'El equipo de la emergencia revisó este envío y no lo publicó. Si cree que es un error, envíelo de nuevo con más detalles.',
     en: 'The emergency team reviewed this submission and did not publish it. If you think this is a mistake, send it again with more details.',
   },
+  receiptWithdrawn: { es: 'Retirada por quien la envió.', en: 'Withdrawn by the person who sent it.' },
+  receiptWithdrawnTitle: { es: 'Publicación retirada', en: 'Submission withdrawn' },
+  receiptWithdrawnSummary: {
+    es: 'Quien hizo este envío lo retiró: ya no es público y sus datos personales se borraron.',
+    en: 'The person who made this submission withdrew it: it is no longer public and its personal data were erased.',
+  },
+  receiptWithdraw: {
+    es: 'Con este código y su WhatsApp también puede retirar su envío cuando quiera: ',
+    en: 'With this code and your WhatsApp you may also withdraw your submission whenever you wish: ',
+  },
+  receiptWithdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
   receiptSeeRecord: { es: 'Ver el registro publicado', en: 'See the published record' },
   receiptId: { es: 'Número de envío', en: 'Submission number' },
   receiptType: { es: 'Tipo', en: 'Type' },

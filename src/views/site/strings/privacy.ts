@@ -2,13 +2,26 @@
 export const privacy = {
   title: { es: 'Privacidad', en: 'Privacy' },
   summary: {
-    es: 'Quién responde por sus datos, qué se publica de cada envío, cuándo, qué no se publica nunca y cómo pedir que se corrijan o se borren.',
-    en: 'Who answers for your data, what is published of each submission, when, what never is, and how to have it corrected or deleted.',
+    es: 'Quién responde por sus datos, qué se publica de cada envío, cuándo, qué no se publica nunca, cuánto tiempo se guardan y cómo retirar su publicación o pedir que se corrijan o se borren.',
+    en: 'Who answers for your data, what is published of each submission, when, what never is, how long they are kept, and how to withdraw your submission or have your data corrected or deleted.',
   },
   controllerTitle: { es: 'Responsable del tratamiento', en: 'Data controller' },
-  controller: {
-    es: 'Responde por sus datos la organización que opera este sitio: {controller}',
-    en: 'The organisation running this site answers for your data: {controller}',
+  controllerName: {
+    es: 'Responde por sus datos la organización que opera este sitio: {name}.',
+    en: 'The organisation running this site answers for your data: {name}.',
+  },
+  controllerContact: { es: 'Cómo contactarla: {contact}', en: 'How to reach it: {contact}' },
+  controllerNameUnset: {
+    es: 'La organización que opera este sitio aún no ha indicado su nombre (se configura en DATA_CONTROLLER_NAME).',
+    en: 'The organisation running this site has not given its name yet (it is set in DATA_CONTROLLER_NAME).',
+  },
+  controllerOnlyContactUnset: {
+    es: 'Aún no ha indicado cómo contactarla (DATA_CONTROLLER_CONTACT): mientras tanto, escriba al equipo de su emergencia (abajo).',
+    en: 'It has not said how to reach it yet (DATA_CONTROLLER_CONTACT): meanwhile, write to your emergency’s team (below).',
+  },
+  controllerUnset: {
+    es: 'La organización que opera esta instancia aún no ha indicado quién es ni cómo contactarla: debe configurarlo en DATA_CONTROLLER_NAME y DATA_CONTROLLER_CONTACT. Mientras tanto, escriba al equipo de su emergencia (abajo).',
+    en: 'The organisation running this instance has not yet said who it is nor how to reach it: it must set DATA_CONTROLLER_NAME and DATA_CONTROLLER_CONTACT. Meanwhile, write to your emergency’s team (below).',
   },
   reviewTitle: { es: 'Nada se publica sin revisión', en: 'Nothing is published without review' },
   review: {
@@ -21,8 +34,8 @@ export const privacy = {
     en: 'The title, description, category, urgency, place (see below) and quantities.',
   },
   public2: {
-    es: 'El nombre de contacto y el número de WhatsApp, solo porque la persona dio su autorización al enviar.',
-    en: 'The contact name and WhatsApp number, only because the person gave their consent when sending.',
+    es: 'El nombre de contacto y el número de WhatsApp, solo en los registros aprobados y solo porque la persona que envió dio su autorización al enviar. Los de un envío en revisión, rechazado o retirado no se publican.',
+    en: 'The contact name and WhatsApp number, only on approved records and only because the person who sent it gave their consent when sending. Those of a submission under review, rejected or withdrawn are not published.',
   },
   public3: {
     es: 'La historia del registro: cuándo se recibió, cuándo lo verificó el equipo de la emergencia y sus cambios de estado.',
@@ -54,8 +67,8 @@ export const privacy = {
   },
   neverTitle: { es: 'Qué no se publica nunca', en: 'What is never published' },
   never1: {
-    es: 'El documento de identidad que se puede dar en el formulario de solicitud: solo lo ve el equipo de esa emergencia.',
-    en: 'The identity document the request form may carry: only that emergency’s team sees it.',
+    es: 'El documento de identidad que se puede dar en el formulario de solicitud: nunca es público. Solo lo ve el equipo de esa emergencia, para verificar la solicitud.',
+    en: 'The identity document the request form may carry: it is never public. Only that emergency’s team sees it, to verify the request.',
   },
   never2: {
     es: 'El contacto de los voluntarios que llevan ayuda en las rutas logísticas.',
@@ -68,6 +81,55 @@ export const privacy = {
   never4: {
     es: 'Los datos de los centros de acopio y de su inventario no incluyen datos de personas.',
     en: 'The data of collection centres and their inventory include nothing about persons.',
+  },
+  retentionTitle: { es: 'Cuánto tiempo guardamos sus datos', en: 'How long we keep your data' },
+  retentionIdentity: {
+    es: {
+      one: 'El documento de identidad se borra {n} día después de que el equipo decide (aprueba o rechaza) la solicitud.',
+      other:
+        'El documento de identidad se borra {n} días después de que el equipo decide (aprueba o rechaza) la solicitud.',
+    },
+    en: {
+      one: 'The identity document is erased {n} day after the team decides on (approves or rejects) the request.',
+      other: 'The identity document is erased {n} days after the team decides on (approves or rejects) the request.',
+    },
+  },
+  retentionRejected: {
+    es: {
+      one: 'Los datos personales de un envío rechazado se borran {n} día después del rechazo.',
+      other: 'Los datos personales de un envío rechazado se borran {n} días después del rechazo.',
+    },
+    en: {
+      one: 'The personal data of a rejected submission are erased {n} day after the rejection.',
+      other: 'The personal data of a rejected submission are erased {n} days after the rejection.',
+    },
+  },
+  retentionAfterClose: {
+    es: {
+      one: 'Los datos personales de un registro completado, o de una emergencia cerrada, se borran {n} día después.',
+      other: 'Los datos personales de un registro completado, o de una emergencia cerrada, se borran {n} días después.',
+    },
+    en: {
+      one: 'The personal data of a completed record, or of a closed emergency, are erased {n} day later.',
+      other: 'The personal data of a completed record, or of a closed emergency, are erased {n} days later.',
+    },
+  },
+  retentionWithdrawn: {
+    es: 'Los de una publicación que usted retira se borran en el momento.',
+    en: 'Those of a submission you withdraw are erased at once.',
+  },
+  retentionWhat: {
+    es: 'Datos personales son su nombre, su WhatsApp, su documento, su dirección y el punto exacto. Lo que queda (la categoría, las cantidades, el municipio y las fechas) no dice quién es usted y sirve para las cifras de la emergencia.',
+    en: 'Personal data are your name, WhatsApp, document, address and exact point. What remains (category, quantities, municipality and dates) does not say who you are and serves the emergency’s figures.',
+  },
+  withdrawTitle: { es: 'Retirar su publicación', en: 'Withdrawing your submission' },
+  withdraw: {
+    es: 'Puede retirar su solicitud u ofrecimiento cuando quiera en {link}, con el código de recibo que le dimos al enviar y su número de WhatsApp. Sale del sitio de inmediato y se borran su nombre, su WhatsApp, su documento, su dirección y el punto exacto. No se puede deshacer.',
+    en: 'You may withdraw your request or offer whenever you wish at {link}, with the receipt code you got when sending and your WhatsApp number. It leaves the site at once and your name, WhatsApp, document, address and exact point are erased. It cannot be undone.',
+  },
+  withdrawNoCode: {
+    es: 'Si perdió el código, pida al equipo de su emergencia o al responsable del tratamiento que la retiren (abajo).',
+    en: 'If you lost the code, ask your emergency’s team or the data controller to withdraw it (below).',
   },
   rightsTitle: {
     es: 'Sus derechos (Ley 1581 de 2012, habeas data)',
@@ -82,20 +144,32 @@ export const privacy = {
     en: 'Know which of your data we hold and what they are used for.',
   },
   right2: {
-    es: 'Actualizar o corregir sus datos, por ejemplo un número o una cantidad que cambió.',
-    en: 'Update or correct your data, for example a number or a quantity that changed.',
+    es: 'Actualizar sus datos, por ejemplo un número o una cantidad que cambió.',
+    en: 'Update your data, for example a number or a quantity that changed.',
   },
   right3: {
-    es: 'Pedir que se borren sus datos o que se retire su publicación, y retirar la autorización que dio.',
-    en: 'Ask for your data to be deleted or your post to be taken down, and withdraw the consent you gave.',
+    es: 'Rectificar un dato equivocado.',
+    en: 'Rectify a wrong detail.',
   },
   right4: {
-    es: 'Presentar una queja ante la Superintendencia de Industria y Comercio si su solicitud no se atiende.',
+    es: 'Suprimir sus datos: pedir que se borren.',
+    en: 'Erase your data: ask for them to be deleted.',
+  },
+  right5: {
+    es: 'Revocar la autorización que dio para publicar su nombre y su WhatsApp.',
+    en: 'Revoke the consent you gave to publish your name and WhatsApp.',
+  },
+  right6: {
+    es: 'Quejarse ante la Superintendencia de Industria y Comercio si su solicitud no se atiende.',
     en: 'Complain to the Superintendencia de Industria y Comercio if your request is not answered.',
   },
   howToAsk: {
-    es: 'Cómo pedirlo: escriba o llame al equipo de su emergencia (abajo) o al responsable del tratamiento. Diga su nombre, el número de WhatsApp con el que envió y qué quiere conocer, corregir o borrar. La ley da 10 días hábiles para responder una consulta y 15 para un reclamo.',
-    en: 'How to ask: write to or call your emergency’s team (below) or the data controller. Give your name, the WhatsApp number you sent with, and what you want to know, correct or delete. The law allows 10 working days to answer a query and 15 for a claim.',
+    es: 'Cómo pedirlo: para retirar su publicación use {link}. Para lo demás, escriba al responsable del tratamiento ({contact}) o al equipo de su emergencia (abajo). Diga su nombre, el número de WhatsApp con el que envió y qué quiere conocer, corregir o borrar. La ley da 10 días hábiles para responder una consulta y 15 para un reclamo.',
+    en: 'How to ask: to withdraw your submission use {link}. For anything else, write to the data controller ({contact}) or to your emergency’s team (below). Give your name, the WhatsApp number you sent with, and what you want to know, correct or delete. The law allows 10 working days to answer a query and 15 for a claim.',
+  },
+  howToAskNoContact: {
+    es: 'Cómo pedirlo: para retirar su publicación use {link}. Para lo demás, escriba o llame al equipo de su emergencia (abajo). Diga su nombre, el número de WhatsApp con el que envió y qué quiere conocer, corregir o borrar. La ley da 10 días hábiles para responder una consulta y 15 para un reclamo.',
+    en: 'How to ask: to withdraw your submission use {link}. For anything else, write to or call your emergency’s team (below). Give your name, the WhatsApp number you sent with, and what you want to know, correct or delete. The law allows 10 working days to answer a query and 15 for a claim.',
   },
   teamsTitle: { es: 'Cómo contactar al equipo de cada emergencia', en: 'How to reach each emergency’s team' },
   teamsNone: { es: 'No hay ninguna emergencia activa en este momento.', en: 'There is no active emergency right now.' },
@@ -104,6 +178,14 @@ export const privacy = {
     es: '{name}: el equipo aún no ha publicado un contacto; escriba al responsable del tratamiento.',
     en: '{name}: the team has not published a contact yet; write to the data controller.',
   },
+  teamNoContactAtAll: {
+    es: '{name}: el equipo aún no ha publicado un contacto.',
+    en: '{name}: the team has not published a contact yet.',
+  },
   developers: { es: 'Para desarrolladores: ', en: 'For developers: ' },
+  developersWithdraw: {
+    es: 'quien envió por la API retira su envío con la clave de edición (editToken) que recibió: {call}. Más en ',
+    en: 'whoever submitted through the API withdraws it with the edit token (editToken) they got: {call}. More in ',
+  },
   seeDevelopers: { es: 'datos abiertos y cómo usarlos', en: 'open data and how to use it' },
 } as const;

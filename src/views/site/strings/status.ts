@@ -63,6 +63,11 @@ export const status = {
   stateNotPublishedShort: { es: 'No publicado', en: 'Not published' },
   seeRecord: { es: 'Ver el registro publicado', en: 'See the published record' },
   another: { es: 'Consultar otro código', en: 'Check another code' },
+  withdraw: {
+    es: '¿Quiere quitar su envío del sitio y borrar sus datos? Con el mismo código y su WhatsApp: ',
+    en: 'Want to take your submission off the site and erase your details? With the same code and your WhatsApp: ',
+  },
+  withdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
 
   // The twin
   twinTitle: { es: 'Cómo funciona la consulta', en: 'How the lookup works' },
