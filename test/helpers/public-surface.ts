@@ -97,7 +97,7 @@ async function crawlReports(h: Harness, ids: string[]): Promise<PublicOutput[]> 
 }
 
 /**
- * /estado: the form, its twin, and the answer to a code nobody has (a real code is the person's own, never the
+ * /estado and /retirar: the forms, their twins, and the answers to a code nobody has (a real code is the person's own, never the
  * crawl's: what its answer may show is tested apart).
  */
 async function crawlStatus(h: Harness): Promise<PublicOutput[]> {
@@ -114,6 +114,24 @@ async function crawlStatus(h: Harness): Promise<PublicOutput[]> {
     remoteAddress: CRAWL_ADDRESS,
   });
   outputs.push({ url: 'POST /estado', text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  // Withdrawing: the form and its twins, and what a pair nobody has answers at both steps.
+  for (const url of ['/retirar', '/retirar.md', '/retirar?lang=en']) {
+    const page = await h.app.inject({ method: 'GET', url });
+    outputs.push({ url, text: `${JSON.stringify(page.headers)}\n${page.body}` });
+  }
+  for (const payload of [
+    'codigo=K7P-42Q-X9M-D3R&whatsapp=3000000000',
+    'codigo=K7P-42Q-X9M-D3R&whatsapp=3000000000&confirmar=1',
+  ]) {
+    const withdraw = await h.app.inject({
+      method: 'POST',
+      url: '/retirar',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+      payload,
+      remoteAddress: CRAWL_ADDRESS,
+    });
+    outputs.push({ url: `POST /retirar ${payload}`, text: `${JSON.stringify(withdraw.headers)}\n${withdraw.body}` });
+  }
   return outputs;
 }
 
