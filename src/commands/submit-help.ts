@@ -5,8 +5,8 @@ import type { Context } from '../context.ts';
 import { inTransaction, type Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
-import { AppError } from '../errors.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
+import { AppError } from '../errors.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
   findBySourceExternalId,
