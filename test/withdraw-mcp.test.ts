@@ -13,7 +13,7 @@ let h: Harness;
 let session: Connected;
 
 before(async () => {
-  h = await setup({ BASE_URL: LOCAL_BASE_URL });
+  h = await setup({ BASE_URL: LOCAL_BASE_URL, RETENTION_AFTER_CLOSE_DAYS: '45', RETENTION_REJECTED_DAYS: '12' });
   await addEmergency(h);
   session = await connect(await listen(h));
 });
@@ -93,6 +93,12 @@ describe('the tool list', () => {
       assert.match(description, /sigue visible mientras el registro está vigente/, name);
       assert.match(description, /retirar_publicacion/, name);
       assert.match(description, /help_withdrawn/, name);
+      // This instance's retention days, not a placeholder.
+      const { afterCloseDays, rejectedDays, identityDays } = h.config.retention;
+      assert.ok(description.includes(`${afterCloseDays} días después de completarse`), name);
+      assert.ok(description.includes(`a los ${rejectedDays} días`), name);
+      assert.ok(description.includes(`identidad ${identityDays} días después`), name);
+      assert.ok(!description.includes('{plazos}'), name);
     }
     assert.match(session.client.getInstructions() ?? '', /retirar_publicacion/);
   });

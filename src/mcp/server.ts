@@ -7,7 +7,7 @@ import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
 import { boundedResource, boundedToolResult } from './result-size.ts';
-import { callTool, tools } from './tools.ts';
+import { callTool, RETENTION_PLACEHOLDER, retentionSentence, tools } from './tools.ts';
 
 export const instructions = [
   'Ayuda Directa coordina ayuda directa en emergencias en Colombia.',
@@ -26,12 +26,13 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
     { name: 'ayuda-directa', title: 'Ayuda Directa', version: API_VERSION },
     { instructions, capabilities: { tools: { listChanged: false }, resources: { listChanged: false } } },
   );
+  const retention = retentionSentence(ctx.config.retention);
   for (const tool of tools) {
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
+        description: tool.description.replace(RETENTION_PLACEHOLDER, retention),
         inputSchema: tool.input,
         // A fresh root: a schema registered with an id would be listed as a bare $ref, not as an object.
         outputSchema: z.object(tool.output.shape),

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { submitHelp } from '../commands/submit-help.ts';
+import type { RetentionConfig } from '../config.ts';
 import type { Context } from '../context.ts';
 import { AppError, errorBody } from '../errors.ts';
 import { discovery } from '../queries/discovery.ts';
@@ -42,6 +43,18 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** Replaced by buildMcpServer with this instance's retention days (retentionSentence). */
+export const RETENTION_PLACEHOLDER = '{plazos}';
+
+/** How long personal data is kept, in the words the tool descriptions use. */
+export function retentionSentence(retention: RetentionConfig): string {
+  return (
+    `nombre, WhatsApp, dirección y punto exacto ${retention.afterCloseDays} días después de completarse el registro ` +
+    `o de cerrarse la emergencia, los de un envío rechazado a los ${retention.rejectedDays} días, y el documento de ` +
+    `identidad ${retention.identityDays} días después de la revisión`
+  );
+}
+
 const reviewNote =
   'NO publica nada: el envío queda en la bandeja de revisión del equipo de la emergencia (reviewStatus ' +
   'pending_review) y solo aparece en las lecturas públicas cuando un líder lo aprueba. Es idempotente: source + ' +
@@ -54,7 +67,7 @@ const reviewNote =
   'implica: si un líder lo aprueba se publican el título, la descripción, la categoría, las cantidades, el lugar ' +
   '(aproximado en las solicitudes, salvo que pida el exacto), su nombre y su WhatsApp; el documento de identidad no ' +
   'se publica nunca. Lo publicado sigue visible mientras el registro está vigente; sus datos personales se borran ' +
-  'después, en los plazos que indican la descripción OpenAPI y la página /privacidad. Puede retirarlo cuando ' +
+  `después: ${RETENTION_PLACEHOLDER} (más en /privacidad). Puede retirarlo cuando ` +
   'quiera: con retirar_publicacion (receiptCode y su WhatsApp), en /retirar, o con DELETE ' +
   '/api/public/v1/help/{id} y el editToken. Un envío retirado no se puede volver a mandar (error help_withdrawn): ' +
   'use otro externalId.';
