@@ -193,35 +193,41 @@ describe('withdrawing', () => {
   });
 });
 
+/** A session on a second instance with `env`, from one client address: raw JSON-RPC posts, as limits count them. */
+async function sessionFrom(env: Record<string, string>, remoteAddress: string) {
+  const limited = await setup({ BASE_URL: LOCAL_BASE_URL, ...env }, h);
+  const headers: Record<string, string> = {
+    host: 'localhost:3000',
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
+  const rpc = (id: number, method: string, params: Record<string, unknown>) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers,
+      payload: { jsonrpc: '2.0', id, method, params },
+      remoteAddress,
+    });
+  const opened = await rpc(1, 'initialize', {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    clientInfo: { name: 'withdraw-limits', version: '1.0.0' },
+  });
+  headers['mcp-session-id'] = opened.headers['mcp-session-id'] as string;
+  headers['mcp-protocol-version'] = '2025-11-25';
+  const attempt = (id: number) =>
+    rpc(id, 'tools/call', {
+      name: 'retirar_publicacion',
+      arguments: { receiptCode: 'K7P-42Q-X9M-D3R', contactWhatsapp: '+573001234567' },
+    });
+  return { rpc, attempt, close: () => limited.close() };
+}
+
 describe('limits', () => {
   test('withdrawals are held to the withdrawals limit when the submissions limit is higher', async () => {
-    const limited = await setup({ BASE_URL: LOCAL_BASE_URL }, h);
+    const { rpc, attempt, close } = await sessionFrom({}, '198.51.100.78');
     try {
-      const headers: Record<string, string> = {
-        host: 'localhost:3000',
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      };
-      const rpc = (id: number, method: string, params: Record<string, unknown>) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/mcp',
-          headers,
-          payload: { jsonrpc: '2.0', id, method, params },
-          remoteAddress: '198.51.100.78',
-        });
-      const opened = await rpc(1, 'initialize', {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'withdraw-guessing', version: '1.0.0' },
-      });
-      headers['mcp-session-id'] = opened.headers['mcp-session-id'] as string;
-      headers['mcp-protocol-version'] = '2025-11-25';
-      const attempt = (id: number) =>
-        rpc(id, 'tools/call', {
-          name: 'retirar_publicacion',
-          arguments: { receiptCode: 'K7P-42Q-X9M-D3R', contactWhatsapp: '+573001234567' },
-        });
       for (let i = 0; i < WITHDRAWALS_PER_MINUTE; i++) assert.equal((await attempt(10 + i)).statusCode, 200);
       const refused = await attempt(99);
       assert.equal(refused.statusCode, 429);
@@ -229,38 +235,13 @@ describe('limits', () => {
       const submission = await rpc(100, 'tools/call', { name: 'reportar_registro', arguments: {} });
       assert.notEqual(submission.statusCode, 429, 'other writes keep their own limit');
     } finally {
-      await limited.close();
+      await close();
     }
   });
 
   test('with a submissions limit below it, each call counts against that limit of the caller’s address', async () => {
-    const limited = await setup({ BASE_URL: LOCAL_BASE_URL, RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '2' }, h);
+    const { rpc, attempt, close } = await sessionFrom({ RATE_LIMIT_SUBMISSIONS_PER_MINUTE: '2' }, '198.51.100.77');
     try {
-      const headers: Record<string, string> = {
-        host: 'localhost:3000',
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      };
-      const rpc = (id: number, method: string, params: Record<string, unknown>) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/mcp',
-          headers,
-          payload: { jsonrpc: '2.0', id, method, params },
-          remoteAddress: '198.51.100.77',
-        });
-      const opened = await rpc(1, 'initialize', {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'withdraw-limits', version: '1.0.0' },
-      });
-      headers['mcp-session-id'] = opened.headers['mcp-session-id'] as string;
-      headers['mcp-protocol-version'] = '2025-11-25';
-      const attempt = (id: number) =>
-        rpc(id, 'tools/call', {
-          name: 'retirar_publicacion',
-          arguments: { receiptCode: 'K7P-42Q-X9M-D3R', contactWhatsapp: '+573001234567' },
-        });
       assert.equal((await attempt(2)).statusCode, 200);
       assert.equal((await attempt(3)).statusCode, 200);
       const refused = await attempt(4);
@@ -270,7 +251,7 @@ describe('limits', () => {
       const read = await rpc(5, 'tools/call', { name: 'listar_emergencias', arguments: {} });
       assert.equal(read.statusCode, 200);
     } finally {
-      await limited.close();
+      await close();
     }
   });
 });

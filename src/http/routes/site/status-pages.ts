@@ -1,9 +1,8 @@
 // GET+POST /estado: a submission's state looked up by its receipt code. The code is a credential, so it is only
 // ever sent in a POST body (never in a URL, which the logs keep), lookups are limited per client address, and an
 // unknown code and a malformed one get the very same page.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
-import { AppError } from '../../../errors.ts';
 import { receiptStatus } from '../../../queries/receipt-status.ts';
 import { formRefusedPage } from '../../../views/site/pages/form-controls.ts';
 import {
@@ -34,12 +33,7 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
     {
       // Counted before the body is read: a refused lookup costs nothing and reveals nothing.
       onRequest: limiters.statusLookups,
-      errorHandler: async (error: FastifyError | AppError, request, reply) => {
-        if (error instanceof AppError && error.code === 'rate_limited') {
-          return anonymous.send(reply, page(languageOf(request), 'rate_limited'));
-        }
-        throw error;
-      },
+      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
     },
     async (request, reply) => {
       const lang = languageOf(request);

@@ -2,7 +2,7 @@
 // gave. Both are credentials, so they travel only in POST bodies (never in a URL, which the logs keep), attempts
 // are limited per client address, and a wrong code and a wrong number get the very same page. The first POST shows
 // which submission it is and asks to confirm; the second (with confirmar=1) withdraws it and erases its personal data.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { withdrawWithReceipt } from '../../../commands/personal-data/withdraw.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
@@ -39,12 +39,7 @@ export function withdrawPages(app: FastifyInstance, ctx: Context, limiters: Limi
     {
       // Counted before the body is read: a refused attempt costs nothing and reveals nothing.
       onRequest: limiters.withdrawals,
-      errorHandler: async (error: FastifyError | AppError, request, reply) => {
-        if (error instanceof AppError && error.code === 'rate_limited') {
-          return anonymous.send(reply, page(languageOf(request), 'rate_limited'));
-        }
-        throw error;
-      },
+      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
     },
     async (request, reply) => {
       const lang = languageOf(request);

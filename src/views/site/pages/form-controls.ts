@@ -482,3 +482,24 @@ export function twinApiBlocks(
 export function curlPostJson(url: string, json: string): string[] {
   return ['```sh', `curl -X POST '${url}' \\`, "  -H 'Content-Type: application/json' \\", `  -d '${json}'`, '```'];
 }
+
+/** What went wrong on a form that looks a submission up by its secret code: nobody has it, or too many tries. */
+export type LookupProblem = 'not_found' | 'rate_limited';
+
+/** That problem as the page's status and the alert at its top; nothing without one. */
+export function lookupProblem(
+  problem: LookupProblem | undefined,
+  t: { notFound: string; rateLimited: string },
+): { status: number | undefined; blocks: Block[] } {
+  if (problem === undefined) return { status: undefined, blocks: [] };
+  const message = problem === 'not_found' ? t.notFound : t.rateLimited;
+  return {
+    status: problem === 'not_found' ? 404 : 429,
+    blocks: [
+      {
+        kind: 'html',
+        html: html`<div class="errors" role="alert" tabindex="-1" id="errores"><h2>${message}</h2></div>`,
+      },
+    ],
+  };
+}

@@ -6,7 +6,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, input, WITHDRAW_PATH } from './form-controls.ts';
+import { type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
 import { recordPath } from './record-page.ts';
 
 export const STATUS_PATH = '/estado';
@@ -21,16 +21,12 @@ export interface StatusFormState {
   /** Per client address and minute, for the twin. */
   lookupsPerMinute: number;
   /** 'not_found' for an unknown code and a malformed one alike; 'rate_limited' after too many lookups. */
-  problem?: 'not_found' | 'rate_limited';
+  problem?: LookupProblem;
 }
 
 /** The way to withdraw: the same code, with the WhatsApp number, at /retirar. */
 function withdrawLine(lang: Lang, t: StatusStrings): Block {
   return text(t.withdraw, link(localized(WITHDRAW_PATH, lang), t.withdrawLink));
-}
-
-function alert(message: string): Html {
-  return html`<div class="errors" role="alert" tabindex="-1" id="errores"><h2>${message}</h2></div>`;
 }
 
 function form(state: StatusFormState, t: StatusStrings): Html {
@@ -69,16 +65,15 @@ function twin(state: StatusFormState, t: StatusStrings): Block {
 
 export function statusFormPage(state: StatusFormState): SiteDocument {
   const t = statusStrings(state.lang);
-  const problem =
-    state.problem === 'not_found' ? t.notFound : state.problem === 'rate_limited' ? t.rateLimited : undefined;
+  const problem = lookupProblem(state.problem, t);
   return {
     path: localized(STATUS_PATH, state.lang),
     lang: state.lang,
     title: t.title,
     summary: t.summary,
-    status: state.problem === 'not_found' ? 404 : state.problem === 'rate_limited' ? 429 : undefined,
+    status: problem.status,
     blocks: [
-      ...(problem ? [{ kind: 'html', html: alert(problem) } as Block] : []),
+      ...problem.blocks,
       text(t.intro),
       { kind: 'html', html: form(state, t) },
       { kind: 'paragraph', className: 'note', content: [t.private] },

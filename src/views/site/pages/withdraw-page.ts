@@ -7,7 +7,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, input, WITHDRAW_PATH } from './form-controls.ts';
+import { type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
 import { fillInline } from './info-common.ts';
 
 export { WITHDRAW_PATH };
@@ -26,11 +26,7 @@ export interface WithdrawFormState {
   /** Per client address and minute, for the twin. */
   attemptsPerMinute: number;
   /** 'not_found' for a wrong code and a wrong number alike; 'rate_limited' after too many attempts. */
-  problem?: 'not_found' | 'rate_limited';
-}
-
-function alert(message: string): Html {
-  return html`<div class="errors" role="alert" tabindex="-1" id="errores"><h2>${message}</h2></div>`;
+  problem?: LookupProblem;
 }
 
 function form(state: WithdrawFormState, t: WithdrawStrings): Html {
@@ -81,17 +77,16 @@ function twin(state: WithdrawFormState, t: WithdrawStrings): Block {
 
 export function withdrawFormPage(state: WithdrawFormState): SiteDocument {
   const t = withdrawStrings(state.lang);
-  const problem =
-    state.problem === 'not_found' ? t.notFound : state.problem === 'rate_limited' ? t.rateLimited : undefined;
+  const problem = lookupProblem(state.problem, t);
   return {
     path: localized(WITHDRAW_PATH, state.lang),
     lang: state.lang,
     title: t.title,
     summary: t.summary,
-    status: state.problem === 'not_found' ? 404 : state.problem === 'rate_limited' ? 429 : undefined,
+    status: problem.status,
     noStore: true,
     blocks: [
-      ...(problem ? [{ kind: 'html', html: alert(problem) } as Block] : []),
+      ...problem.blocks,
       text(t.intro),
       { kind: 'html', html: form(state, t) },
       text(...fillInline(t.lostCode, 'link', [link(localized('/privacidad', state.lang), t.privacyLink)])),
