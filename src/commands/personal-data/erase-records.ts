@@ -3,14 +3,15 @@
 // every instance with the commit.
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.ts';
-import { scrubText } from '../../domain/personal-values.ts';
+import { addValues, scrubText } from '../../domain/personal-values.ts';
 import { audit } from '../../repositories/audit.ts';
 import { insertErasures } from '../../repositories/erasures.ts';
 import { lockRecords } from '../../repositories/help-records/personal-data.ts';
+import { updateRecord } from '../../repositories/help-records/records.ts';
 import { addTimelineEvent } from '../../repositories/timeline.ts';
 import type { ErasureTarget, TouchedRow } from './holder.ts';
 import { holders } from './holders.ts';
-import { erasedColumns, valuesOfRecords, writeErasedRecord } from './record-holder.ts';
+import { erasedColumns, valuesOfRecords } from './record-holder.ts';
 import type { ErasureScope } from './types.ts';
 
 export interface EraseRequest {
@@ -47,13 +48,10 @@ export async function eraseRecords(trx: Store, request: EraseRequest): Promise<E
   const touched: TouchedRow[] = [];
   for (const holder of holders) touched.push(...(await holder.erase(trx, target)));
   // The reason is the team's words: it never carries an erased value into the log.
-  const reason = scrubText(
-    request.reason,
-    request.everywhere ? { ...values, phones: [...values.phones, ...request.everywhere.values.phones] } : values,
-  );
+  const reason = scrubText(request.reason, request.everywhere ? addValues(values, request.everywhere.values) : values);
   const action = request.withdrawBy ? 'withdrawn' : 'personal_data_erased';
   for (const row of rows) {
-    await writeErasedRecord(trx, row, erasedColumns(row, target, request.withdrawBy));
+    await updateRecord(trx, row.id, erasedColumns(row, target, request.withdrawBy));
     await audit(trx.db, {
       actor: request.actor,
       action,

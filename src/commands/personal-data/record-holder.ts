@@ -4,7 +4,7 @@ import { nearestMunicipality } from '../../domain/municipalities.ts';
 import { addValues, holdsValues, noValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
 import { auditDetails } from '../../repositories/audit.ts';
 import { recordsMaybeHolding } from '../../repositories/help-records/personal-data.ts';
-import { type HelpRow, updateRecord } from '../../repositories/help-records/records.ts';
+import type { HelpRow } from '../../repositories/help-records/records.ts';
 import type { ErasureTarget, PersonalDataHolder } from './holder.ts';
 import { PERSONAL_FIELDS } from './text-holders.ts';
 
@@ -160,11 +160,3 @@ export const recordsHolder: PersonalDataHolder = {
   // The records themselves are written by eraseRecords (erase-records.ts), which knows who withdraws them.
   erase: async () => [],
 };
-
-export async function writeErasedRecord(
-  trx: Parameters<typeof updateRecord>[0],
-  row: HelpRow,
-  patch: Partial<HelpRow>,
-): Promise<void> {
-  await updateRecord(trx, row.id, patch);
-}
