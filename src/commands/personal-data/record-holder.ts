@@ -1,5 +1,6 @@
 // Aid records: the contact, identity document, address and exact point a person gave, and the copies of them in a
 // waiting revision. An erased record keeps its category, quantities, municipality and dates.
+import type { Db } from '../../db/types.ts';
 import { nearestMunicipality } from '../../domain/municipalities.ts';
 import { addValues, holdsValues, noValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
 import { auditDetails } from '../../repositories/audit.ts';
@@ -22,11 +23,7 @@ function revisionOf(row: HelpRow): Revision | null {
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** Every personal value a record holds or held: its fields, its waiting revision, and leaders' corrections. */
-export async function valuesOfRecords(
-  db: Parameters<typeof auditDetails>[0],
-  rows: HelpRow[],
-  scope: ErasureTarget['scope'],
-): Promise<PersonalValues> {
+export async function valuesOfRecords(db: Db, rows: HelpRow[], scope: ErasureTarget['scope']): Promise<PersonalValues> {
   let values = noValues();
   const take = (from: Revision) => {
     values = addValues(values, {
