@@ -14,11 +14,16 @@ export interface PriorityInput {
 
 const URGENCY_POINTS: Record<Urgency, number> = { urgent: 40, needed: 25, stable: 10 };
 const WAIT_FULL_HOURS = 72;
+/**
+ * Waiting counts in steps of this many hours: a score moves at most once per step, so the periodic refresh rewrites
+ * only the records that crossed a step (about 1 in 12 of those waiting under 72 h per half-hour run), not all of them.
+ */
+export const WAIT_STEP_HOURS = 6;
 
 export const priorityFormula =
   'Solicitudes: urgencia (urgent 40, needed 25, stable 10) + 30 × fracción sin cubrir + ' +
-  '15 × personas afectadas (escala logarítmica, 1000 o más = 15) + 15 × espera desde la publicación ' +
-  '(72 horas o más = 15); en proceso cuenta la mitad de lo sin cubrir; completadas = 0. ' +
+  '15 × personas afectadas (escala logarítmica, 1000 o más = 15) + 15 × espera desde la publicación, ' +
+  'en tramos de 6 horas (72 horas o más = 15); en proceso cuenta la mitad de lo sin cubrir; completadas = 0. ' +
   'Ofrecimientos: 20 + 20 si un centro de acopio necesita recursos o voluntarios + 15 × espera; completados = 0. ' +
   'Se recalcula con cada cambio y periódicamente.';
 
@@ -31,7 +36,8 @@ export function unmetFraction(required: number | null, covered: number, status: 
 export function priorityScore(input: PriorityInput, now: Date): number {
   if (input.status === 'completed') return 0;
   const waitedHours = input.publishedAt ? Math.max(0, (now.getTime() - Date.parse(input.publishedAt)) / 3_600_000) : 0;
-  const waiting = 15 * Math.min(1, waitedHours / WAIT_FULL_HOURS);
+  const steps = Math.floor(waitedHours / WAIT_STEP_HOURS);
+  const waiting = 15 * Math.min(1, (steps * WAIT_STEP_HOURS) / WAIT_FULL_HOURS);
   let score: number;
   if (input.type === 'offer') {
     const centreNeeds =
