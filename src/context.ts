@@ -3,6 +3,7 @@
 import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/database.ts';
+import { GroupCommit } from './db/group-commit.ts';
 import type { Db, Dialect } from './db/types.ts';
 import { AboutCache } from './mcp/about-cache.ts';
 import { PresentedItems } from './queries/presented-items.ts';
@@ -19,6 +20,8 @@ export interface Context {
   search: PublicSearch;
   presented: PresentedItems;
   about: AboutCache;
+  /** Submissions' transactions: grouped into one commit on SQLite (db/group-commit.ts). */
+  commits: GroupCommit;
 }
 
 export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): Context {
@@ -30,6 +33,7 @@ export function createContext(config: Config, database: Database, now: () => Dat
     search: new PublicSearch(source),
     presented: new PresentedItems(),
     about: new AboutCache(),
+    commits: new GroupCommit(source),
   };
 }
 

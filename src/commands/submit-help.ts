@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
-import { inTransaction, type Store } from '../db/store.ts';
+import type { Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
@@ -74,7 +74,8 @@ export async function submitHelp(
   const emergency = await resolveSubmissionEmergency(ctx.db, submission.emergencySlug);
   const fields = submissionFields(submission, emergency.id, options.identityDocument ?? null);
   const hash = contentHash(fields);
-  return inTransaction(ctx, async (trx) => {
+  // Concurrent submissions share one commit (and one fsync) on SQLite; each is answered after that commit.
+  return ctx.commits.run(async (trx) => {
     const now = ctx.now().toISOString();
     const submitter = await identifySubmitter(trx.db, submission.source, options.credential);
     const proposed = { hash, emergencyId: emergency.id };
