@@ -5,7 +5,14 @@ import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { publicPoint } from '../domain/public-place.ts';
 import { indexRowsSince, searchableText } from '../repositories/help-records/search-index.ts';
-import { type IndexFilters, type IndexPoint, type IndexQuery, type IndexResult, SearchIndex } from './search-index.ts';
+import {
+  type IndexFilters,
+  type IndexPoint,
+  type IndexQuery,
+  type IndexResult,
+  type PanoramaAggregates,
+  SearchIndex,
+} from './search-index.ts';
 
 /**
  * On PostgreSQL change numbers are taken before commit, so a slow transaction can commit a number lower than
@@ -42,6 +49,12 @@ export class PublicSearch {
   async points(query: IndexFilters): Promise<IndexPoint[]> {
     await this.#fresh();
     return this.#index.points(query);
+  }
+
+  /** The panorama's counts, quantities and most pressing requests of these emergencies. */
+  async aggregates(emergencyIds: string[], urgent: number): Promise<PanoramaAggregates> {
+    await this.#fresh();
+    return this.#index.aggregates(emergencyIds, urgent);
   }
 
   /** Municipality code -> how many published records of these emergencies lie there. */
@@ -92,6 +105,8 @@ export class PublicSearch {
         quantityRequired: row.quantity_required,
         quantityCovered: row.quantity_covered,
         quantityPending: row.quantity_pending,
+        unit: row.unit,
+        centre: row.collection_center_status !== null,
         changeSeq: row.change_seq,
         text: searchableText(row, categoryLabel(row.category), municipality ? municipalityLabel(municipality) : null),
       });

@@ -2,6 +2,7 @@
 // about a millisecond. It holds no contact data: only what filtering and ordering need.
 import { boundingBox, distanceKm } from '../domain/distance.ts';
 import { prefixUpperBound, searchTerms } from '../domain/text.ts';
+import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 
 export interface IndexedRecord {
   id: string;
@@ -22,6 +23,10 @@ export interface IndexedRecord {
   quantityRequired: number | null;
   quantityCovered: number;
   quantityPending: number | null;
+  /** The unit of the quantities; null when none was given. */
+  unit?: string | null;
+  /** True for an offer that is a collection centre. */
+  centre?: boolean;
   /** Moves with every write to the record (see migrations/002-change-seq.ts). */
   changeSeq: number;
   /** Title, description, public place, category and public name: the words q searches. */
@@ -81,6 +86,15 @@ export interface IndexResult {
   next: IndexPosition | null;
 }
 
+/** The panorama's aggregates of some emergencies (see SearchIndex.aggregates). */
+export interface PanoramaAggregates {
+  status: StatusCountRow[];
+  categories: CategoryCountRow[];
+  quantities: QuantityRow[];
+  /** Emergency id -> the ids of its most pressing active requests, first first. */
+  urgent: Map<string, string[]>;
+}
+
 /** A record on a map: its public point and what its marker shows. */
 export interface IndexPoint {
   id: string;
@@ -113,6 +127,9 @@ class Doc {
   readonly quantityRequired: number;
   readonly quantityCovered: number;
   readonly quantityPending: number;
+  /** '' when no unit was given. */
+  readonly unit: string;
+  readonly centre: number;
   readonly changeSeq: number;
   constructor(record: IndexedRecord) {
     this.id = record.id;
@@ -128,6 +145,8 @@ class Doc {
     this.quantityRequired = record.quantityRequired ?? Number.NaN;
     this.quantityCovered = +record.quantityCovered;
     this.quantityPending = record.quantityPending ?? Number.NaN;
+    this.unit = intern(record.unit ?? '');
+    this.centre = record.centre ? 1 : 0;
     this.changeSeq = +record.changeSeq;
   }
 }
@@ -142,6 +161,23 @@ function intern(value: string): string {
 }
 
 const TYPE_CODES = { request: 0, offer: 1 } as const;
+const URGENCY_CODES: Record<string, number> = { urgent: 0, needed: 1, stable: 2 };
+/**
+ * Room for category and unit numbers in the panorama's integer group keys. Categories are a fixed list (under 64);
+ * units are free text, so up to 2^32 of them; with emergencies under 2^15 every key stays below 2^53 (exact).
+ */
+const CATEGORY_SPAN = 64;
+const UNIT_SPAN = 2 ** 32;
+
+/** The number of a value in a table of small numbers, given on first sight. */
+function numberOf(numbers: Map<string, number>, value: string): number {
+  let number = numbers.get(value);
+  if (number === undefined) {
+    number = numbers.size;
+    numbers.set(value, number);
+  }
+  return number;
+}
 const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
 
 function stateCode(type: IndexedRecord['type'], status: IndexedRecord['status']): number {
@@ -192,6 +228,9 @@ export class SearchIndex {
   #state = new Uint8Array(1024);
   #priority = new Float64Array(1024);
   readonly #emergencyNumbers = new Map<string, number>();
+  /** Small numbers for categories and units, for the panorama's group keys. */
+  readonly #categoryNumbers = new Map<string, number>();
+  readonly #unitNumbers = new Map<string, number>();
 
   get size(): number {
     return this.#slotById.size;
@@ -324,11 +363,7 @@ export class SearchIndex {
    * One loop for the list and the map, so both always select the same records.
    */
   #scan(query: IndexFilters, visit: (slot: number, distance: number | null) => void): void {
-    const allowed = new Uint8Array(this.#emergencyNumbers.size);
-    for (const id of query.emergencyIds) {
-      const number = this.#emergencyNumbers.get(id);
-      if (number !== undefined) allowed[number] = 1;
-    }
+    const allowed = this.#allowedEmergencies(query.emergencyIds);
     const type = query.logistics ? 'request' : query.type;
     const status = query.logistics ? 'active' : query.status;
     const words = this.#wordMatches(query.q);
@@ -445,6 +480,106 @@ export class SearchIndex {
       });
     });
     return points;
+  }
+
+  /**
+   * The panorama's counts of these emergencies, as the database's GROUP BY would give them: by type, status, urgency
+   * and centre; open records by category; open requests' quantities by category and unit; and the `urgent` most
+   * pressing active requests of each emergency, in the public order. One pass over the records, no SQL.
+   */
+  aggregates(emergencyIds: string[], urgent: number): PanoramaAggregates {
+    const allowed = this.#allowedEmergencies(emergencyIds);
+    // Groups are keyed by small integers (emergency, type, status, urgency, centre, category, unit numbers), not by
+    // strings built per record: the pass stays a few milliseconds at 100,000 records.
+    const status = new Map<number, StatusCountRow>();
+    const category = new Map<number, CategoryCountRow>();
+    const quantity = new Map<number, QuantityRow>();
+    const tops = new Map<number, Entry[]>();
+    const docs = this.#docs;
+    const emergencyOf = this.#emergencyOf;
+    const state = this.#state;
+    for (let slot = 0; slot < docs.length; slot++) {
+      const e = emergencyOf[slot] as number;
+      if (e < 0 || allowed[e] !== 1) continue;
+      const doc = docs[slot] as Doc;
+      const code = state[slot] as number; // type * 4 + status
+      const statusKey = ((e * 16 + code) * 4 + (URGENCY_CODES[doc.urgency] ?? 3)) * 2 + doc.centre;
+      const s = status.get(statusKey);
+      if (s) s.n++;
+      else
+        status.set(statusKey, {
+          emergency_id: doc.emergencyId,
+          type: doc.type,
+          status: doc.status,
+          urgency: doc.urgency,
+          centre: doc.centre,
+          n: 1,
+        });
+      if ((code & 3) === STATUS_CODES.completed) continue;
+      const categoryNumber = numberOf(this.#categoryNumbers, doc.category);
+      const categoryKey = (e * 2 + (code >> 2)) * CATEGORY_SPAN + categoryNumber;
+      const c = category.get(categoryKey);
+      if (c) c.n++;
+      else category.set(categoryKey, { emergency_id: doc.emergencyId, type: doc.type, category: doc.category, n: 1 });
+      if (code >> 2 !== TYPE_CODES.request) continue;
+      if (!Number.isNaN(doc.quantityRequired)) {
+        const quantityKey = (e * CATEGORY_SPAN + categoryNumber) * UNIT_SPAN + numberOf(this.#unitNumbers, doc.unit);
+        const pending = Number.isNaN(doc.quantityPending) ? 0 : doc.quantityPending;
+        const q = quantity.get(quantityKey);
+        if (q) {
+          q.required += doc.quantityRequired;
+          q.covered += doc.quantityCovered;
+          q.pending += pending;
+          q.n++;
+        } else
+          quantity.set(quantityKey, {
+            emergency_id: doc.emergencyId,
+            category: doc.category,
+            unit: doc.unit,
+            required: doc.quantityRequired,
+            covered: doc.quantityCovered,
+            pending,
+            n: 1,
+          });
+      }
+      if ((code & 3) === STATUS_CODES.active && urgent > 0) {
+        let top = tops.get(e);
+        if (!top) {
+          top = [];
+          tops.set(e, top);
+        }
+        if (
+          top.length < urgent ||
+          (this.#priority[slot] as number) >= (top[top.length - 1] as Entry).doc.priorityScore
+        ) {
+          insertTop(top, { doc, distance: null }, urgent, byPriority);
+        }
+      }
+    }
+    const urgentIds = new Map<string, string[]>();
+    for (const top of tops.values()) {
+      const first = top[0];
+      if (first)
+        urgentIds.set(
+          first.doc.emergencyId,
+          top.map(({ doc }) => doc.id),
+        );
+    }
+    return {
+      status: [...status.values()],
+      categories: [...category.values()],
+      quantities: [...quantity.values()],
+      urgent: urgentIds,
+    };
+  }
+
+  #allowedEmergencies(emergencyIds: string[]): Uint8Array {
+    const allowed = new Uint8Array(this.#emergencyNumbers.size);
+    for (const id of emergencyIds) {
+      const number = this.#emergencyNumbers.get(id);
+      if (number !== undefined) allowed[number] = 1;
+    }
+    return allowed;
   }
 
   /** How many records of these emergencies each municipality holds (the page's municipality filter). */

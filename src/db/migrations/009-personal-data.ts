@@ -1,6 +1,6 @@
 // Habeas data: withdrawn and erased records, and the log of erasures (ids only, never values) that a restore
 // re-applies to a backup taken before them.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../types.ts';
 
 export function personalData(_dialect: Dialect) {
@@ -26,11 +26,20 @@ export function personalData(_dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('erasures_created').on('erasures').columns(['created_at']).execute();
-      // Retention looks for decided records whose personal data is still there.
+      // Retention looks for decided records whose personal data is still there. Partial indexes: an index led by
+      // review_status would be chosen by the public reads (review_status = 'approved' and id in (…)) and scan
+      // every published record instead of finding a few by id.
       await db.schema
-        .createIndex('help_records_retention')
+        .createIndex('help_records_rejected_retention')
         .on('help_records')
-        .columns(['review_status', 'reviewed_at'])
+        .column('reviewed_at')
+        .where(sql<boolean>`review_status = 'rejected' and personal_data_erased_at is null`)
+        .execute();
+      await db.schema
+        .createIndex('help_records_identity_retention')
+        .on('help_records')
+        .column('reviewed_at')
+        .where(sql<boolean>`identity_document is not null`)
         .execute();
     },
   };

@@ -1,5 +1,5 @@
-// Aggregates of published records per emergency, for the panorama.
-import { sql } from 'kysely';
+// The panorama's aggregate rows (computed by the search index, src/search/search-index.ts) and the one read it
+// still needs: the titles of the most pressing requests.
 import type { Db } from '../../db/types.ts';
 
 export interface StatusCountRow {
@@ -28,80 +28,15 @@ export interface QuantityRow {
   n: number;
 }
 
-export async function statusCounts(db: Db, emergencyIds: string[]): Promise<StatusCountRow[]> {
+/** The shown fields of the panorama's most pressing requests, by id (the search index chose them). */
+export async function urgentNeedsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  // Published is checked here, not in SQL: with review_status in the WHERE, SQLite picks an index led by it and
+  // walks every published record instead of finding these few by id.
   const rows = await db
     .selectFrom('help_records')
-    .select([
-      'emergency_id',
-      'type',
-      'status',
-      'urgency',
-      sql<number>`case when collection_center_status is null then 0 else 1 end`.as('centre'),
-      (eb) => eb.fn.countAll().as('n'),
-    ])
-    .where('review_status', '=', 'approved')
-    .where('emergency_id', 'in', emergencyIds)
-    .groupBy([
-      'emergency_id',
-      'type',
-      'status',
-      'urgency',
-      sql`case when collection_center_status is null then 0 else 1 end`,
-    ])
+    .select(['id', 'title', 'category', 'priority_score', 'review_status'])
+    .where('id', 'in', ids)
     .execute();
-  return rows.map((row) => ({ ...row, centre: Number(row.centre), n: Number(row.n) }));
-}
-
-export async function categoryCounts(db: Db, emergencyIds: string[]): Promise<CategoryCountRow[]> {
-  const rows = await db
-    .selectFrom('help_records')
-    .select(['emergency_id', 'type', 'category', (eb) => eb.fn.countAll().as('n')])
-    .where('review_status', '=', 'approved')
-    .where('status', '!=', 'completed')
-    .where('emergency_id', 'in', emergencyIds)
-    .groupBy(['emergency_id', 'type', 'category'])
-    .execute();
-  return rows.map((row) => ({ ...row, n: Number(row.n) }));
-}
-
-export async function quantityTotals(db: Db, emergencyIds: string[]): Promise<QuantityRow[]> {
-  const rows = await db
-    .selectFrom('help_records')
-    .select([
-      'emergency_id',
-      'category',
-      sql<string>`coalesce(unit, '')`.as('unit'),
-      (eb) => eb.fn.sum<number>('quantity_required').as('required'),
-      (eb) => eb.fn.sum<number>('quantity_covered').as('covered'),
-      (eb) => eb.fn.sum<number>('quantity_pending').as('pending'),
-      (eb) => eb.fn.countAll().as('n'),
-    ])
-    .where('review_status', '=', 'approved')
-    .where('type', '=', 'request')
-    .where('status', '!=', 'completed')
-    .where('quantity_required', 'is not', null)
-    .where('emergency_id', 'in', emergencyIds)
-    .groupBy(['emergency_id', 'category', sql`coalesce(unit, '')`])
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    required: Number(row.required),
-    covered: Number(row.covered),
-    pending: Number(row.pending),
-    n: Number(row.n),
-  }));
-}
-
-export async function topUrgentNeeds(db: Db, emergencyId: string, limit: number) {
-  return db
-    .selectFrom('help_records')
-    .select(['id', 'title', 'category', 'priority_score'])
-    .where('emergency_id', '=', emergencyId)
-    .where('review_status', '=', 'approved')
-    .where('status', '=', 'active')
-    .where('type', '=', 'request')
-    .orderBy('priority_score', 'desc')
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return rows.filter((row) => row.review_status === 'approved');
 }

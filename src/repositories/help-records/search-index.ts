@@ -54,6 +54,8 @@ async function indexPage(db: Db, after: number) {
       'quantity_required',
       'quantity_covered',
       'quantity_pending',
+      'unit',
+      'collection_center_status',
       'title',
       'description',
       publicAddress('help_records').as('address'),
