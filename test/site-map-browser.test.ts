@@ -25,13 +25,25 @@ const placed = { request: 0, offer: 0, urgent: 0 };
 /** Markers on the map, a cluster counting as the records it groups. */
 async function markerCount(page: Page): Promise<{ total: number; clusters: number }> {
   await page.waitForSelector('#mapa[data-puntos]');
-  // A string, so the test compiles without the DOM's types.
-  return page.evaluate(`(() => {
-    const singles = document.querySelectorAll('#mapa .leaflet-marker-icon.punto').length;
-    const clusters = [...document.querySelectorAll('#mapa .leaflet-marker-icon.grupo')];
-    const grouped = clusters.reduce((sum, el) => sum + Number.parseInt(el.textContent || '0', 10), 0);
-    return { total: singles + grouped, clusters: clusters.length };
-  })()`);
+  // While the map zooms to fit its points the clustering animates, and old and new markers stand side by side for
+  // a moment: count once no animation runs and two readings 150 ms apart agree. A string, so the test compiles
+  // without the DOM's types.
+  const read = () =>
+    page.evaluate(`(() => {
+      if (document.querySelector('#mapa .leaflet-cluster-anim, #mapa .leaflet-zoom-anim')) return null;
+      const singles = document.querySelectorAll('#mapa .leaflet-marker-icon.punto').length;
+      const clusters = [...document.querySelectorAll('#mapa .leaflet-marker-icon.grupo')];
+      const grouped = clusters.reduce((sum, el) => sum + Number.parseInt(el.textContent || '0', 10), 0);
+      return { total: singles + grouped, clusters: clusters.length };
+    })()`) as Promise<{ total: number; clusters: number } | null>;
+  let last = await read();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(150);
+    const next = await read();
+    if (next && last && next.total === last.total && next.clusters === last.clusters) return next;
+    last = next;
+  }
+  throw new Error(`the map did not settle: last reading ${JSON.stringify(last)}`);
 }
 
 describe('public pages in a browser', { skip: browserSkip }, () => {
