@@ -1,6 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
-import { purgePersonalData } from './commands/personal-data/purge.ts';
+import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
 import type { Config } from './config.ts';
@@ -10,7 +10,7 @@ import { buildApp } from './http/app.ts';
 import { purgeIdleSessions } from './mcp/sessions.ts';
 import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
 
-const KEY_RETENTION_MS = 24 * 3_600_000;
+const KEY_RETENTION_MS = IDEMPOTENCY_KEY_HOURS * 3_600_000;
 const SHUTDOWN_GRACE_MS = 9_000;
 /** Retention runs a minute after start, then once a day (every instance; a second run finds nothing left). */
 const RETENTION_FIRST_MS = 60_000;
