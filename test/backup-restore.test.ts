@@ -336,7 +336,7 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it.
-  for (const index of ['help_records_retention', 'erasures_created']) {
+  for (const index of ['help_records_rejected_retention', 'help_records_identity_retention', 'erasures_created']) {
     await sql`drop index ${sql.id(index)}`.execute(ctx.db);
   }
   await sql`drop table erasures`.execute(ctx.db);
