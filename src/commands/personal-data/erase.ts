@@ -3,7 +3,7 @@
 // the audit log (who, when, why; never the values) and to the erasure log a restore re-applies.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
-import { likeHint, noValues } from '../../domain/personal-values.ts';
+import { likeHint, noValues, type PersonalValues } from '../../domain/personal-values.ts';
 import { localWhatsapp } from '../../domain/phone.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
@@ -28,15 +28,15 @@ export function erasureReason(raw: string): string {
   return reason;
 }
 
-/** A number as people write it, or validation_failed. */
-export function whatsappOf(raw: string): string {
+/** A number as people write it -> the search for it (E.164, its value for texts, its LIKE hint), or validation_failed. */
+export function numberSearch(raw: string): { phone: string; values: PersonalValues; hint: string } {
   const phone = localWhatsapp(raw);
   if (phone === null) {
     throw new AppError('validation_failed', [
       { field: 'whatsapp', message: 'no es un número de WhatsApp', code: 'invalid_whatsapp' },
     ]);
   }
-  return phone;
+  return { phone, values: { ...noValues(), phones: [phone] }, hint: likeHint(phone) };
 }
 
 export async function eraseRecord(ctx: Context, id: string, actor: string, reason: string): Promise<ErasureReport> {
@@ -65,9 +65,7 @@ export async function eraseByWhatsapp(
   reason: string,
 ): Promise<ErasureReport> {
   const why = erasureReason(reason);
-  const phone = whatsappOf(whatsapp);
-  const values = { ...noValues(), phones: [phone] };
-  const hint = likeHint(phone);
+  const { phone, values, hint } = numberSearch(whatsapp);
   const outcome = await writePublic(ctx, async (trx) => {
     const found = await recordsHolder.find(trx.db, { phone, values, hint, recordIds: [] });
     const now = ctx.now().toISOString();

@@ -2,16 +2,13 @@
 // of every table's holder, read in one transaction so the answer is one moment's truth.
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { likeHint, noValues } from '../../domain/personal-values.ts';
-import { whatsappOf } from './erase.ts';
+import { numberSearch } from './erase.ts';
 import { holders } from './holders.ts';
 import { recordsHolder } from './record-holder.ts';
 import type { PersonalDataExport, PersonalDataItem } from './types.ts';
 
 export async function exportPersonalData(ctx: Context, whatsapp: string): Promise<PersonalDataExport> {
-  const phone = whatsappOf(whatsapp);
-  const values = { ...noValues(), phones: [phone] };
-  const hint = likeHint(phone);
+  const { phone, values, hint } = numberSearch(whatsapp);
   const items = await inTransaction(ctx, async (trx) => {
     const records = await recordsHolder.find(trx.db, { phone, values, hint, recordIds: [] });
     const search = { phone, values, hint, recordIds: records.map((r) => r.id) };

@@ -45,8 +45,10 @@ async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
 export async function withdrawWithToken(ctx: Context, id: string, secret: string): Promise<void> {
   const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
   if (!row || row.review_status === 'withdrawn') throw notFound();
-  const source = proves(secret, row.edit_token_hash) ? undefined : await findSource(ctx.db, row.source);
-  if (!proves(secret, row.edit_token_hash) && !(source && proves(secret, source.key_hash))) throw notFound();
+  if (!proves(secret, row.edit_token_hash)) {
+    const source = await findSource(ctx.db, row.source);
+    if (!source || !proves(secret, source.key_hash)) throw notFound();
+  }
   await withdraw(ctx, row);
 }
 

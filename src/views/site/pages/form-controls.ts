@@ -503,3 +503,20 @@ export function lookupProblem(
     ],
   };
 }
+
+/** The receipt code's field on /estado and /retirar: one name, one set of rules. */
+export const CODE_FIELD = 'codigo';
+
+/** The receipt code input; what was typed is never shown again (the answer is the same whatever was sent). */
+export function receiptCodeInput(lang: Lang, errors: Errors): Html {
+  const t = strings(catalogue.status, lang);
+  return input({
+    name: CODE_FIELD,
+    label: t.code,
+    help: t.codeHelp,
+    required: true,
+    errors,
+    maxlength: 64,
+    autocomplete: 'off',
+  });
+}

@@ -6,12 +6,20 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
+import {
+  CODE_FIELD,
+  type Errors,
+  type LookupProblem,
+  lookupProblem,
+  receiptCodeInput,
+  WITHDRAW_PATH,
+} from './form-controls.ts';
+
+export { CODE_FIELD };
+
 import { recordPath } from './record-page.ts';
 
 export const STATUS_PATH = '/estado';
-/** The form's one field. */
-export const CODE_FIELD = 'codigo';
 
 export type StatusStrings = ReturnType<typeof statusStrings>;
 export const statusStrings = (lang: Lang) => strings(catalogue.status, lang);
@@ -33,15 +41,7 @@ function form(state: StatusFormState, t: StatusStrings): Html {
   const errors: Errors = state.problem === 'not_found' ? { [CODE_FIELD]: t.notFoundHelp } : {};
   // Nothing typed is shown again: the answer is the same whatever was sent.
   return html`<form class="envio" method="post" action="${localized(STATUS_PATH, state.lang)}">
-${input({
-  name: CODE_FIELD,
-  label: t.code,
-  help: t.codeHelp,
-  required: true,
-  errors,
-  maxlength: 64,
-  autocomplete: 'off',
-})}
+${receiptCodeInput(state.lang, errors)}
 <p><button type="submit">${t.send}</button></p>
 </form>`;
 }

@@ -7,12 +7,18 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
+import {
+  CODE_FIELD,
+  type Errors,
+  input,
+  type LookupProblem,
+  lookupProblem,
+  receiptCodeInput,
+  WITHDRAW_PATH,
+} from './form-controls.ts';
 import { fillInline } from './info-common.ts';
 
-export { WITHDRAW_PATH };
-/** The receipt code: the same field, and the same rules, as /estado's. */
-export const CODE_FIELD = 'codigo';
+export { CODE_FIELD, WITHDRAW_PATH };
 /** The WhatsApp number, as the person types it. */
 export const WHATSAPP_FIELD = 'whatsapp';
 /** Present (=1) on the confirmation's form only: the second step withdraws. */
@@ -30,20 +36,11 @@ export interface WithdrawFormState {
 }
 
 function form(state: WithdrawFormState, t: WithdrawStrings): Html {
-  const status = strings(catalogue.status, state.lang);
   // One message under the code, none under the number: which of the two was wrong is never told.
   const errors: Errors = state.problem === 'not_found' ? { [CODE_FIELD]: t.notFoundHelp } : {};
   // Nothing typed is shown again: the answer is the same whatever was sent.
   return html`<form class="envio" method="post" action="${localized(WITHDRAW_PATH, state.lang)}">
-${input({
-  name: CODE_FIELD,
-  label: status.code,
-  help: status.codeHelp,
-  required: true,
-  errors,
-  maxlength: 64,
-  autocomplete: 'off',
-})}${input({
+${receiptCodeInput(state.lang, errors)}${input({
   name: WHATSAPP_FIELD,
   label: t.whatsapp,
   help: t.whatsappHelp,
