@@ -1,6 +1,8 @@
 // Great-circle distance and the bounding box that pre-filters it in SQL.
 const EARTH_RADIUS_KM = 6371.0088;
 const rad = (deg: number) => (deg * Math.PI) / 180;
+/** Kilometres in one degree of latitude (and of longitude at the equator). */
+export const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = rad(lat2 - lat1);

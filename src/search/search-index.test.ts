@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { distanceKm } from '../domain/distance.ts';
+import { searchTerms } from '../domain/text.ts';
 import { type IndexedRecord, type IndexQuery, SearchIndex } from './search-index.ts';
 
 const base: IndexedRecord = {
@@ -157,4 +159,85 @@ test('municipality and map box filter; points carry the public point and precisi
     ['52001', 1],
     ['86001', 1],
   ]);
+});
+
+test('circle, words and cells: the same records as measuring every one, near the edge too, across compactions', () => {
+  const index = new SearchIndex();
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const words = ['agua', 'aguas', 'mercado', 'mercados', 'toldo'];
+  const centre = { latitude: 4.61, longitude: -74.08 };
+  const records = new Map<string, IndexedRecord>();
+  const write = (id: string) => {
+    // Points on rings around the centre, many of them within a few metres of a 3 km or 40 km circle's edge.
+    const ring = [3, 40][Math.floor(random() * 2)] as number;
+    const angle = random() * 2 * Math.PI;
+    const at = (km: number) => ({
+      latitude: centre.latitude + (km / 111.2) * Math.sin(angle),
+      longitude: centre.longitude + (km / (111.2 * Math.cos((centre.latitude * Math.PI) / 180))) * Math.cos(angle),
+    });
+    const measured = (km: number) => {
+      const p = at(km);
+      return distanceKm(centre.latitude, centre.longitude, p.latitude, p.longitude);
+    };
+    // Half the points a metre or less inside or outside the circle (found by halving), the rest around it.
+    let km = ring * (0.9 + random() * 0.2);
+    if (random() < 0.5) {
+      const target = ring + (random() - 0.5) * 0.002;
+      let [low, high] = [ring * 0.9, ring * 1.1];
+      for (let step = 0; step < 60; step++) {
+        km = (low + high) / 2;
+        if (measured(km) < target) low = km;
+        else high = km;
+      }
+    }
+    const { latitude, longitude } = at(km);
+    const record = {
+      ...base,
+      id,
+      priorityScore: Math.floor(random() * 50),
+      latitude,
+      longitude,
+      text: `${words[Math.floor(random() * words.length)]} ${words[Math.floor(random() * words.length)]}`,
+    };
+    records.set(id, record);
+    index.upsert(record);
+  };
+  for (let i = 0; i < 3000; i++) write(`r${i}`);
+  // Rewrites move records to other cells and, past 1,000 dead slots, compact the index.
+  for (let i = 0; i < 2500; i++) write(`r${Math.floor(random() * 3000)}`);
+  for (const radiusKm of [3, 40]) {
+    for (const q of [undefined, 'agua', 'mercados', 'agua toldo']) {
+      for (const sort of ['priority', 'distance'] as const) {
+        const near = { ...centre, radiusKm };
+        const expected = [...records.values()].filter((r) => {
+          const terms = searchTerms(r.text);
+          const matchesWords = (q ? searchTerms(q) : []).every((w) => terms.some((t) => t.startsWith(w)));
+          return (
+            matchesWords && distanceKm(centre.latitude, centre.longitude, r.latitude ?? 0, r.longitude ?? 0) <= radiusKm
+          );
+        });
+        const result = index.search({ ...query, q, near, sort, limit: 100 });
+        assert.equal(result.total, expected.length, `${radiusKm} km, q=${q}, ${sort}`);
+        const distanceOf = (id: string) => {
+          const r = records.get(id) as IndexedRecord;
+          return distanceKm(centre.latitude, centre.longitude, r.latitude ?? 0, r.longitude ?? 0);
+        };
+        const order = (a: IndexedRecord, b: IndexedRecord) =>
+          (sort === 'distance' ? distanceOf(a.id) - distanceOf(b.id) : 0) ||
+          b.priorityScore - a.priorityScore ||
+          (a.id < b.id ? -1 : 1);
+        assert.deepEqual(
+          result.hits.map((h) => [h.id, h.distanceKm]),
+          expected
+            .sort(order)
+            .slice(0, 100)
+            .map((r) => [r.id, distanceOf(r.id)]),
+        );
+      }
+    }
+  }
 });

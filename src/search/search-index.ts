@@ -1,8 +1,13 @@
 // The public records' filter columns and search words in memory, so any combination of filters answers in
-// about a millisecond. It holds no contact data: only what filtering and ordering need.
-import { boundingBox, distanceKm } from '../domain/distance.ts';
-import { prefixUpperBound, searchTerms } from '../domain/text.ts';
+// well under a millisecond. It holds no contact data: only what filtering and ordering need. Each field is a
+// typed array indexed by document slot (columns.ts), words map to slot lists (word-postings.ts) and points to
+// grid cells (place-grid.ts): a search reads the smaller of its word matches or its cells, never every record.
+import { type BoundingBox as Box, boundingBox, distanceKm, KM_PER_DEGREE } from '../domain/distance.ts';
 import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
+import { type Columns, compactColumns, createColumns, Dictionary, grown } from './columns.ts';
+import { PlaceGrid } from './place-grid.ts';
+import type { SlotList } from './slot-list.ts';
+import { WordPostings } from './word-postings.ts';
 
 export interface IndexedRecord {
   id: string;
@@ -106,131 +111,68 @@ export interface IndexPoint {
   urgency: string;
 }
 
-const MAX_QUERY_TERMS = 8;
-
-/**
- * One record's filter fields. A class with every field always a number or a string keeps one hidden class
- * for all documents (missing quantities are NaN), which keeps the scan loop fast.
- */
-class Doc {
-  readonly id: string;
-  readonly emergencyId: string;
-  readonly type: string;
-  readonly status: string;
-  readonly category: string;
-  readonly urgency: string;
-  readonly precision: string;
-  /** '' when the record has no municipality. */
-  readonly municipalityCode: string;
-  readonly priorityScore: number;
-  readonly createdMs: number;
-  readonly quantityRequired: number;
-  readonly quantityCovered: number;
-  readonly quantityPending: number;
-  /** '' when no unit was given. */
-  readonly unit: string;
-  readonly centre: number;
-  readonly changeSeq: number;
-  constructor(record: IndexedRecord) {
-    this.id = record.id;
-    this.emergencyId = intern(record.emergencyId);
-    this.type = intern(record.type);
-    this.status = intern(record.status);
-    this.category = intern(record.category);
-    this.urgency = intern(record.urgency);
-    this.precision = intern(record.precision ?? 'exact');
-    this.municipalityCode = intern(record.municipalityCode ?? '');
-    this.priorityScore = +record.priorityScore;
-    this.createdMs = +Date.parse(record.createdAt);
-    this.quantityRequired = record.quantityRequired ?? Number.NaN;
-    this.quantityCovered = +record.quantityCovered;
-    this.quantityPending = record.quantityPending ?? Number.NaN;
-    this.unit = intern(record.unit ?? '');
-    this.centre = record.centre ? 1 : 0;
-    this.changeSeq = +record.changeSeq;
-  }
-}
-
-/** Strings read from the database are fresh copies; records share one copy of each repeated value. */
-const interned = new Map<string, string>();
-function intern(value: string): string {
-  const known = interned.get(value);
-  if (known !== undefined) return known;
-  interned.set(value, value);
-  return value;
-}
-
+const TYPES = ['request', 'offer'] as const;
+const STATUSES = ['active', 'in_process', 'completed'] as const;
 const TYPE_CODES = { request: 0, offer: 1 } as const;
-const URGENCY_CODES: Record<string, number> = { urgent: 0, needed: 1, stable: 2 };
+const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
+/** Urgencies in the panorama's group order; another value gets the next number. */
+const KNOWN_URGENCIES = ['urgent', 'needed', 'stable'];
+const KNOWN_PRECISIONS = ['exact', 'approximate', 'municipality'];
 /**
  * Room for category and unit numbers in the panorama's integer group keys. Categories are a fixed list (under 64);
  * units are free text, so up to 2^32 of them; with emergencies under 2^15 every key stays below 2^53 (exact).
  */
 const CATEGORY_SPAN = 64;
 const UNIT_SPAN = 2 ** 32;
-
-/** The number of a value in a table of small numbers, given on first sight. */
-function numberOf(numbers: Map<string, number>, value: string): number {
-  let number = numbers.get(value);
-  if (number === undefined) {
-    number = numbers.size;
-    numbers.set(value, number);
-  }
-  return number;
-}
-const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
-
-function stateCode(type: IndexedRecord['type'], status: IndexedRecord['status']): number {
-  return TYPE_CODES[type] * 4 + STATUS_CODES[status];
-}
-
-/** Best priority first, then newest, then id: the public order. */
-function before(a: Doc, b: Doc): boolean {
-  if (a.priorityScore !== b.priorityScore) return a.priorityScore > b.priorityScore;
-  if (a.createdMs !== b.createdMs) return a.createdMs > b.createdMs;
-  return a.id < b.id;
-}
-
-type Entry = { doc: Doc; distance: number | null };
-
-/** Whether a record comes after a listed position, in the priority order or nearest first. */
-function follows(doc: Doc, distance: number | null, after: IndexPosition): boolean {
-  if (after.distance !== null && distance !== null && distance !== after.distance) return distance > after.distance;
-  if (doc.priorityScore !== after.priorityScore) return doc.priorityScore < after.priorityScore;
-  if (doc.createdMs !== after.createdMs) return doc.createdMs < after.createdMs;
-  return doc.id > after.id;
-}
-
-/** The public order. */
-const byPriority = (a: Entry, b: Entry) => before(a.doc, b.doc);
-/** Nearest first; at the same distance, the public order. Only used when every entry has a distance. */
-const byDistance = (a: Entry, b: Entry) =>
-  a.distance !== b.distance ? (a.distance as number) < (b.distance as number) : before(a.doc, b.doc);
-
-/** Rebuild the word lists once this share of document slots belongs to replaced or removed versions. */
+/**
+ * Within this radius a flat-earth distance is off by far less than FLAT_MARGIN: points clearly inside or outside the
+ * circle are told apart by it, and only those near its edge take the exact great-circle distance.
+ */
+const FLAT_UP_TO_KM = 100;
+const FLAT_MARGIN = 0.05;
+/** Rebuild the word lists and cells once this share of document slots belongs to replaced or removed versions. */
 const COMPACT_AT = 0.3;
 
+/** A filter's values as the columns hold them: -1 for "any". */
+interface Plan {
+  allowed: Uint8Array;
+  typeCode: number;
+  statusCode: number;
+  category: number;
+  municipality: number;
+  priority: IndexFilters['priority'];
+  logistics: boolean;
+  capacity: number;
+  near: IndexFilters['near'];
+  box: Box | null;
+  view: Box | null;
+  /** Candidate slots, or null for every slot. */
+  candidates: SlotList | null;
+  /** True when a filter names a value no record has: nothing can match. */
+  none: boolean;
+}
+
 export class SearchIndex {
-  /** Document slots; a replaced or removed record leaves null behind until the next compaction. */
-  #docs: (Doc | null)[] = [];
-  readonly #slotById = new Map<string, number>();
-  /** Word -> slots, in insertion order; slots of replaced records are skipped when read. */
-  #postings = new Map<string, number[]>();
-  #sortedTerms: string[] | null = null;
+  #columns: Columns = createColumns(1024);
+  /** Slot -> record id ('' for a free slot). */
+  #ids: string[] = [];
+  /** Slots in use, free ones included, up to the next compaction. */
+  #slots = 0;
   #dead = 0;
-  #marks = new Uint32Array(0);
-  #stamp = 0;
-  /** Columns read for every candidate, kept in typed arrays: -1 / NaN for empty slots and missing places. */
-  #emergencyOf = new Int32Array(1024).fill(-1);
-  #latitude = new Float64Array(1024).fill(Number.NaN);
-  #longitude = new Float64Array(1024).fill(Number.NaN);
-  /** type and status in one byte: TYPE_CODE * 4 + STATUS_CODE. */
-  #state = new Uint8Array(1024);
-  #priority = new Float64Array(1024);
-  readonly #emergencyNumbers = new Map<string, number>();
-  /** Small numbers for categories and units, for the panorama's group keys. */
-  readonly #categoryNumbers = new Map<string, number>();
-  readonly #unitNumbers = new Map<string, number>();
+  readonly #slotById = new Map<string, number>();
+  #words = new WordPostings();
+  #grid = new PlaceGrid();
+  readonly #emergencies = new Dictionary();
+  readonly #categories = new Dictionary();
+  readonly #urgencies = new Dictionary();
+  readonly #precisions = new Dictionary();
+  readonly #municipalities = new Dictionary();
+  readonly #units = new Dictionary();
+
+  constructor() {
+    for (const urgency of KNOWN_URGENCIES) this.#urgencies.number(urgency);
+    for (const precision of KNOWN_PRECISIONS) this.#precisions.number(precision);
+  }
 
   get size(): number {
     return this.#slotById.size;
@@ -238,254 +180,280 @@ export class SearchIndex {
 
   upsert(record: IndexedRecord): void {
     this.remove(record.id);
-    const slot = this.#docs.length;
-    this.#docs.push(new Doc(record));
-    this.#setColumns(slot, record);
+    const slot = this.#slots++;
+    if (slot >= this.#columns.emergency.length) this.#columns = grown(this.#columns);
+    const c = this.#columns;
+    c.emergency[slot] = this.#emergencies.number(record.emergencyId);
+    c.state[slot] = TYPE_CODES[record.type] * 4 + STATUS_CODES[record.status];
+    c.urgency[slot] = this.#urgencies.number(record.urgency);
+    c.category[slot] = this.#categories.number(record.category);
+    c.municipality[slot] = record.municipalityCode ? this.#municipalities.number(record.municipalityCode) : -1;
+    c.precision[slot] = this.#precisions.number(record.precision ?? 'exact');
+    c.centre[slot] = record.centre ? 1 : 0;
+    c.unit[slot] = this.#units.number(record.unit ?? '');
+    c.latitude[slot] = record.latitude ?? Number.NaN;
+    c.longitude[slot] = record.longitude ?? Number.NaN;
+    c.priority[slot] = +record.priorityScore;
+    c.createdMs[slot] = Date.parse(record.createdAt);
+    c.changeSeq[slot] = +record.changeSeq;
+    c.required[slot] = record.quantityRequired ?? Number.NaN;
+    c.covered[slot] = +record.quantityCovered;
+    c.pending[slot] = record.quantityPending ?? Number.NaN;
+    this.#ids[slot] = record.id;
     this.#slotById.set(record.id, slot);
-    this.#addTerms(slot, record.text);
+    this.#words.add(slot, record.text);
+    this.#grid.add(slot, c.latitude[slot] as number, c.longitude[slot] as number);
   }
 
   remove(id: string): void {
     const slot = this.#slotById.get(id);
     if (slot === undefined) return;
     this.#slotById.delete(id);
-    this.#docs[slot] = null;
-    this.#emergencyOf[slot] = -1;
+    this.#columns.emergency[slot] = -1;
+    this.#ids[slot] = '';
     this.#dead++;
-    if (this.#dead > 1000 && this.#dead > this.#docs.length * COMPACT_AT) this.#compact();
+    if (this.#dead > 1000 && this.#dead > this.#slots * COMPACT_AT) this.#compact();
   }
 
-  #grow(): void {
-    const size = this.#emergencyOf.length * 2;
-    const emergencyOf = new Int32Array(size).fill(-1);
-    const latitude = new Float64Array(size).fill(Number.NaN);
-    const longitude = new Float64Array(size).fill(Number.NaN);
-    const state = new Uint8Array(size);
-    const priority = new Float64Array(size);
-    emergencyOf.set(this.#emergencyOf);
-    latitude.set(this.#latitude);
-    longitude.set(this.#longitude);
-    state.set(this.#state);
-    priority.set(this.#priority);
-    this.#emergencyOf = emergencyOf;
-    this.#latitude = latitude;
-    this.#longitude = longitude;
-    this.#state = state;
-    this.#priority = priority;
-  }
-
-  #setColumns(slot: number, record: IndexedRecord): void {
-    if (slot >= this.#emergencyOf.length) this.#grow();
-    let number = this.#emergencyNumbers.get(record.emergencyId);
-    if (number === undefined) {
-      number = this.#emergencyNumbers.size;
-      this.#emergencyNumbers.set(record.emergencyId, number);
-    }
-    this.#emergencyOf[slot] = number;
-    this.#latitude[slot] = record.latitude ?? Number.NaN;
-    this.#longitude[slot] = record.longitude ?? Number.NaN;
-    this.#state[slot] = stateCode(record.type, record.status);
-    this.#priority[slot] = record.priorityScore;
-  }
-
-  #addTerms(slot: number, text: string): void {
-    for (const term of searchTerms(text)) {
-      const posting = this.#postings.get(term);
-      if (posting) posting.push(slot);
-      else {
-        this.#postings.set(term, [slot]);
-        this.#sortedTerms = null;
-      }
-    }
-  }
-
-  /** Drops the slots of replaced and removed records, renumbering the rest; no text is re-read. */
+  /** Drops the slots of replaced and removed records, renumbering the rest in order; no text is re-read. */
   #compact(): void {
-    const renumbered = new Int32Array(this.#docs.length).fill(-1);
-    const docs: Doc[] = [];
-    this.#docs.forEach((doc, slot) => {
-      if (!doc) return;
-      const next = docs.length;
-      renumbered[slot] = next;
-      this.#slotById.set(doc.id, next);
-      docs.push(doc);
-      // next <= slot, so copying forward in place never overwrites a slot still to be read.
-      this.#emergencyOf[next] = this.#emergencyOf[slot] as number;
-      this.#latitude[next] = this.#latitude[slot] as number;
-      this.#longitude[next] = this.#longitude[slot] as number;
-      this.#state[next] = this.#state[slot] as number;
-      this.#priority[next] = this.#priority[slot] as number;
-    });
-    this.#emergencyOf.fill(-1, docs.length);
-    for (const [term, slots] of this.#postings) {
-      const kept = slots.filter((slot) => renumbered[slot] !== -1).map((slot) => renumbered[slot] as number);
-      if (kept.length > 0) this.#postings.set(term, kept);
-      else this.#postings.delete(term);
+    const renumbered = new Int32Array(this.#slots).fill(-1);
+    const emergency = this.#columns.emergency;
+    const ids: string[] = [];
+    for (let slot = 0; slot < this.#slots; slot++) {
+      if ((emergency[slot] as number) < 0) continue;
+      renumbered[slot] = ids.length;
+      const id = this.#ids[slot] as string;
+      this.#slotById.set(id, ids.length);
+      ids.push(id);
     }
-    this.#docs = docs;
-    this.#sortedTerms = null;
+    compactColumns(this.#columns, renumbered);
+    this.#columns.emergency.fill(-1, ids.length);
+    this.#words.renumber(renumbered);
+    this.#grid.renumber(renumbered);
+    this.#ids = ids;
+    this.#slots = ids.length;
     this.#dead = 0;
   }
 
-  /** Slots of records whose words start with every word of q; null when q has no words (no restriction). */
-  #wordMatches(q: string | undefined): number[] | null {
-    const words = q ? searchTerms(q).slice(0, MAX_QUERY_TERMS) : [];
-    if (words.length === 0) return null;
-    this.#sortedTerms ??= [...this.#postings.keys()].sort();
-    const terms = this.#sortedTerms;
-    if (this.#marks.length < this.#docs.length) this.#marks = new Uint32Array(this.#docs.length * 2);
-    const marks = this.#marks;
-    const docs = this.#docs;
-    let matches: number[] = [];
-    // A slot survives word k when it carried the stamp of word k-1; stamps make repeats across terms free.
-    for (let k = 0; k < words.length; k++) {
-      const word = words[k] as string;
-      const previous = this.#stamp;
-      const current = ++this.#stamp;
-      matches = [];
-      const upper = prefixUpperBound(word);
-      for (let i = lowerBound(terms, word); i < terms.length && (terms[i] as string) < upper; i++) {
-        const posting = this.#postings.get(terms[i] as string) as number[];
-        for (let j = 0; j < posting.length; j++) {
-          const slot = posting[j] as number;
-          if (marks[slot] === current || (k > 0 && marks[slot] !== previous) || docs[slot] === null) continue;
-          marks[slot] = current;
-          matches.push(slot);
-        }
-      }
-      if (matches.length === 0) break;
-    }
-    return matches;
-  }
-
-  /**
-   * Calls `visit` for every record that passes the filters, with its distance to `near` (null without it).
-   * One loop for the list and the map, so both always select the same records.
-   */
-  #scan(query: IndexFilters, visit: (slot: number, distance: number | null) => void): void {
-    const allowed = this.#allowedEmergencies(query.emergencyIds);
+  #plan(query: IndexFilters): Plan {
     const type = query.logistics ? 'request' : query.type;
     const status = query.logistics ? 'active' : query.status;
-    const words = this.#wordMatches(query.q);
     const near = query.near;
     const box = near ? boundingBox(near.latitude, near.longitude, near.radiusKm) : null;
     const view = query.bbox ?? null;
-    const docs = this.#docs;
-    const emergencyOf = this.#emergencyOf;
-    const lat = this.#latitude;
-    const lon = this.#longitude;
-    const state = this.#state;
-    const typeCode = type === 'all' ? -1 : TYPE_CODES[type];
-    const statusCode = status === 'all' ? -1 : STATUS_CODES[status];
-    const count = words ? words.length : docs.length;
-    const municipality = query.municipalityCode;
-    const needsDoc =
-      query.category !== undefined ||
-      query.priority !== 'all' ||
-      query.logistics ||
-      query.capacity !== undefined ||
-      municipality !== undefined;
+    const category = query.category === undefined ? -1 : this.#categories.find(query.category);
+    const municipality = query.municipalityCode === undefined ? -1 : this.#municipalities.find(query.municipalityCode);
+    const words = this.#words.match(query.q, this.#slots);
+    // The shortest of: the word matches, the slots of the cells the circle or map box overlaps, every slot.
+    const place = box ?? view;
+    const inCells = place ? this.#grid.count(place) : Number.POSITIVE_INFINITY;
+    let candidates = words;
+    if (inCells < (words ? words.length : this.#slots / 2)) {
+      const cells = this.#grid.within(place as Box);
+      // Cells chosen over words keep only the slots that matched every word (the match's marks are still set).
+      candidates = words ? this.#words.keepMarked(cells) : cells;
+    }
+    return {
+      allowed: this.#allowedEmergencies(query.emergencyIds),
+      typeCode: type === 'all' ? -1 : TYPE_CODES[type],
+      statusCode: status === 'all' ? -1 : STATUS_CODES[status],
+      category,
+      municipality,
+      priority: query.priority,
+      logistics: query.logistics,
+      capacity: query.capacity ?? -1,
+      near,
+      box,
+      view,
+      candidates,
+      none:
+        (query.category !== undefined && category < 0) || (query.municipalityCode !== undefined && municipality < 0),
+    };
+  }
+
+  /**
+   * Calls `visit` for every record that passes the filters. With `near`, distance is the exact distance when
+   * `distances` asks for it or the record lies near the circle's edge, and NaN otherwise (search() measures the
+   * records it returns). One loop for the list, the map and the counts, so all always select the same records.
+   */
+  #scan(query: IndexFilters, distances: boolean, visit: (slot: number, distance: number) => void): void {
+    const plan = this.#plan(query);
+    if (plan.none) return;
+    const c = this.#columns;
+    const { allowed, typeCode, statusCode, category, municipality, near, box, view } = plan;
+    const list = plan.candidates;
+    const items = list ? list.items : null;
+    const count = list ? list.length : this.#slots;
+    const checksMore = plan.priority !== 'all' || plan.logistics || plan.capacity >= 0;
+    const flat = near !== undefined && !distances && near.radiusKm <= FLAT_UP_TO_KM;
+    const centreLat = near?.latitude ?? 0;
+    const centreLon = near?.longitude ?? 0;
+    const kmPerLon = KM_PER_DEGREE * Math.cos((centreLat * Math.PI) / 180);
+    const radius = near?.radiusKm ?? 0;
+    const inside2 = (radius * (1 - FLAT_MARGIN)) ** 2;
+    const outside2 = (radius * (1 + FLAT_MARGIN)) ** 2;
+    // Columns in locals: `visit` could in principle replace them, so fields would be re-read on every record.
+    const { emergency: emergencyOf, state: stateOf, latitude: latitudeOf, longitude: longitudeOf } = c;
+    const { category: categoryOf, municipality: municipalityOf } = c;
     for (let n = 0; n < count; n++) {
-      const slot = words ? (words[n] as number) : n;
+      const slot = items ? (items[n] as number) : n;
       const emergency = emergencyOf[slot] as number;
       if (emergency < 0 || allowed[emergency] !== 1) continue;
-      const la = lat[slot] as number;
-      const lo = lon[slot] as number;
+      const code = stateOf[slot] as number;
+      if (typeCode >= 0 && code >> 2 !== typeCode) continue;
+      if (statusCode >= 0 && (code & 3) !== statusCode) continue;
+      const la = latitudeOf[slot] as number;
+      const lo = longitudeOf[slot] as number;
       // NaN (no place) fails both comparisons.
       if (box && !(la >= box.minLat && la <= box.maxLat && lo >= box.minLon && lo <= box.maxLon)) continue;
       if (view && !(la >= view.minLat && la <= view.maxLat && lo >= view.minLon && lo <= view.maxLon)) continue;
-      const code = state[slot] as number;
-      if (typeCode >= 0 && code >> 2 !== typeCode) continue;
-      if (statusCode >= 0 && (code & 3) !== statusCode) continue;
-      if (needsDoc) {
-        const doc = docs[slot] as Doc;
-        if (query.category && doc.category !== query.category) continue;
-        if (municipality !== undefined && doc.municipalityCode !== municipality) continue;
-        if (!matchesPriority(doc, query.priority)) continue;
-        // Logistics: a place, and something still to deliver (no quantity given counts as open).
-        if (query.logistics && (Number.isNaN(la) || doc.quantityPending <= 0)) continue;
-        if (query.capacity !== undefined && !(doc.quantityPending > 0 && doc.quantityPending <= query.capacity))
-          continue;
-      }
-      let distance: number | null = null;
+      if (category >= 0 && categoryOf[slot] !== category) continue;
+      if (municipality >= 0 && municipalityOf[slot] !== municipality) continue;
+      if (checksMore && !this.#passesMore(slot, code, la, plan)) continue;
+      let distance = Number.NaN;
       if (near) {
-        distance = distanceKm(near.latitude, near.longitude, la, lo);
-        if (distance > near.radiusKm) continue;
+        let exact = !flat;
+        if (flat) {
+          const dy = (la - centreLat) * KM_PER_DEGREE;
+          const dx = (lo - centreLon) * kmPerLon;
+          const d2 = dx * dx + dy * dy;
+          if (d2 > outside2) continue;
+          exact = d2 >= inside2;
+        }
+        if (exact) {
+          distance = distanceKm(centreLat, centreLon, la, lo);
+          if (distance > radius) continue;
+        }
       }
       visit(slot, distance);
     }
   }
 
+  /** The priority, logistics and capacity filters (DESIGN.md), read from the columns. */
+  #passesMore(slot: number, code: number, latitude: number, plan: Plan): boolean {
+    const c = this.#columns;
+    const pending = c.pending[slot] as number;
+    // Logistics: a place, and something still to deliver (no quantity given counts as open).
+    if (plan.logistics && (Number.isNaN(latitude) || pending <= 0)) return false;
+    if (plan.capacity >= 0 && !(pending > 0 && pending <= plan.capacity)) return false;
+    if (plan.priority === 'all') return true;
+    // DESIGN.md: urgent = urgency urgent; deficit = less than half covered; near_covered = 75 % or more, not complete.
+    if (plan.priority === 'urgent') return this.#urgencies.values[c.urgency[slot] as number] === 'urgent';
+    const status = code & 3;
+    if (code >> 2 !== TYPE_CODES.request || status === STATUS_CODES.completed) return false;
+    const required = c.required[slot] as number;
+    const covered = c.covered[slot] as number;
+    const hasQuantity = required > 0; // false for NaN (no quantity given)
+    if (plan.priority === 'deficit') return hasQuantity ? covered < required * 0.5 : status === STATUS_CODES.active;
+    return hasQuantity && covered >= required * 0.75 && covered < required;
+  }
+
+  /** Best priority first, then newest, then id: the public order. */
+  #before(a: number, b: number): boolean {
+    const c = this.#columns;
+    const pa = c.priority[a] as number;
+    const pb = c.priority[b] as number;
+    if (pa !== pb) return pa > pb;
+    const ca = c.createdMs[a] as number;
+    const cb = c.createdMs[b] as number;
+    if (ca !== cb) return ca > cb;
+    return (this.#ids[a] as string) < (this.#ids[b] as string);
+  }
+
+  /** Whether a record comes after a listed position, in the priority order or nearest first. */
+  #follows(slot: number, distance: number, after: IndexPosition): boolean {
+    const c = this.#columns;
+    if (after.distance !== null && !Number.isNaN(distance) && distance !== after.distance)
+      return distance > after.distance;
+    const priority = c.priority[slot] as number;
+    if (priority !== after.priorityScore) return priority < after.priorityScore;
+    const created = c.createdMs[slot] as number;
+    if (created !== after.createdMs) return created < after.createdMs;
+    return (this.#ids[slot] as string) > after.id;
+  }
+
   search(query: IndexQuery): IndexResult {
-    const top: Entry[] = [];
     const nearestFirst = query.near !== undefined && query.sort === 'distance';
-    const precedes = nearestFirst ? byDistance : byPriority;
     const after = query.after;
-    const docs = this.#docs;
-    const priority = this.#priority;
     const limit = query.limit;
+    const priority = this.#columns.priority;
+    // The best `limit` records so far, best first: slots and their distances.
+    const top: number[] = [];
+    const topDistance: number[] = [];
+    const precedes = (slot: number, distance: number, i: number): boolean => {
+      const other = top[i] as number;
+      if (nearestFirst && distance !== topDistance[i]) return distance < (topDistance[i] as number);
+      return this.#before(slot, other);
+    };
     let total = 0;
     /** Records after the cursor: more than a page of them means a next page. */
     let following = 0;
-    this.#scan(query, (slot, distance) => {
+    this.#scan(query, nearestFirst, (slot, distance) => {
       total++;
-      if (after && !follows(docs[slot] as Doc, distance, after)) return;
+      if (after && !this.#follows(slot, distance, after)) return;
       following++;
+      const full = top.length === limit;
       // A full top list only takes records that could outrank its last entry.
-      if (
-        !nearestFirst &&
-        top.length === limit &&
-        (priority[slot] as number) < (top[top.length - 1] as Entry).doc.priorityScore
-      )
-        return;
-      insertTop(top, { doc: docs[slot] as Doc, distance }, limit, precedes);
+      if (full && !nearestFirst && (priority[slot] as number) < (priority[top[limit - 1] as number] as number)) return;
+      if (full && !precedes(slot, distance, limit - 1)) return;
+      let i = top.length;
+      while (i > 0 && precedes(slot, distance, i - 1)) i--;
+      top.splice(i, 0, slot);
+      topDistance.splice(i, 0, distance);
+      if (top.length > limit) {
+        top.pop();
+        topDistance.pop();
+      }
     });
-    const hits = top.map(({ doc, distance }) => ({
-      id: doc.id,
-      emergencyId: doc.emergencyId,
-      changeSeq: doc.changeSeq,
-      distanceKm: distance,
+    const c = this.#columns;
+    const near = query.near;
+    const hits = top.map((slot) => ({
+      id: this.#ids[slot] as string,
+      emergencyId: this.#emergencies.values[c.emergency[slot] as number] as string,
+      changeSeq: c.changeSeq[slot] as number,
+      distanceKm: near
+        ? distanceKm(near.latitude, near.longitude, c.latitude[slot] as number, c.longitude[slot] as number)
+        : null,
     }));
-    const last = top[top.length - 1];
+    const last = top.length - 1;
+    const lastSlot = top[last];
     const next =
-      last && following > top.length
+      lastSlot !== undefined && following > top.length
         ? {
-            priorityScore: last.doc.priorityScore,
-            createdMs: last.doc.createdMs,
-            id: last.doc.id,
-            distance: nearestFirst ? last.distance : null,
+            priorityScore: c.priority[lastSlot] as number,
+            createdMs: c.createdMs[lastSlot] as number,
+            id: this.#ids[lastSlot] as string,
+            distance: nearestFirst ? (topDistance[last] as number) : null,
           }
         : null;
     return { total, hits, next };
   }
 
-  /** Every record with a public point that passes the filters, in the index's own order. */
+  /** Every record with a public point that passes the filters, in the order records entered the index. */
   points(query: IndexFilters): IndexPoint[] {
-    const points: IndexPoint[] = [];
-    const docs = this.#docs;
-    const lat = this.#latitude;
-    const lon = this.#longitude;
-    this.#scan(query, (slot) => {
-      const la = lat[slot] as number;
-      if (Number.isNaN(la)) return;
-      const doc = docs[slot] as Doc;
-      points.push({
-        id: doc.id,
-        latitude: la,
-        longitude: lon[slot] as number,
-        precision: doc.precision,
-        type: doc.type,
-        category: doc.category,
-        urgency: doc.urgency,
-      });
+    const slots: number[] = [];
+    const latitude = this.#columns.latitude;
+    this.#scan(query, false, (slot) => {
+      if (!Number.isNaN(latitude[slot] as number)) slots.push(slot);
     });
-    return points;
+    slots.sort((a, b) => a - b);
+    const c = this.#columns;
+    return slots.map((slot) => ({
+      id: this.#ids[slot] as string,
+      latitude: c.latitude[slot] as number,
+      longitude: c.longitude[slot] as number,
+      precision: this.#precisions.values[c.precision[slot] as number] as string,
+      type: TYPES[(c.state[slot] as number) >> 2] as string,
+      category: this.#categories.values[c.category[slot] as number] as string,
+      urgency: this.#urgencies.values[c.urgency[slot] as number] as string,
+    }));
   }
 
   /**
    * The panorama's counts of these emergencies, as the database's GROUP BY would give them: by type, status, urgency
    * and centre; open records by category; open requests' quantities by category and unit; and the `urgent` most
-   * pressing active requests of each emergency, in the public order. One pass over the records, no SQL.
+   * pressing active requests of each emergency, in the public order. One pass over the columns, no SQL.
    */
   aggregates(emergencyIds: string[], urgent: number): PanoramaAggregates {
     const allowed = this.#allowedEmergencies(emergencyIds);
@@ -494,50 +462,60 @@ export class SearchIndex {
     const status = new Map<number, StatusCountRow>();
     const category = new Map<number, CategoryCountRow>();
     const quantity = new Map<number, QuantityRow>();
-    const tops = new Map<number, Entry[]>();
-    const docs = this.#docs;
-    const emergencyOf = this.#emergencyOf;
-    const state = this.#state;
-    for (let slot = 0; slot < docs.length; slot++) {
-      const e = emergencyOf[slot] as number;
+    const tops = new Map<number, number[]>();
+    const c = this.#columns;
+    const emergencyName = this.#emergencies.values;
+    for (let slot = 0; slot < this.#slots; slot++) {
+      const e = c.emergency[slot] as number;
       if (e < 0 || allowed[e] !== 1) continue;
-      const doc = docs[slot] as Doc;
-      const code = state[slot] as number; // type * 4 + status
-      const statusKey = ((e * 16 + code) * 4 + (URGENCY_CODES[doc.urgency] ?? 3)) * 2 + doc.centre;
+      const code = c.state[slot] as number; // type * 4 + status
+      const urgency = c.urgency[slot] as number;
+      const centre = c.centre[slot] as number;
+      const statusKey = ((e * 16 + code) * 256 + urgency) * 2 + centre;
       const s = status.get(statusKey);
       if (s) s.n++;
       else
         status.set(statusKey, {
-          emergency_id: doc.emergencyId,
-          type: doc.type,
-          status: doc.status,
-          urgency: doc.urgency,
-          centre: doc.centre,
+          emergency_id: emergencyName[e] as string,
+          type: TYPES[code >> 2] as string,
+          status: STATUSES[code & 3] as string,
+          urgency: this.#urgencies.values[urgency] as string,
+          centre,
           n: 1,
         });
       if ((code & 3) === STATUS_CODES.completed) continue;
-      const categoryNumber = numberOf(this.#categoryNumbers, doc.category);
+      const categoryNumber = c.category[slot] as number;
       const categoryKey = (e * 2 + (code >> 2)) * CATEGORY_SPAN + categoryNumber;
-      const c = category.get(categoryKey);
-      if (c) c.n++;
-      else category.set(categoryKey, { emergency_id: doc.emergencyId, type: doc.type, category: doc.category, n: 1 });
+      const k = category.get(categoryKey);
+      if (k) k.n++;
+      else
+        category.set(categoryKey, {
+          emergency_id: emergencyName[e] as string,
+          type: TYPES[code >> 2] as string,
+          category: this.#categories.values[categoryNumber] as string,
+          n: 1,
+        });
       if (code >> 2 !== TYPE_CODES.request) continue;
-      if (!Number.isNaN(doc.quantityRequired)) {
-        const quantityKey = (e * CATEGORY_SPAN + categoryNumber) * UNIT_SPAN + numberOf(this.#unitNumbers, doc.unit);
-        const pending = Number.isNaN(doc.quantityPending) ? 0 : doc.quantityPending;
+      const required = c.required[slot] as number;
+      if (!Number.isNaN(required)) {
+        const unit = c.unit[slot] as number;
+        const quantityKey = (e * CATEGORY_SPAN + categoryNumber) * UNIT_SPAN + unit;
+        const pendingValue = c.pending[slot] as number;
+        const pending = Number.isNaN(pendingValue) ? 0 : pendingValue;
+        const covered = c.covered[slot] as number;
         const q = quantity.get(quantityKey);
         if (q) {
-          q.required += doc.quantityRequired;
-          q.covered += doc.quantityCovered;
+          q.required += required;
+          q.covered += covered;
           q.pending += pending;
           q.n++;
         } else
           quantity.set(quantityKey, {
-            emergency_id: doc.emergencyId,
-            category: doc.category,
-            unit: doc.unit,
-            required: doc.quantityRequired,
-            covered: doc.quantityCovered,
+            emergency_id: emergencyName[e] as string,
+            category: this.#categories.values[categoryNumber] as string,
+            unit: this.#units.values[unit] as string,
+            required,
+            covered,
             pending,
             n: 1,
           });
@@ -548,23 +526,19 @@ export class SearchIndex {
           top = [];
           tops.set(e, top);
         }
-        if (
-          top.length < urgent ||
-          (this.#priority[slot] as number) >= (top[top.length - 1] as Entry).doc.priorityScore
-        ) {
-          insertTop(top, { doc, distance: null }, urgent, byPriority);
-        }
+        if (top.length === urgent && !this.#before(slot, top[urgent - 1] as number)) continue;
+        let i = top.length;
+        while (i > 0 && this.#before(slot, top[i - 1] as number)) i--;
+        top.splice(i, 0, slot);
+        if (top.length > urgent) top.pop();
       }
     }
     const urgentIds = new Map<string, string[]>();
-    for (const top of tops.values()) {
-      const first = top[0];
-      if (first)
-        urgentIds.set(
-          first.doc.emergencyId,
-          top.map(({ doc }) => doc.id),
-        );
-    }
+    for (const [e, top] of tops)
+      urgentIds.set(
+        emergencyName[e] as string,
+        top.map((slot) => this.#ids[slot] as string),
+      );
     return {
       status: [...status.values()],
       categories: [...category.values()],
@@ -574,53 +548,29 @@ export class SearchIndex {
   }
 
   #allowedEmergencies(emergencyIds: string[]): Uint8Array {
-    const allowed = new Uint8Array(this.#emergencyNumbers.size);
+    const allowed = new Uint8Array(this.#emergencies.size);
     for (const id of emergencyIds) {
-      const number = this.#emergencyNumbers.get(id);
-      if (number !== undefined) allowed[number] = 1;
+      const number = this.#emergencies.find(id);
+      if (number >= 0) allowed[number] = 1;
     }
     return allowed;
   }
 
   /** How many records of these emergencies each municipality holds (the page's municipality filter). */
   municipalities(emergencyIds: string[]): Map<string, number> {
-    const counts = new Map<string, number>();
-    const wanted = new Set(emergencyIds);
-    for (const doc of this.#docs) {
-      if (!doc?.municipalityCode || !wanted.has(doc.emergencyId)) continue;
-      counts.set(doc.municipalityCode, (counts.get(doc.municipalityCode) ?? 0) + 1);
+    const allowed = this.#allowedEmergencies(emergencyIds);
+    const perNumber = new Int32Array(this.#municipalities.size);
+    const c = this.#columns;
+    for (let slot = 0; slot < this.#slots; slot++) {
+      const e = c.emergency[slot] as number;
+      const municipality = c.municipality[slot] as number;
+      if (e < 0 || allowed[e] !== 1 || municipality < 0) continue;
+      perNumber[municipality] = (perNumber[municipality] as number) + 1;
     }
+    const counts = new Map<string, number>();
+    perNumber.forEach((n, municipality) => {
+      if (n > 0) counts.set(this.#municipalities.values[municipality] as string, n);
+    });
     return counts;
   }
-}
-
-/** DESIGN.md: urgent = urgency urgent; deficit = less than half covered; near_covered = 75 % or more, not complete. */
-function matchesPriority(doc: Doc, priority: IndexFilters['priority']): boolean {
-  if (priority === 'all') return true;
-  if (priority === 'urgent') return doc.urgency === 'urgent';
-  if (doc.type !== 'request' || doc.status === 'completed') return false;
-  const required = doc.quantityRequired;
-  const hasQuantity = required > 0; // false for NaN (no quantity given)
-  if (priority === 'deficit') return hasQuantity ? doc.quantityCovered < required * 0.5 : doc.status === 'active';
-  return hasQuantity && doc.quantityCovered >= required * 0.75 && doc.quantityCovered < required;
-}
-
-/** Keeps the first `limit` entries in the given order; cheap because limit is at most 100. */
-function insertTop(top: Entry[], entry: Entry, limit: number, precedes: (a: Entry, b: Entry) => boolean) {
-  if (top.length === limit && !precedes(entry, top[limit - 1] as Entry)) return;
-  let i = top.length;
-  while (i > 0 && precedes(entry, top[i - 1] as Entry)) i--;
-  top.splice(i, 0, entry);
-  if (top.length > limit) top.pop();
-}
-
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as string) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
