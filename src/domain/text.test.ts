@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import {
   fold,
+  foldedTerms,
   hasC1Controls,
   hasInvisibleCharacters,
   prefixUpperBound,
@@ -22,6 +24,24 @@ test('search terms are distinct folded words', () => {
     'porvenir',
     '2',
   ]);
+});
+
+test('search terms read one character at a time equal the whole text folded, whatever the text', () => {
+  // Spanish letters, other Latin ones, separators, combining accents (a decomposed "é"), Greek, emoji, surrogates.
+  const pieces = ['a', 'Ñ', 'é', 'e\u0301', 'İ', 'ß', 'ǅ', 'Ω', 'ς', '😀', '\ud800', '-', ' ', '¡', '9', '²', 'ª', 'Ⅻ'];
+  const character = fc.oneof(
+    fc.constantFrom(...pieces),
+    fc.integer({ min: 0, max: 0x24f }).map((code) => String.fromCharCode(code)),
+    fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  );
+  fc.assert(
+    fc.property(fc.array(character, { maxLength: 40 }), (chars) => {
+      const text = chars.join('');
+      assert.deepEqual(searchTerms(text), foldedTerms(text));
+    }),
+    { numRuns: 5000, seed: 20261123 },
+  );
+  assert.deepEqual(searchTerms(`${'x'.repeat(70)} Niño`), ['x'.repeat(64), 'nino'], 'words stop at 64 characters');
 });
 
 test('prefix upper bound sorts after every extension of the prefix', () => {

@@ -8,11 +8,45 @@ export function fold(text: string): string {
 
 /** Distinct search words of a text: folded, split on anything that is not a letter or digit. */
 export function searchTerms(text: string): string[] {
-  const words = fold(text).split(/[^\p{L}\p{N}]+/u);
   const terms = new Set<string>();
-  for (const word of words) if (word.length > 0) terms.add(word.slice(0, 64));
+  let word = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const folded = code < TABLE_SIZE ? (FOLDED[code] as string | null) : null;
+    // A character outside the table (or a combining mark, which folds with its neighbour): fold it all at once.
+    if (folded === null) return foldedTerms(text);
+    if (folded !== '') word += folded;
+    else if (word !== '') {
+      terms.add(word.slice(0, MAX_TERM));
+      word = '';
+    }
+  }
+  if (word !== '') terms.add(word.slice(0, MAX_TERM));
   return [...terms];
 }
+
+const MAX_TERM = 64;
+
+/** searchTerms by definition: the whole text folded, then split. */
+export function foldedTerms(text: string): string[] {
+  const words = fold(text).split(/[^\p{L}\p{N}]+/u);
+  const terms = new Set<string>();
+  for (const word of words) if (word.length > 0) terms.add(word.slice(0, MAX_TERM));
+  return [...terms];
+}
+
+/**
+ * Latin letters, with every accent Spanish and its neighbours use, fold one character at a time exactly as the
+ * whole text would (no combining mark and no context-dependent case below U+0250): per code point, its folded
+ * text when it belongs to a word, '' when it separates words, null when only folding the whole text is exact.
+ * Most texts never leave the table, and reading it is several times quicker than normalising.
+ */
+const TABLE_SIZE = 0x250;
+const FOLDED: (string | null)[] = Array.from({ length: TABLE_SIZE }, (_, code) => {
+  const folded = fold(String.fromCharCode(code));
+  if (/^[\p{L}\p{N}]+$/u.test(folded)) return folded;
+  return /^[^\p{L}\p{N}]*$/u.test(folded) ? '' : null;
+});
 
 /** The smallest string greater than every string that starts with prefix (for an index range scan). */
 export function prefixUpperBound(prefix: string): string {
