@@ -1,6 +1,7 @@
 // Serialised public responses, reused until public data changes (change feed) or MAX_AGE_MS passes.
 import { etagOf, MAX_AGE_MS } from '../contract/cache-rules.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
+import { JsonText } from '../presenters/json-text.ts';
 
 export interface CachedResponse {
   /** Encoded once: sending a string re-encodes it as UTF-8 on every response. */
@@ -34,12 +35,13 @@ export class ResponseCache {
     return hit;
   }
 
-  /** Returns the cached response for key, or computes, stores and returns it. */
+  /** Returns the cached response for key, or computes (an object, or its JSON already written), stores and returns it. */
   async get(key: string, compute: () => Promise<unknown>): Promise<CachedResponse> {
     const version = this.#changes.version();
     const hit = this.peek(key);
     if (hit) return hit;
-    const body = Buffer.from(JSON.stringify(await compute()));
+    const value = await compute();
+    const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
     const entry: Entry = { body, etag: etagOf(body), version, storedAt: Date.now() };
     this.#remove(key);
     while (this.#bytes + body.length > MAX_BYTES && this.#entries.size > 0) {

@@ -1,15 +1,15 @@
 // HelpList (SPEC 2.7): approved records only, filtered, best priority first.
 import type { Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
-import { roundKm } from '../domain/distance.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
+import { JsonText } from '../presenters/json-text.ts';
 import { findPublicByIds } from '../repositories/help-records/public.ts';
 import { decodeCursor, encodeCursor, type HelpQuery, type MapPointsQuery } from '../schemas/help-query.ts';
 import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.ts';
 import type { IndexFilters, IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
-import { PresentedItems } from './presented-items.ts';
+import { PresentedItems, type PresentedJson, presentedJson, withDistance } from './presented-items.ts';
 
 /** The search point and radius of a query, when it gives coordinates. */
 export function nearOf(query: Pick<HelpQuery, 'latitude' | 'longitude' | 'radiusKm'>) {
@@ -37,7 +37,8 @@ export function indexFilters(
   };
 }
 
-export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
+/** HelpList without its items, and the items as JSON text, in order. */
+async function listParts(ctx: Context, query: HelpQuery): Promise<{ list: Omit<HelpList, 'items'>; items: string[] }> {
   const scope = await emergencyScope(ctx.db, query.emergencySlug);
   const chosen = indexFilters(scope, query);
   const near = chosen.near;
@@ -66,7 +67,29 @@ export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList
   };
   const items = await presentHits(ctx, hits, new Map(scope.map((e) => [e.id, e.status])));
   const nextCursor = next ? encodeCursor({ ...next, order: next.distance === null ? 'priority' : 'distance' }) : null;
-  return { generatedAt: ctx.now().toISOString(), total, returned: items.length, filters, items, nextCursor };
+  return { list: { generatedAt: ctx.now().toISOString(), total, returned: items.length, filters, nextCursor }, items };
+}
+
+export async function listHelp(ctx: Context, query: HelpQuery): Promise<HelpList> {
+  const { list, items } = await listParts(ctx, query);
+  const { generatedAt, total, returned, filters, nextCursor } = list;
+  return {
+    generatedAt,
+    total,
+    returned,
+    filters,
+    items: items.map((item) => JSON.parse(item) as PublicHelp),
+    nextCursor,
+  };
+}
+
+/** The list as the API sends it: byte for byte JSON.stringify(listHelp(...)), without parsing or serialising items. */
+export async function listHelpJson(ctx: Context, query: HelpQuery): Promise<JsonText> {
+  const { list, items } = await listParts(ctx, query);
+  const { generatedAt, total, returned, filters, nextCursor } = list;
+  // The same keys in the same order as the object listHelp returns; the items' texts go in between as they are.
+  const head = JSON.stringify({ generatedAt, total, returned, filters }).slice(0, -1);
+  return new JsonText(`${head},"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`);
 }
 
 /** The municipalities where an emergency has published records, by name: the choices of a filter. */
@@ -81,21 +104,17 @@ export async function helpMunicipalities(ctx: Context, emergencyId: string): Pro
 }
 
 /** The index picks and orders; records not presented before are read from the database in one go. */
-async function presentHits(
-  ctx: Context,
-  hits: IndexHit[],
-  emergencyStatus: Map<string, string>,
-): Promise<PublicHelp[]> {
+async function presentHits(ctx: Context, hits: IndexHit[], emergencyStatus: Map<string, string>): Promise<string[]> {
   const cache = ctx.presented;
   const keys = hits.map((hit) => PresentedItems.key(hit.id, hit.changeSeq, emergencyStatus.get(hit.emergencyId) ?? ''));
   const missing = hits.filter((_, i) => !cache.get(keys[i] as string));
-  const fresh = new Map<string, PublicHelp>();
+  const fresh = new Map<string, PresentedJson>();
   if (missing.length > 0) {
     const rows = await findPublicByIds(
       ctx.db,
       missing.map((hit) => hit.id),
     );
-    for (const item of await presentRows(ctx, rows)) fresh.set(item.id, item);
+    for (const item of await presentRows(ctx, rows)) fresh.set(item.id, presentedJson(item));
   }
   return hits.flatMap((hit, i) => {
     const key = keys[i] as string;
@@ -105,8 +124,6 @@ async function presentHits(
       if (!item) return []; // unpublished since the index saw it
       cache.set(key, item);
     }
-    return hit.distanceKm === null
-      ? [item]
-      : [{ ...item, location: { ...item.location, distanceKm: roundKm(hit.distanceKm) } }];
+    return [withDistance(item, hit.distanceKm)];
   });
 }

@@ -8,7 +8,7 @@ import { helpReadRoute, helpSubmitRoute, helpWithdrawRoute } from '../../../cont
 import { AppError } from '../../../errors.ts';
 import { discovery } from '../../../queries/discovery.ts';
 import { getHelp } from '../../../queries/get-help.ts';
-import { listHelp } from '../../../queries/list-help.ts';
+import { listHelpJson } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
 import type { HelpQuery } from '../../../schemas/help-query.ts';
 import { apiRoute } from '../../define-route.ts';
@@ -27,7 +27,7 @@ function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
     case 'panorama':
       return panorama(ctx, query.emergencySlug);
     case 'list':
-      return listHelp(ctx, query);
+      return listHelpJson(ctx, query);
     case 'detail':
       // The query's rules require id with view=detail.
       return getHelp(ctx, query.id ?? '').then((item) => ({ generatedAt: ctx.now().toISOString(), item }));
