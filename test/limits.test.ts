@@ -126,6 +126,7 @@ describe('CORS and health', () => {
 
   test('healthz and readyz', async () => {
     assert.deepEqual((await h.json({ method: 'GET', url: '/healthz' })).body, { status: 'ok' });
+    await h.ctx.search.warm();
     const ready = await h.json({ method: 'GET', url: '/readyz' });
     assert.equal(ready.status, 200);
     assert.equal(ready.body.status, 'ready');
@@ -136,6 +137,23 @@ describe('CORS and health', () => {
     assert.equal(res.statusCode, 404);
     assert.equal(JSON.parse(res.body).code, 'not_found');
   });
+});
+
+test('readyz answers 503 until the search index is built, and asking starts the build', async () => {
+  const h = await setup();
+  await addEmergency(h);
+  assert.equal(h.ctx.search.built, false, 'nothing has searched yet');
+  const building = await h.app.inject({ method: 'GET', url: '/readyz' });
+  assert.equal(building.statusCode, 503);
+  const body = JSON.parse(building.body);
+  assert.equal(body.code, 'service_unavailable');
+  assert.deepEqual(body.details, { database: h.database.dialect, searchIndex: 'building' });
+  await h.ctx.search.warm(); // the build the request started, or its result
+  assert.equal(h.ctx.search.built, true);
+  const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
+  assert.equal(ready.statusCode, 200);
+  assert.deepEqual(JSON.parse(ready.body), { status: 'ready', database: h.database.dialect });
+  await h.close();
 });
 
 test('readyz answers 503 when the database is gone', async () => {

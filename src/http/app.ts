@@ -89,7 +89,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 5. Routes.
   const cache = new ResponseCache(ctx.changes);
-  healthRoutes(app, database);
+  healthRoutes(app, database, ctx.search);
   helpRoutes(app, ctx, limiters, cache);
   mapPointsRoutes(app, ctx, limiters, cache);
   logisticsRoutes(app, ctx, limiters, cache);

@@ -40,6 +40,11 @@ export class PublicSearch {
     return this.#fresh();
   }
 
+  /** Built from the database at least once (and kept in step from then on): searches answer without waiting. */
+  get built(): boolean {
+    return this.#version !== null;
+  }
+
   async search(query: IndexQuery): Promise<IndexResult> {
     await this.#fresh();
     return this.#index.search(query);

@@ -1,4 +1,4 @@
-// GET /healthz and /readyz: the process is alive; the database answers.
+// GET /healthz and /readyz: the process is alive; the database answers and the search index is built.
 import { errorResponse } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 
@@ -29,8 +29,10 @@ export const readyRoute = declareRoute({
   operation: () => ({
     operationId: 'ready',
     tags: ['estado'],
-    summary: 'La base de datos responde.',
-    description: 'Consulta la base de datos y dice cuál usa (sqlite o postgres); 503 si no responde.',
+    summary: 'La base de datos responde y el índice de búsqueda está listo.',
+    description:
+      'Consulta la base de datos y dice cuál usa (sqlite o postgres); 503 si no responde, o mientras la instancia ' +
+      'construye su índice de búsqueda al arrancar (details.searchIndex = "building"; pedirlo de nuevo en un momento).',
     responses: {
       '200': {
         description: 'Listo.',
@@ -44,7 +46,7 @@ export const readyRoute = declareRoute({
           },
         },
       },
-      '503': errorResponse(503, 'La base de datos no responde.'),
+      '503': errorResponse(503, 'La base de datos no responde o el índice de búsqueda aún se construye.'),
     },
   }),
 });

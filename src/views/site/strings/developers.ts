@@ -76,8 +76,8 @@ export const developers = {
     en: 'MCP server (Streamable HTTP): POST messages, GET event stream, DELETE ends the session.',
   },
   epHealth: {
-    es: 'Salud: /healthz mientras el proceso vive; /readyz 200 si la base de datos responde, 503 si no.',
-    en: 'Health: /healthz while the process is up; /readyz 200 when the database answers, 503 otherwise.',
+    es: 'Salud: /healthz mientras el proceso vive; /readyz 200 si la base de datos responde y el índice de búsqueda está construido, 503 si no.',
+    en: 'Health: /healthz while the process is up; /readyz 200 when the database answers and the search index is built, 503 otherwise.',
   },
   submitTitle: { es: 'Envíos e idempotencia', en: 'Submissions and idempotency' },
   submitIntro: {
