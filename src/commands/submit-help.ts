@@ -79,40 +79,36 @@ export async function submitHelp(
     const now = ctx.now().toISOString();
     const submitter = await identifySubmitter(trx.db, submission.source, options.credential);
     const proposed = { hash, emergencyId: emergency.id };
-    const existing = await findBySourceExternalId(trx, submission.source, submission.externalId);
-    // Withdrawn and erased: the pair stays closed, so a resend (by the person or an integration) cannot revive it.
-    if (existing?.review_status === 'withdrawn') throw new AppError('help_withdrawn');
     let record: HelpRow;
     let outcome: SubmitOutcome;
     let editToken: string | undefined;
-    const ownership = decideOwnership(existing, proposed, submitter);
-    if (!existing || ownership === 'new') {
-      // A registered source proves itself with its key; everyone else gets a secret for this pair alone.
-      const token = submitter.registered ? undefined : newToken();
-      // 56 random bits: a clash with any of a million codes has odds of about 1 in 10^11, so no query looks for
-      // one first (this is the hot path); the unique index still refuses it and the transaction fails whole.
-      const row = newRecord(
-        submission,
-        fields,
-        hash,
-        now,
-        token === undefined ? null : tokenHash(token),
-        newReceiptCode(),
-      );
-      if (await insertIfNew(trx, row)) {
-        record = row;
-        outcome = 'created';
-        editToken = token;
-        await timeline(trx.db, row.id, 'submitted', now);
-      } else {
-        // A concurrent twin committed first: this one is its repeat, or a change that needs proof like any other.
-        const twin = await findBySourceExternalId(trx, submission.source, submission.externalId);
-        if (!twin) throw new Error('record vanished after a unique conflict');
-        if (twin.review_status === 'withdrawn') throw new AppError('help_withdrawn');
-        const twinOwnership = decideOwnership(twin, proposed, submitter);
-        ({ record, outcome } = await settle(trx, twin, twinOwnership, fields, hash, now));
-      }
+    // Most submissions are new pairs: the insert comes first and the unique (source, externalId) index tells a pair
+    // that exists, so a new one costs no lookup. A registered source proves itself with its key; everyone else
+    // gets a secret for this pair alone (wasted only on a repeat).
+    const token = submitter.registered ? undefined : newToken();
+    // 56 random bits: a clash with any of a million codes has odds of about 1 in 10^11, so no query looks for
+    // one first (this is the hot path); the unique index still refuses it and the transaction fails whole.
+    const row = newRecord(
+      submission,
+      fields,
+      hash,
+      now,
+      token === undefined ? null : tokenHash(token),
+      newReceiptCode(),
+    );
+    if (await insertIfNew(trx, row)) {
+      record = row;
+      outcome = 'created';
+      editToken = token;
+      await timeline(trx.db, row.id, 'submitted', now);
     } else {
+      // The pair exists (sent before, or by a concurrent twin that committed first): a repeat, or a change that
+      // needs proof. Withdrawn and erased, it stays closed, so a resend (by the person or an integration) cannot
+      // revive it.
+      const existing = await findBySourceExternalId(trx, submission.source, submission.externalId);
+      if (!existing) throw new Error('record vanished after a unique conflict');
+      if (existing.review_status === 'withdrawn') throw new AppError('help_withdrawn');
+      const ownership = decideOwnership(existing, proposed, submitter);
       ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now));
     }
     const result = presentPublishResult(record, emergency.slug, outcome, editToken);
