@@ -4,7 +4,7 @@ import type { Context } from '../context.ts';
 import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { publicPoint } from '../domain/public-place.ts';
-import { indexRowsSince, searchableText } from '../repositories/help-records/search-index.ts';
+import { type IndexRow, indexPagesSince, searchableText } from '../repositories/help-records/search-index.ts';
 import {
   type IndexFilters,
   type IndexPoint,
@@ -78,44 +78,51 @@ export class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
-    const rows = indexRowsSince(
+    const pages = indexPagesSince(
       this.#ctx.db,
       this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect],
     );
-    for await (const row of rows) {
-      // Every row read moves the position, published or not: pending and rejected rows are not read again.
-      if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
-      if (row.review_status !== 'approved') {
-        this.#index.remove(row.id);
-        continue;
-      }
-      // Only the public place is indexed: the radius filter and distanceKm can never pin a home, and the
-      // street of an approximate request was not even read (its address comes back null). The row carries its
-      // municipality_code, so a request known only by its municipality stands at that municipality's point.
-      const point = publicPoint(row);
-      const municipality = municipalityByCode(row.municipality_code);
-      this.#index.upsert({
-        id: row.id,
-        emergencyId: row.emergency_id,
-        type: row.type,
-        status: row.status,
-        category: row.category,
-        urgency: row.urgency,
-        latitude: point.latitude,
-        longitude: point.longitude,
-        precision: point.precision,
-        municipalityCode: row.municipality_code,
-        priorityScore: row.priority_score,
-        createdAt: row.created_at,
-        quantityRequired: row.quantity_required,
-        quantityCovered: row.quantity_covered,
-        quantityPending: row.quantity_pending,
-        unit: row.unit,
-        centre: row.collection_center_status !== null,
-        changeSeq: row.change_seq,
-        text: searchableText(row, categoryLabel(row.category), municipality ? municipalityLabel(municipality) : null),
-      });
+    // A page at a time: one await per page, not one per row. Between pages the event loop runs, so while a
+    // large index is built at start-up /healthz and /readyz still answer (reading SQLite never yields by itself).
+    for await (const page of pages) {
+      for (const row of page) this.#apply(row);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     this.#version = version;
+  }
+
+  #apply(row: IndexRow): void {
+    // Every row read moves the position, published or not: pending and rejected rows are not read again.
+    if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
+    if (row.review_status !== 'approved') {
+      this.#index.remove(row.id);
+      return;
+    }
+    // Only the public place is indexed: the radius filter and distanceKm can never pin a home, and the
+    // street of an approximate request was not even read (its address comes back null). The row carries its
+    // municipality_code, so a request known only by its municipality stands at that municipality's point.
+    const point = publicPoint(row);
+    const municipality = municipalityByCode(row.municipality_code);
+    this.#index.upsert({
+      id: row.id,
+      emergencyId: row.emergency_id,
+      type: row.type,
+      status: row.status,
+      category: row.category,
+      urgency: row.urgency,
+      latitude: point.latitude,
+      longitude: point.longitude,
+      precision: point.precision,
+      municipalityCode: row.municipality_code,
+      priorityScore: row.priority_score,
+      createdAt: row.created_at,
+      quantityRequired: row.quantity_required,
+      quantityCovered: row.quantity_covered,
+      quantityPending: row.quantity_pending,
+      unit: row.unit,
+      centre: row.collection_center_status !== null,
+      changeSeq: row.change_seq,
+      text: searchableText(row, categoryLabel(row.category), municipality ? municipalityLabel(municipality) : null),
+    });
   }
 }

@@ -23,18 +23,27 @@ export function searchableText(
     .join(' ');
 }
 
-const INDEX_PAGE = 2000;
+/**
+ * Rows per read. Small pages keep a start-up's garbage short-lived: each page is dropped before it lives through
+ * two young-generation collections, so it never reaches the old generation and the heap (and the resident memory
+ * it never gives back) does not grow with the number of records. Measured at 100,000 records: 2,000 rows per page
+ * peaked at 349 MB resident, 500 at 243 MB, in the same time.
+ */
+const INDEX_PAGE = 500;
 
 /** What the search index needs of every record written after change number `after`, a page at a time. */
-export async function* indexRowsSince(db: Db, after: number) {
+export async function* indexPagesSince(db: Db, after: number) {
   let from = after;
   for (;;) {
     const page = await indexPage(db, from);
-    for (const row of page) yield row;
+    if (page.length > 0) yield page;
     if (page.length < INDEX_PAGE) return;
     from = (page[page.length - 1] as { change_seq: number }).change_seq;
   }
 }
+
+/** One row as the search index reads it. */
+export type IndexRow = Awaited<ReturnType<typeof indexPage>>[number];
 
 async function indexPage(db: Db, after: number) {
   const rows = await db
