@@ -7,6 +7,8 @@ export interface Child {
   name: string;
   pid: number;
   url: string;
+  /** performance.now() when the process was spawned: start-up times count from here. */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export function startChild(
   script: string,
   options: { args?: string[]; env?: NodeJS.ProcessEnv; nodeArgs?: string[]; onCrash: (message: string) => void },
 ): Promise<Child> {
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -64,7 +67,7 @@ export function startChild(
       if (!message.ready) return;
       clearTimeout(timer);
       child.disconnect(); // the IPC channel is not needed any more and must not keep the child alive
-      resolve({ name, pid: child.pid as number, url: message.ready, stop });
+      resolve({ name, pid: child.pid as number, url: message.ready, spawnedAt, stop });
     });
   });
 }

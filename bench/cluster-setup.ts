@@ -19,6 +19,10 @@ export interface Cluster {
 }
 
 export interface ClusterOptions {
+  /** The database to DROP, recreate and share; CLUSTER_DATABASE_URL by default. */
+  databaseUrl?: string;
+  /** V8 flags of both instances; by default those of `npm start`. */
+  nodeArgs?: string[];
   /** Extra environment for both instances (rate limits, log level). */
   env?: NodeJS.ProcessEnv;
   /** Filled after the database is recreated and migrated, before the instances start (bulk data). */
@@ -47,7 +51,7 @@ export async function recreateDatabase(url: string): Promise<void> {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const databaseUrl = CLUSTER_DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? CLUSTER_DATABASE_URL;
   const redisUrl = CLUSTER_REDIS_URL;
   await recreateDatabase(databaseUrl);
   await options.prepare?.(databaseUrl);
@@ -63,7 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const instance = async (name: string) =>
       startChild(name, serve, {
         // The same V8 flag as `npm start`: a small young generation keeps resident memory down.
-        nodeArgs: ['--max-semi-space-size=4'],
+        nodeArgs: options.nodeArgs ?? ['--max-semi-space-size=4'],
         env: {
           DATABASE_URL: databaseUrl,
           REDIS_URL: redisUrl,

@@ -22,12 +22,14 @@ export interface LoadOptions {
   connections: number;
   path?: string;
   requests?: Request[];
-  /** The server process, to charge its CPU time to this run. */
-  pid: number;
+  /** The server processes (every instance of a cluster, not its proxy), to charge their CPU time to this run. */
+  pids: number[];
 }
 
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const cpuBefore = cpuSeconds(options.pid);
+  const cpuBefore = cpuOf(options.pids);
   const result = await autocannon({
     url: options.url + (options.path ?? ''),
     connections: options.connections,
@@ -39,7 +41,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats)) statuses[code] = count;
   const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
-  const cpu = cpuSeconds(options.pid) - cpuBefore;
+  const cpu = cpuOf(options.pids) - cpuBefore;
   return {
     requestsPerSecond: result.duration > 0 ? total / result.duration : 0,
     p50: result.latency.p50,

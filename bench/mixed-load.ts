@@ -1,5 +1,7 @@
 // npm run load:mixed: a sustained 90 % read / 10 % submission load on (a) one instance on SQLite and (b) two
 // instances on PostgreSQL + Redis behind the round-robin proxy; prints throughput, latencies, errors and memory.
+// Every MIXED_BURST_EVERY seconds (10) the quiet load is joined for MIXED_BURST_SECONDS (2) by submissions on
+// MIXED_BURST_CONNECTIONS more connections (16): read latency is reported inside those bursts and outside them.
 // Environment: LOAD_SECONDS (180 per setup), MIXED_RECORDS (3000 published besides the demo's), MIXED_CONNECTIONS
 // (16), MIXED_ONLY (sqlite,cluster), CLUSTER_DATABASE_URL (ayuda_cluster: DROPPED and recreated), REDIS_URL.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +11,14 @@ import { type Child, cpuSeconds, freePort, memorySampler, residentMb, startChild
 import { clientAddress } from './cluster-client.ts';
 import { startCluster } from './cluster-setup.ts';
 import { markdownTable } from './cluster-table.ts';
-import { latencyAt, type MixedResult, runMixed, unexpectedResponses } from './mixed-requests.ts';
+import {
+  type BurstOptions,
+  type KindResult,
+  latencyAt,
+  type MixedResult,
+  runMixed,
+  unexpectedResponses,
+} from './mixed-requests.ts';
 import { type MixedData, seedMixed } from './mixed-seed.ts';
 import { environmentLines, fixed } from './report.ts';
 
@@ -33,6 +42,12 @@ const seconds = envInt('LOAD_SECONDS', 180);
 const records = envInt('MIXED_RECORDS', 3000);
 const connections = envInt('MIXED_CONNECTIONS', 16);
 const only = (process.env.MIXED_ONLY || 'sqlite,cluster').split(',');
+const bursts: BurstOptions = {
+  everySeconds: envInt('MIXED_BURST_EVERY', 10),
+  seconds: envInt('MIXED_BURST_SECONDS', 2),
+  connections: envInt('MIXED_BURST_CONNECTIONS', 16),
+};
+if (bursts.seconds >= bursts.everySeconds) throw new Error('MIXED_BURST_SECONDS must be under MIXED_BURST_EVERY');
 // Resident memory climbs for the first ~10 s of load (V8 sizes its heap, the response cache fills), then levels off:
 // growth is measured from there, or a short run would take that climb for a leak.
 const warmupSeconds = Math.min(20, Math.max(10, Math.round(seconds / 10)));
@@ -81,7 +96,7 @@ async function measure(
   const cpuBefore = instances.reduce((sum, child) => sum + cpuSeconds(child.pid), 0);
   const proxyBefore = proxy ? cpuSeconds(proxy.pid) : 0;
   console.log(`${name}: measuring ${seconds} s with ${connections} connections ...`);
-  const result = await runMixed(target, { seconds, connections });
+  const result = await runMixed(target, { seconds, connections, bursts });
   const cpu = instances.reduce((sum, child) => sum + cpuSeconds(child.pid), 0) - cpuBefore;
   const memory = instances.map((child, i) => {
     const peak = samplers[i]?.max() ?? 0;
@@ -151,7 +166,8 @@ async function clusterSetup(): Promise<Measured> {
   }
 }
 
-const ms = (value: number) => `${fixed(value, 1)} ms`;
+const ms = (value: number) => (Number.isNaN(value) ? '-' : `${fixed(value, 1)} ms`);
+const EMPTY: KindResult = { count: 0, latencies: new Float64Array(), statuses: {} };
 const mb = (value: number) => `${fixed(value)} MB`;
 
 function rowsOf(setups: Measured[]): { rows: string[][]; failed: string[] } {
@@ -163,17 +179,35 @@ function rowsOf(setups: Measured[]): { rows: string[][]; failed: string[] } {
       if (!ok) failed.push(`${setups[i]?.name}: ${metric} ${values(setups[i] as Measured)}`);
     rows.push([metric, ...setups.map(values), bound, met ? (verdicts.every(Boolean) ? 'yes' : 'no') : '-']);
   };
+  const burstOf = (m: Measured) => m.result.bursts;
   const errors = (m: Measured) =>
-    m.result.errors + unexpectedResponses(m.result.read, 200) + unexpectedResponses(m.result.write, 202);
+    m.result.errors +
+    unexpectedResponses(m.result.read, 200) +
+    unexpectedResponses(m.result.write, 202) +
+    unexpectedResponses(burstOf(m)?.write ?? EMPTY, 202);
   add('data', (m) => `${fixed(records)} + demo records, seeded in ${fixed(m.seeding, 1)} s`);
   add('throughput (all responses)', (m) => `${fixed(m.result.total / m.result.seconds)} req/s`);
   add(
-    'responses: reads / submissions',
+    'responses of the steady cycle: reads / submissions',
     (m) =>
-      `${fixed(m.result.read.count)} / ${fixed(m.result.write.count)} (${fixed((100 * m.result.write.count) / Math.max(1, m.result.total), 1)} % writes)`,
+      `${fixed(m.result.read.count)} / ${fixed(m.result.write.count)} (${fixed((100 * m.result.write.count) / Math.max(1, m.result.read.count + m.result.write.count), 1)} % writes)`,
   );
   add('reads: p50 / p99', (m) => `${ms(latencyAt(m.result.read, 50))} / ${ms(latencyAt(m.result.read, 99))}`);
   add('submissions: p50 / p99', (m) => `${ms(latencyAt(m.result.write, 50))} / ${ms(latencyAt(m.result.write, 99))}`);
+  add(
+    `submission bursts: ${bursts.seconds} s every ${bursts.everySeconds} s on ${bursts.connections} more connections`,
+    (m) => {
+      const b = burstOf(m);
+      if (!b || b.count === 0) return 'none (the run is shorter than one period)';
+      return `${b.count} bursts, ${fixed(b.write.count / b.seconds)} accepted/s, p50 / p99 ${ms(latencyAt(b.write, 50))} / ${ms(latencyAt(b.write, 99))}`;
+    },
+  );
+  add('read p99: outside bursts / during bursts (responses)', (m) => {
+    const b = burstOf(m);
+    if (!b) return '-';
+    const p99 = (r: KindResult) => `${ms(latencyAt(r, 99))} (${fixed(r.count)})`;
+    return `${p99(b.readsOutside)} / ${p99(b.readsInside)}`;
+  });
   add(
     'errors (non-200 reads, non-202 submissions, socket errors)',
     (m) => `${errors(m)} (429: ${(m.result.read.statuses['429'] ?? 0) + (m.result.write.statuses['429'] ?? 0)})`,
@@ -212,7 +246,7 @@ try {
   await cleanup();
 }
 console.log(
-  `\n## Mixed load: 90 % reads / 10 % submissions, ${seconds} s per setup (after ${warmupSeconds} s warm-up), ${connections} connections\n`,
+  `\n## Mixed load: 90 % reads / 10 % submissions, ${seconds} s per setup (after ${warmupSeconds} s warm-up), ${connections} connections, with submission bursts\n`,
 );
 for (const line of environmentLines()) console.log(line);
 if (setups.length > 0) {

@@ -1,4 +1,5 @@
-// The mixed load: per connection, a fixed cycle of nine reads and one submission, timed apart with autocannon.
+// The mixed load: per connection, a fixed cycle of nine reads and one submission, timed apart with autocannon; and,
+// optionally, bursts of submissions on extra connections at fixed times, so reads are timed inside and outside them.
 import autocannon, { type Request, type RequestParams, type Result } from 'autocannon';
 import { categories } from '../src/domain/categories.ts';
 import { pointNear, requestBody } from './generate.ts';
@@ -24,11 +25,30 @@ export interface KindResult {
 
 export interface MixedResult {
   seconds: number;
+  /** Every response, bursts included. */
   total: number;
   read: KindResult;
   write: KindResult;
   /** Socket errors and timeouts. */
   errors: number;
+  bursts: BurstResult | null;
+}
+
+/** In each period of everySeconds, its last `seconds` add submissions on `connections` extra connections. */
+export interface BurstOptions {
+  everySeconds: number;
+  seconds: number;
+  connections: number;
+}
+
+export interface BurstResult {
+  count: number;
+  /** Time spent inside bursts, summed. */
+  seconds: number;
+  write: KindResult;
+  /** Reads in flight at any moment of a burst, and the others. */
+  readsInside: KindResult;
+  readsOutside: KindResult;
 }
 
 export interface MixedTarget {
@@ -82,11 +102,40 @@ function nearbySearch(random: Random, slug: string): string {
   return `${HELP}?${query}`;
 }
 
-export async function runMixed(target: MixedTarget, options: { seconds: number; connections: number }) {
+/** Latencies and statuses of one kind of response. */
+function collector() {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  return {
+    add(status: number, ms: number) {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    },
+    result: (): KindResult => ({
+      count: latencies.length,
+      latencies: Float64Array.from(latencies).sort(),
+      statuses,
+    }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A submission body as a client sends it, each with its own source + externalId: always a durable insert. */
+function submissionBody(random: Random, slug: string, prefix: string) {
+  let sequence = 0;
+  return () =>
+    JSON.stringify({ ...requestBody(random, 'bench-mixta', `${prefix}-${sequence++}`), emergencySlug: slug });
+}
+
+export async function runMixed(
+  target: MixedTarget,
+  options: { seconds: number; connections: number; bursts?: BurstOptions },
+): Promise<MixedResult> {
   const random = createRandom(20260521 + options.seconds);
   const slug = target.emergencySlug;
   const runId = Date.now().toString(36);
-  let sequence = 0;
+  const body = submissionBody(random, slug, `mixta-${runId}`);
   let last: Kind = 'read';
   const headers = { 'x-forwarded-for': target.address };
   const read = (path: () => string): MixedRequest => ({
@@ -98,17 +147,10 @@ export async function runMixed(target: MixedTarget, options: { seconds: number; 
     },
   });
   const detail = () => `${HELP}?view=detail&id=${random.pick(target.ids)}`;
+  const post = { method: 'POST', path: HELP, headers: { ...headers, 'content-type': 'application/json' } };
   const submit: MixedRequest = {
-    method: 'POST',
-    path: HELP,
-    headers: { ...headers, 'content-type': 'application/json' },
-    setupRequest: (request: RequestParams) => ({
-      ...request,
-      body: JSON.stringify({
-        ...requestBody(random, 'bench-mixta', `mixta-${runId}-${sequence++}`),
-        emergencySlug: slug,
-      }),
-    }),
+    ...post,
+    setupRequest: (request: RequestParams) => ({ ...request, body: body() }),
     onResponse: () => {
       last = 'write';
     },
@@ -126,8 +168,10 @@ export async function runMixed(target: MixedTarget, options: { seconds: number; 
     read(() => `${LOGISTICS}?emergencia=${slug}`),
     submit,
   ];
-  const latencies: Record<Kind, number[]> = { read: [], write: [] };
-  const statuses: Record<Kind, Record<string, number>> = { read: {}, write: {} };
+  const collected = { read: collector(), write: collector() };
+  /** When each read ended and how long it took, to place it against the bursts afterwards. */
+  const readTimes: { end: number; ms: number; status: number }[] = [];
+  const started = performance.now();
   const run = autocannon({
     url: target.url,
     connections: options.connections,
@@ -138,23 +182,57 @@ export async function runMixed(target: MixedTarget, options: { seconds: number; 
   }) as Run;
   // onResponse (above) runs just before this event for the same response: it says which kind answered.
   run.on('response', (_client, status, _bytes, ms) => {
-    latencies[last].push(ms);
-    statuses[last][status] = (statuses[last][status] ?? 0) + 1;
+    collected[last].add(status, ms);
+    if (last === 'read') readTimes.push({ end: performance.now(), ms, status });
   });
-  const result = await run;
-  const kind = (k: Kind): KindResult => ({
-    count: latencies[k].length,
-    latencies: Float64Array.from(latencies[k]).sort(),
-    statuses: statuses[k],
-  });
-  const mixed: MixedResult = {
-    seconds: result.duration,
-    total: latencies.read.length + latencies.write.length,
-    read: kind('read'),
-    write: kind('write'),
-    errors: result.errors,
+  const burstWrites = collector();
+  const windows: { start: number; end: number }[] = [];
+  let burstErrors = 0;
+  const bursts = async (burst: BurstOptions) => {
+    const burstBody = submissionBody(createRandom(20260522), slug, `rafaga-${runId}`);
+    for (let at = burst.everySeconds - burst.seconds; at + burst.seconds <= options.seconds; at += burst.everySeconds) {
+      await sleep(started + at * 1000 - performance.now());
+      const start = performance.now();
+      const heavy = autocannon({
+        url: target.url,
+        connections: burst.connections,
+        duration: burst.seconds,
+        requests: [{ ...post, setupRequest: (request: RequestParams) => ({ ...request, body: burstBody() }) }],
+        timeout: 60,
+      }) as Run;
+      heavy.on('response', (_client, status, _bytes, ms) => burstWrites.add(status, ms));
+      burstErrors += (await heavy).errors;
+      windows.push({ start, end: performance.now() });
+    }
   };
-  return mixed;
+  const [result] = await Promise.all([run, options.bursts ? bursts(options.bursts) : null]);
+  const reads = collected.read.result();
+  const writes = collected.write.result();
+  let burstResult: BurstResult | null = null;
+  if (options.bursts) {
+    const inside = collector();
+    const outside = collector();
+    for (const { end, ms, status } of readTimes) {
+      const during = windows.some((w) => end - ms < w.end && end > w.start);
+      (during ? inside : outside).add(status, ms);
+    }
+    const written = burstWrites.result();
+    burstResult = {
+      count: windows.length,
+      seconds: windows.reduce((sum, w) => sum + (w.end - w.start) / 1000, 0),
+      write: written,
+      readsInside: inside.result(),
+      readsOutside: outside.result(),
+    };
+  }
+  return {
+    seconds: result.duration,
+    total: reads.count + writes.count + (burstResult?.write.count ?? 0),
+    read: reads,
+    write: writes,
+    errors: result.errors + burstErrors,
+    bursts: burstResult,
+  };
 }
 
 /** Responses other than the expected status (200 for reads, 202 for submissions), 429s included. */
