@@ -20,6 +20,8 @@ before(async () => {
 });
 after(() => h.close());
 
+const URGENT = 5;
+
 /** The database's own answer, as the panorama computed it before the index did. */
 async function oracle(ids: string[]) {
   const status = await h.ctx.db
@@ -68,8 +70,30 @@ async function oracle(ids: string[]) {
     .where('emergency_id', 'in', ids)
     .groupBy(['emergency_id', 'category', sql`coalesce(unit, '')`])
     .execute();
+  // The most pressing active requests of each emergency, in the public order (priority, then newest, then id).
+  const active = await h.ctx.db
+    .selectFrom('help_records')
+    .select(['id', 'emergency_id', 'priority_score', 'created_at'])
+    .where('review_status', '=', 'approved')
+    .where('type', '=', 'request')
+    .where('status', '=', 'active')
+    .where('emergency_id', 'in', ids)
+    .execute();
+  active.sort(
+    (a, b) =>
+      Number(b.priority_score) - Number(a.priority_score) ||
+      Date.parse(b.created_at) - Date.parse(a.created_at) ||
+      (a.id < b.id ? -1 : 1),
+  );
+  const urgent: Record<string, string[]> = {};
+  for (const row of active) {
+    const top = urgent[row.emergency_id] ?? [];
+    urgent[row.emergency_id] = top;
+    if (top.length < URGENT) top.push(row.id);
+  }
   const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
   return {
+    urgent,
     status: sorted(status.map((r) => ({ ...r, centre: Number(r.centre), n: Number(r.n) }))),
     categories: sorted(categoryRows.map((r) => ({ ...r, n: Number(r.n) }))),
     quantities: sorted(
@@ -85,9 +109,14 @@ async function oracle(ids: string[]) {
 }
 
 async function fromIndex(ids: string[]) {
-  const a = await h.ctx.search.aggregates(ids, 5);
+  const a = await h.ctx.search.aggregates(ids, URGENT);
   const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
-  return { status: sorted(a.status), categories: sorted(a.categories), quantities: sorted(a.quantities) };
+  return {
+    urgent: Object.fromEntries(a.urgent),
+    status: sorted(a.status),
+    categories: sorted(a.categories),
+    quantities: sorted(a.quantities),
+  };
 }
 
 test('the index counts what GROUP BY counts, through creates, changes and a withdrawal', async () => {

@@ -118,12 +118,10 @@ const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
 /** Urgencies in the panorama's group order; another value gets the next number. */
 const KNOWN_URGENCIES = ['urgent', 'needed', 'stable'];
 const KNOWN_PRECISIONS = ['exact', 'approximate', 'municipality'];
-/**
- * Room for category and unit numbers in the panorama's integer group keys. Categories are a fixed list (under 64);
- * units are free text, so up to 2^32 of them; with emergencies under 2^15 every key stays below 2^53 (exact).
- */
+/** Room for category numbers in the panorama's integer group keys: categories are a fixed list, under 64. */
 const CATEGORY_SPAN = 64;
-const UNIT_SPAN = 2 ** 32;
+/** type * 4 + status: two types, three statuses. */
+const STATE_SPAN = 8;
 /**
  * Within this radius a flat-earth distance is off by far less than FLAT_MARGIN: points clearly inside or outside the
  * circle are told apart by it, and only those near its edge take the exact great-circle distance.
@@ -457,11 +455,18 @@ export class SearchIndex {
    */
   aggregates(emergencyIds: string[], urgent: number): PanoramaAggregates {
     const allowed = this.#allowedEmergencies(emergencyIds);
-    // Groups are keyed by small integers (emergency, type, status, urgency, centre, category, unit numbers), not by
-    // strings built per record: the pass stays a few milliseconds at 100,000 records.
-    const status = new Map<number, StatusCountRow>();
-    const category = new Map<number, CategoryCountRow>();
-    const quantity = new Map<number, QuantityRow>();
+    // Groups are counted in typed arrays indexed by small integers (emergency, type and status, urgency, centre,
+    // category numbers), and their rows made once at the end in the order each group was first met: the pass
+    // allocates nothing per record.
+    const urgencies = this.#urgencies.size;
+    const emergencies = this.#emergencies.size;
+    const statusCounts = new Int32Array(emergencies * STATE_SPAN * urgencies * 2);
+    const statusOrder: number[] = [];
+    const categoryCounts = new Int32Array(emergencies * 2 * CATEGORY_SPAN);
+    const categoryOrder: number[] = [];
+    // Units are free text, so their number is unbounded: the few groups with a quantity are kept in a map.
+    const quantityAt = new Map<number, QuantityRow>();
+    const units = this.#units.size;
     const tops = new Map<number, number[]>();
     const c = this.#columns;
     const emergencyName = this.#emergencies.values;
@@ -469,48 +474,31 @@ export class SearchIndex {
       const e = c.emergency[slot] as number;
       if (e < 0 || allowed[e] !== 1) continue;
       const code = c.state[slot] as number; // type * 4 + status
-      const urgency = c.urgency[slot] as number;
-      const centre = c.centre[slot] as number;
-      const statusKey = ((e * 16 + code) * 256 + urgency) * 2 + centre;
-      const s = status.get(statusKey);
-      if (s) s.n++;
-      else
-        status.set(statusKey, {
-          emergency_id: emergencyName[e] as string,
-          type: TYPES[code >> 2] as string,
-          status: STATUSES[code & 3] as string,
-          urgency: this.#urgencies.values[urgency] as string,
-          centre,
-          n: 1,
-        });
+      const statusKey =
+        ((e * STATE_SPAN + code) * urgencies + (c.urgency[slot] as number)) * 2 + (c.centre[slot] as number);
+      if ((statusCounts[statusKey] as number) === 0) statusOrder.push(statusKey);
+      statusCounts[statusKey] = (statusCounts[statusKey] as number) + 1;
       if ((code & 3) === STATUS_CODES.completed) continue;
       const categoryNumber = c.category[slot] as number;
       const categoryKey = (e * 2 + (code >> 2)) * CATEGORY_SPAN + categoryNumber;
-      const k = category.get(categoryKey);
-      if (k) k.n++;
-      else
-        category.set(categoryKey, {
-          emergency_id: emergencyName[e] as string,
-          type: TYPES[code >> 2] as string,
-          category: this.#categories.values[categoryNumber] as string,
-          n: 1,
-        });
+      if ((categoryCounts[categoryKey] as number) === 0) categoryOrder.push(categoryKey);
+      categoryCounts[categoryKey] = (categoryCounts[categoryKey] as number) + 1;
       if (code >> 2 !== TYPE_CODES.request) continue;
       const required = c.required[slot] as number;
       if (!Number.isNaN(required)) {
         const unit = c.unit[slot] as number;
-        const quantityKey = (e * CATEGORY_SPAN + categoryNumber) * UNIT_SPAN + unit;
+        const quantityKey = (e * CATEGORY_SPAN + categoryNumber) * units + unit;
         const pendingValue = c.pending[slot] as number;
         const pending = Number.isNaN(pendingValue) ? 0 : pendingValue;
         const covered = c.covered[slot] as number;
-        const q = quantity.get(quantityKey);
+        const q = quantityAt.get(quantityKey);
         if (q) {
           q.required += required;
           q.covered += covered;
           q.pending += pending;
           q.n++;
         } else
-          quantity.set(quantityKey, {
+          quantityAt.set(quantityKey, {
             emergency_id: emergencyName[e] as string,
             category: this.#categories.values[categoryNumber] as string,
             unit: this.#units.values[unit] as string,
@@ -526,25 +514,47 @@ export class SearchIndex {
           top = [];
           tops.set(e, top);
         }
-        if (top.length === urgent && !this.#before(slot, top[urgent - 1] as number)) continue;
+        // Most requests rank below the last kept: a look at the priority alone tells them apart.
+        if (top.length === urgent) {
+          const last = top[urgent - 1] as number;
+          if ((c.priority[slot] as number) < (c.priority[last] as number) || !this.#before(slot, last)) continue;
+        }
         let i = top.length;
         while (i > 0 && this.#before(slot, top[i - 1] as number)) i--;
         top.splice(i, 0, slot);
         if (top.length > urgent) top.pop();
       }
     }
+    const status = statusOrder.map((key): StatusCountRow => {
+      const centre = key % 2;
+      const urgency = Math.floor(key / 2) % urgencies;
+      const state = Math.floor(key / 2 / urgencies);
+      const code = state % STATE_SPAN;
+      return {
+        emergency_id: emergencyName[Math.floor(state / STATE_SPAN)] as string,
+        type: TYPES[code >> 2] as string,
+        status: STATUSES[code & 3] as string,
+        urgency: this.#urgencies.values[urgency] as string,
+        centre,
+        n: statusCounts[key] as number,
+      };
+    });
+    const categories = categoryOrder.map((key): CategoryCountRow => {
+      const typeOfEmergency = Math.floor(key / CATEGORY_SPAN);
+      return {
+        emergency_id: emergencyName[typeOfEmergency >> 1] as string,
+        type: TYPES[typeOfEmergency & 1] as string,
+        category: this.#categories.values[key % CATEGORY_SPAN] as string,
+        n: categoryCounts[key] as number,
+      };
+    });
     const urgentIds = new Map<string, string[]>();
     for (const [e, top] of tops)
       urgentIds.set(
         emergencyName[e] as string,
         top.map((slot) => this.#ids[slot] as string),
       );
-    return {
-      status: [...status.values()],
-      categories: [...category.values()],
-      quantities: [...quantity.values()],
-      urgent: urgentIds,
-    };
+    return { status, categories, quantities: [...quantityAt.values()], urgent: urgentIds };
   }
 
   #allowedEmergencies(emergencyIds: string[]): Uint8Array {
