@@ -25,20 +25,31 @@ export function sqliteChangeFeed(adapter: DatabaseAdapter): ChangeFeed {
   // Reading data_version takes file locks (syscalls); other processes' commits are seen within OTHER_PROCESS_LAG_MS.
   let seen = 0;
   let checkedAt = Number.NEGATIVE_INFINITY;
+  // Asked on every cached read: the string is made only when a number in it changes.
+  let current = '0.0';
+  const update = () => {
+    current = `${local}.${seen}`;
+  };
   return {
     version: () => {
       const now = performance.now();
       if (now - checkedAt >= OTHER_PROCESS_LAG_MS) {
-        seen = (dataVersion.get() as { data_version: number }).data_version;
+        const version = (dataVersion.get() as { data_version: number }).data_version;
         checkedAt = now;
+        if (version !== seen) {
+          seen = version;
+          update();
+        }
       }
-      return `${local}.${seen}`;
+      return current;
     },
     announce: async () => {
       local++;
+      update();
     },
     written: () => {
       local++;
+      update();
     },
     close: async () => {},
   };

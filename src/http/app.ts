@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Context } from '../context.ts';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../contract/cors-policy.ts';
 import type { Database } from '../db/database.ts';
+import { clientAddressReader } from './client-address.ts';
+import { type RequestListener, withFastReads } from './fast-reads.ts';
 import { redactingLogger } from './log-redaction.ts';
 import { registerErrorHandler, sendError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -84,11 +86,25 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     done();
   });
   // 4. Rate limits, applied per route (reads and submissions counted apart).
-  const limiters = await registerRateLimit(app, config);
+  const limiters = await registerRateLimit(app, config, clientAddressReader(config.trustProxy));
   app.addHook('onClose', () => limiters.close());
 
-  // 5. Routes.
+  // 5. Cached public reads are answered before the framework when they can be (src/http/fast-reads.ts).
   const cache = new ResponseCache(ctx.changes);
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  const [framework, ...others] = app.server.listeners('request') as RequestListener[];
+  if (framework === undefined || others.length > 0) throw new Error('Fastify registers one request listener.');
+  app.server.removeListener('request', framework);
+  app.server.on(
+    'request',
+    withFastReads({ cache, reads: limiters.readLimit, hsts: https ? HSTS : null, closing: () => closing }, framework),
+  );
+
+  // 6. Routes.
   healthRoutes(app, database, ctx.search);
   helpRoutes(app, ctx, limiters, cache);
   mapPointsRoutes(app, ctx, limiters, cache);

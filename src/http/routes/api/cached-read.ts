@@ -30,6 +30,8 @@ export function cachedRead<Q extends z.ZodObject>(
   const { limiters, cache } = deps;
   const keyOf = options.key ?? ((request: FastifyRequest) => request.url);
   const send = options.send ?? sendJson;
+  // Only a response keyed by its URL and sent as sendJson sends it may be answered by the fast path.
+  const byUrl = options.key === undefined && options.send === undefined;
   app.route<RawInput>({
     method: 'GET',
     url: fastifyPath(declaration.path),
@@ -40,7 +42,7 @@ export function cachedRead<Q extends z.ZodObject>(
       const known = cache.peek(key);
       if (known) return send(request, reply, known);
       const query = declaredQuery(declaration, request);
-      return send(request, reply, await cache.get(key, () => compute(query, request)));
+      return send(request, reply, await cache.get(key, () => compute(query, request), byUrl));
     },
   });
 }
