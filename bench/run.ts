@@ -6,7 +6,7 @@
 // - BENCH_RECORDS (100000), BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_ROUNDS (5 turns each for
 //   service and bare in the cached-read comparisons), BENCH_ONLY (list,detail,search,panorama,submit),
 //   BENCH_PANORAMA_MISSES (20 sequential panorama requests, each after a publication), BENCH_CPU_PROF=<dir>
-//   (profile the service instances).
+//   (profile the service instances), BENCH_NODE_ARGS (the service's V8 flags, '--max-semi-space-size=4' as npm start).
 // - BENCH_SEEDED=<file>: reuse a copy of a SQLite file from `node bench/seed.ts <file> [records]` instead of seeding.
 // - BENCH_DATABASE_URL=postgres://...: the same scenarios on two instances sharing that PostgreSQL database (DROPPED,
 //   recreated and seeded through the service's database layer) and REDIS_URL (redis://127.0.0.1:6379), behind the
@@ -57,8 +57,12 @@ const rounds = envInt('BENCH_ROUNDS', 5);
 const misses = envInt('BENCH_PANORAMA_MISSES', 20);
 const only = (process.env.BENCH_ONLY || SCENARIOS.join(',')).split(',');
 const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-// The same V8 flags as `npm start`: a small young generation keeps resident memory down.
-const nodeArgs = ['--max-semi-space-size=4', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+// The same V8 flags as `npm start` (a small young generation keeps resident memory down); BENCH_NODE_ARGS replaces
+// them to compare others.
+const nodeArgs = [
+  ...(process.env.BENCH_NODE_ARGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean),
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+];
 
 let dataNote = '';
 let engine = postgresUrl ? 'PostgreSQL, 2 instances behind the proxy' : 'SQLite, 1 instance';

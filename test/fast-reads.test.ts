@@ -33,7 +33,7 @@ describe('cached reads before the framework', () => {
   let base: string;
   let id: string;
   before(async () => {
-    h = await setup({ RATE_LIMIT_READS_PER_MINUTE: '1000' });
+    h = await setup({ RATE_LIMIT_READS_PER_MINUTE: '100000' });
     await addEmergency(h);
     id = await publish(h, requestBody({ title: 'Agua potable para el albergue' }));
     base = await listening(h);
@@ -104,6 +104,28 @@ describe('cached reads before the framework', () => {
     assert.deepEqual(handled, [url], 'computed again');
     assert.equal(after.items.length, before.items.length + 1);
     assert.ok(after.items.some((item) => item.id === added));
+  });
+
+  test('a list around a point is cached apart: one-off searches do not push out what everybody reads', async () => {
+    const shared = `${HELP}?view=detail&id=${id}`;
+    await (await fetch(base + shared)).arrayBuffer();
+    // About 6 MB of different searches around points: more than the personal budget holds.
+    const search = (i: number) => `${HELP}?view=list&latitude=1.15&longitude=-76.65&radiusKm=${50 + i / 1000}`;
+    const first = await fetch(base + search(0));
+    const etag = first.headers.get('etag') as string;
+    await first.arrayBuffer();
+    handled = [];
+    const again = await fetch(base + search(0), { headers: { 'if-none-match': etag } });
+    assert.equal(again.status, 304, 'the same search asked again soon is a 304');
+    assert.deepEqual(handled, [], 'answered from the cache');
+    const size = Number(first.headers.get('content-length'));
+    const searches = Math.ceil((6 * 1024 * 1024) / size);
+    for (let i = 1; i <= searches; i++) await (await fetch(base + search(i))).arrayBuffer();
+    handled = [];
+    await (await fetch(base + shared)).arrayBuffer();
+    assert.deepEqual(handled, [], 'the record read before the searches is still cached');
+    await (await fetch(base + search(0))).arrayBuffer();
+    assert.deepEqual(handled, [search(0)], 'the first search was pushed out by the later ones');
   });
 
   test('other methods, HEAD and uncached URLs go to the routes', async () => {

@@ -2,7 +2,7 @@
 // SQLite: this process's writes, plus PRAGMA data_version for commits by other processes (the CLI).
 // PostgreSQL: this instance's writes, plus LISTEN/NOTIFY for commits by other instances and the CLI.
 import { sql } from 'kysely';
-import pg from 'pg';
+import type { Client } from 'pg';
 import type { DatabaseAdapter } from './sqlite-dialect.ts';
 import type { Db } from './types.ts';
 
@@ -63,7 +63,8 @@ export async function postgresChangeFeed(
 ): Promise<ChangeFeed> {
   let local = 0;
   let closed = false;
-  let client: pg.Client | null = null;
+  const { default: pg } = await import('pg');
+  let client: Client | null = null;
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', () => {

@@ -2,7 +2,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { type ChangeFeed, postgresChangeFeed, sqliteChangeFeed } from './change-feed.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -41,6 +40,8 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       close: () => db.destroy(),
     };
   } else {
+    // Loaded only here: a SQLite service never pays for the PostgreSQL driver at start-up.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.url, max: poolSize });
     pool.on('error', onError);
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });

@@ -14,74 +14,113 @@ interface Entry extends CachedResponse {
   storedAt: number;
   /** Keyed by its URL alone and sent as plain JSON: the fast path may answer it (src/http/fast-reads.ts). */
   byUrl: boolean;
-  /** When it was last put at the back of the eviction order, counted in placements. */
+  /** When it was last put at the back of its budget's eviction order, counted in placements. */
   placed: number;
 }
 
-/** Memory the cache may hold; the least recently used responses go first. */
-const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Who asks for a response again: anyone (lists, records, the panorama), or mostly the client that asked (a search
+ * around its own place, which it may poll). Each has its own budget, so a flood of one-off searches cannot push out
+ * the responses everybody shares, and still a client that asks again within the budget's turnover gets a 304.
+ */
+export type Audience = 'shared' | 'personal';
 
-export class ResponseCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #changes: ChangeFeed;
+/** Memory each audience's responses may hold; the least recently used go first. */
+const MAX_BYTES: Record<Audience, number> = { shared: 32 * 1024 * 1024, personal: 4 * 1024 * 1024 };
+
+/** A response made for one request: its body (an object, or its JSON already written) and ETag. */
+export function freshResponse(value: unknown): CachedResponse {
+  const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
+  return { body, etag: etagOf(body) };
+}
+
+/** One budget: entries in eviction order (a Map's order), least recently used first. */
+class Budget {
+  readonly entries = new Map<string, Entry>();
+  readonly #maxBytes: number;
   #bytes = 0;
   #placed = 0;
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** A hit in the older half moves to the back (one in the newer half is safe from eviction as it is). */
+  touch(key: string, entry: Entry): void {
+    if (this.#placed - entry.placed > this.entries.size / 2) {
+      this.entries.delete(key);
+      this.#place(key, entry);
+    }
+  }
+
+  store(key: string, entry: Entry): void {
+    this.remove(key);
+    while (this.#bytes + entry.body.length > this.#maxBytes && this.entries.size > 0) {
+      this.remove(this.entries.keys().next().value as string);
+    }
+    this.#place(key, entry);
+    this.#bytes += entry.body.length;
+  }
+
+  remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.#bytes -= entry.body.length;
+  }
+
+  #place(key: string, entry: Entry): void {
+    entry.placed = ++this.#placed;
+    this.entries.set(key, entry);
+  }
+}
+
+export class ResponseCache {
+  readonly #shared = new Budget(MAX_BYTES.shared);
+  readonly #personal = new Budget(MAX_BYTES.personal);
+  readonly #changes: ChangeFeed;
   constructor(changes: ChangeFeed) {
     this.#changes = changes;
   }
 
   /** The cached response for key while it is current, or undefined. */
   peek(key: string): CachedResponse | undefined {
-    return this.#current(key, this.#entries.get(key));
+    const shared = this.#shared.entries.get(key);
+    if (shared) return this.#current(this.#shared, key, shared);
+    return this.#current(this.#personal, key, this.#personal.entries.get(key));
   }
 
   /** The cached response for a URL while it is current, when it was stored by URL alone as plain JSON. */
   peekUrl(url: string): CachedResponse | undefined {
-    const hit = this.#entries.get(url);
-    return hit?.byUrl ? this.#current(url, hit) : undefined;
+    const shared = this.#shared.entries.get(url);
+    if (shared) return shared.byUrl ? this.#current(this.#shared, url, shared) : undefined;
+    const personal = this.#personal.entries.get(url);
+    return personal?.byUrl ? this.#current(this.#personal, url, personal) : undefined;
   }
 
-  #current(key: string, hit: Entry | undefined): CachedResponse | undefined {
+  #current(budget: Budget, key: string, hit: Entry | undefined): CachedResponse | undefined {
     if (!hit || hit.version !== this.#changes.version() || Date.now() - hit.storedAt >= MAX_AGE_MS) return undefined;
-    // Map order is the eviction order: a hit in the older half moves to the back (one in the newer half is safe
-    // from eviction as it is, and a hot key is not moved on every request).
-    if (this.#placed - hit.placed > this.#entries.size / 2) {
-      this.#entries.delete(key);
-      this.#place(key, hit);
-    }
+    budget.touch(key, hit);
     return hit;
-  }
-
-  /** Puts an entry at the back of the eviction order. */
-  #place(key: string, entry: Entry): void {
-    entry.placed = ++this.#placed;
-    this.#entries.set(key, entry);
   }
 
   /**
    * Returns the cached response for key, or computes (an object, or its JSON already written), stores and returns it.
    * byUrl: key is the request's URL and the response is sent as JSON with its ETag, nothing else of the request used.
    */
-  async get(key: string, compute: () => Promise<unknown>, byUrl = false): Promise<CachedResponse> {
+  async get(
+    key: string,
+    compute: () => Promise<unknown>,
+    byUrl = false,
+    audience: Audience = 'shared',
+  ): Promise<CachedResponse> {
     const version = this.#changes.version();
     const hit = this.peek(key);
     if (hit) return hit;
-    const value = await compute();
-    const body = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
-    const entry: Entry = { body, etag: etagOf(body), version, storedAt: Date.now(), byUrl, placed: 0 };
-    this.#remove(key);
-    while (this.#bytes + body.length > MAX_BYTES && this.#entries.size > 0) {
-      this.#remove(this.#entries.keys().next().value as string);
-    }
-    this.#place(key, entry);
-    this.#bytes += body.length;
+    const { body, etag } = freshResponse(await compute());
+    const entry: Entry = { body, etag, version, storedAt: Date.now(), byUrl, placed: 0 };
+    // A key lives in one budget at a time.
+    (audience === 'shared' ? this.#personal : this.#shared).remove(key);
+    (audience === 'shared' ? this.#shared : this.#personal).store(key, entry);
     return entry;
-  }
-
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
   }
 }

@@ -3,7 +3,7 @@
 // (src/http/fast-reads.ts), so a client is counted once per request whichever path answers it.
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
 import type { ClientAddress } from '../client-address.ts';
@@ -225,8 +225,9 @@ export async function registerRateLimit(
   options: { submissionsPerMinute: number; readsPerMinute: number; redisUrl: string | null },
   address: ClientAddress,
 ): Promise<Limiters> {
+  // Loaded only when configured: a single instance never pays for the Redis client at start-up.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, {
+    ? new (await import('ioredis')).Redis(options.redisUrl, {
         connectTimeout: 500,
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,

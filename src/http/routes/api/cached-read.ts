@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import type { Declared, RouteDeclaration } from '../../../contract/route-declaration.ts';
 import { declaredQuery, fastifyPath, type RawInput, type RawRequest } from '../../define-route.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import type { CachedResponse, ResponseCache } from '../../response-cache.ts';
+import type { Audience, CachedResponse, ResponseCache } from '../../response-cache.ts';
 
 export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
   reply.header('etag', cached.etag).header('cache-control', 'no-cache');
@@ -24,7 +24,7 @@ export function cachedRead<Q extends z.ZodObject>(
   declaration: RouteDeclaration<undefined, Q, undefined>,
   deps: { limiters: Limiters; cache: ResponseCache },
   compute: (query: Declared<Q>, request: RawRequest) => Promise<unknown>,
-  options: CachedReadOptions = {},
+  options: CachedReadOptions & { audience?: (query: Declared<Q>) => Audience } = {},
 ): void {
   if (declaration.method !== 'get') throw new Error(`${declaration.path}: only a GET is answered from the cache.`);
   const { limiters, cache } = deps;
@@ -42,7 +42,8 @@ export function cachedRead<Q extends z.ZodObject>(
       const known = cache.peek(key);
       if (known) return send(request, reply, known);
       const query = declaredQuery(declaration, request);
-      return send(request, reply, await cache.get(key, () => compute(query, request), byUrl));
+      const audience = options.audience?.(query) ?? 'shared';
+      return send(request, reply, await cache.get(key, () => compute(query, request), byUrl, audience));
     },
   });
 }

@@ -37,7 +37,11 @@ function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
 }
 
 export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters, cache: ResponseCache): void {
-  cachedRead(app, helpReadRoute, { limiters, cache }, (query) => compute(ctx, query));
+  // A list around a point is one person's search (their place, their radius): kept in the personal budget, for that
+  // person's next poll, where it pushes out no response that everybody asks for.
+  cachedRead(app, helpReadRoute, { limiters, cache }, (query) => compute(ctx, query), {
+    audience: (query) => (query.latitude === undefined ? 'shared' : 'personal'),
+  });
 
   apiRoute(app, helpSubmitRoute, { onRequest: limiters.submissions }, async ({ body }, request, reply) => {
     const answer = await submitHelpOnce(ctx, body, {
