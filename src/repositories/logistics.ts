@@ -1,22 +1,27 @@
 // The only code that reads and writes logistics routes. The volunteer's contact leaves only through the leaders' reads.
 import type { Insertable, Selectable } from 'kysely';
+import { CompiledByCount } from '../db/compiled-by-count.ts';
 import type { Store } from '../db/store.ts';
 import type { Db, LogisticsOperationsTable } from '../db/types.ts';
 import { publicAddress } from './help-records/public.ts';
 
 export type LogisticsRow = Selectable<LogisticsOperationsTable>;
 
-/** Available routes per destination record. */
-export async function availableRoutesByDestination(db: Db, helpIds: string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (helpIds.length === 0) return counts;
-  const rows = await db
+// Compiled once per number of records (src/db/compiled-by-count.ts).
+const availableTo = new CompiledByCount((db: Db, helpIds: readonly string[]) =>
+  db
     .selectFrom('logistics_operations')
     .select(['destination_help_id', (eb) => eb.fn.countAll().as('n')])
     .where('destination_help_id', 'in', helpIds)
     .where('status', '=', 'available')
-    .groupBy('destination_help_id')
-    .execute();
+    .groupBy('destination_help_id'),
+);
+
+/** Available routes per destination record. */
+export async function availableRoutesByDestination(db: Db, helpIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (helpIds.length === 0) return counts;
+  const rows = await availableTo.execute(db, helpIds);
   for (const row of rows) counts.set(row.destination_help_id, Number(row.n));
   return counts;
 }

@@ -1,4 +1,5 @@
 // Timeline events of aid records: public ones are shown with the record, private ones only to leaders.
+import { CompiledByCount } from '../db/compiled-by-count.ts';
 import type { Db, TimelineEventsTable } from '../db/types.ts';
 
 export type TimelineRow = TimelineEventsTable;
@@ -7,18 +8,22 @@ export async function addTimelineEvent(db: Db, event: TimelineRow): Promise<void
   await db.insertInto('timeline_events').values(event).execute();
 }
 
-/** Public events of several records, oldest first, grouped by record id. */
-export async function publicTimelines(db: Db, helpIds: string[]): Promise<Map<string, TimelineRow[]>> {
-  const byHelp = new Map<string, TimelineRow[]>();
-  if (helpIds.length === 0) return byHelp;
-  const rows = await db
+// Compiled once per number of records (src/db/compiled-by-count.ts).
+const publicOf = new CompiledByCount((db: Db, helpIds: readonly string[]) =>
+  db
     .selectFrom('timeline_events')
     .selectAll()
     .where('help_id', 'in', helpIds)
     .where('is_public', '=', 1)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/** Public events of several records, oldest first, grouped by record id. */
+export async function publicTimelines(db: Db, helpIds: string[]): Promise<Map<string, TimelineRow[]>> {
+  const byHelp = new Map<string, TimelineRow[]>();
+  if (helpIds.length === 0) return byHelp;
+  const rows = await publicOf.execute(db, helpIds);
   for (const row of rows) {
     const list = byHelp.get(row.help_id);
     if (list) list.push(row);

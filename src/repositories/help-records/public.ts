@@ -1,5 +1,6 @@
 // Published aid records as public reads may load them, with their emergency.
 import { type ExpressionBuilder, sql } from 'kysely';
+import { CompiledByCount } from '../../db/compiled-by-count.ts';
 import type { Db, Tables } from '../../db/types.ts';
 import type { HelpRow } from './records.ts';
 
@@ -68,6 +69,16 @@ const publicColumns = (eb: ExpressionBuilder<Tables & { h: HelpRow; e: Tables['e
   eb.ref('e.status').as('emergency_status'),
 ];
 
+// Compiled once per number of ids: a page of search results reads its records with one ready statement.
+const byIds = new CompiledByCount((db: Db, ids: readonly string[]) =>
+  db
+    .selectFrom('help_records as h')
+    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
+    .select(PUBLIC_FIELDS.map((field) => `h.${field}` as const))
+    .select(publicColumns)
+    .where('h.id', 'in', ids),
+);
+
 export async function findPublicById(db: Db, id: string): Promise<PublicHelpRow | undefined> {
   return (await findPublicByIds(db, [id]))[0];
 }
@@ -75,13 +86,7 @@ export async function findPublicById(db: Db, id: string): Promise<PublicHelpRow 
 /** Published records by id, in no particular order. */
 export async function findPublicByIds(db: Db, ids: string[]): Promise<PublicHelpRow[]> {
   if (ids.length === 0) return [];
-  const rows: PublicHelpRow[] = await db
-    .selectFrom('help_records as h')
-    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
-    .select(PUBLIC_FIELDS.map((field) => `h.${field}` as const))
-    .select(publicColumns)
-    .where('h.id', 'in', ids)
-    .execute();
+  const rows: PublicHelpRow[] = await byIds.execute(db, ids);
   // Filtered here, not in SQL, so the planner always takes the primary key.
   return rows.filter((row) => row.review_status === 'approved');
 }
