@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import diagnostics from 'node:diagnostics_channel';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { buildApp } from '../src/http/app.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
 
 /** Requests that reached a Fastify route handler while a test ran. */
@@ -126,6 +127,31 @@ describe('cached reads before the framework', () => {
     assert.deepEqual(handled, [], 'the record read before the searches is still cached');
     await (await fetch(base + search(0))).arrayBuffer();
     assert.deepEqual(handled, [search(0)], 'the first search was pushed out by the later ones');
+  });
+
+  test('a read answered here is logged as the framework logs one: method, URL, client, status, time', async () => {
+    const lines: string[] = [];
+    const logging = await buildApp(h.ctx, h.database, {
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const logBase = await logging.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${HELP}?view=detail&id=${id}`;
+      await (await fetch(logBase + url)).arrayBuffer();
+      handled = [];
+      lines.length = 0;
+      assert.equal((await fetch(logBase + url)).status, 200);
+      assert.deepEqual(handled, [], 'answered before the framework');
+      const completed = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request completed');
+      assert.equal(completed.length, 1);
+      assert.equal(completed[0].req.url, url);
+      assert.equal(completed[0].req.method, 'GET');
+      assert.equal(completed[0].req.remoteAddress, '127.0.0.1');
+      assert.equal(completed[0].res.statusCode, 200);
+      assert.equal(typeof completed[0].responseTime, 'number');
+    } finally {
+      await logging.close();
+    }
   });
 
   test('other methods, HEAD and uncached URLs go to the routes', async () => {

@@ -86,7 +86,8 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     done();
   });
   // 4. Rate limits, applied per route (reads and submissions counted apart).
-  const limiters = await registerRateLimit(app, config, clientAddressReader(config.trustProxy));
+  const address = clientAddressReader(config.trustProxy);
+  const limiters = await registerRateLimit(app, config, address);
   app.addHook('onClose', () => limiters.close());
 
   // 5. Cached public reads are answered before the framework when they can be (src/http/fast-reads.ts).
@@ -101,7 +102,17 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   app.server.removeListener('request', framework);
   app.server.on(
     'request',
-    withFastReads({ cache, reads: limiters.readLimit, hsts: https ? HSTS : null, closing: () => closing }, framework),
+    withFastReads(
+      {
+        cache,
+        reads: limiters.readLimit,
+        hsts: https ? HSTS : null,
+        closing: () => closing,
+        log: app.log,
+        address,
+      },
+      framework,
+    ),
   );
 
   // 6. Routes.
