@@ -54,19 +54,29 @@ export class WordPostings {
       const word = words[k] as string;
       const previous = this.#stamp;
       const current = ++this.#stamp;
-      const found = new SlotList(Math.max(64, matches.length));
       const upper = prefixUpperBound(word);
+      const postings: SlotList[] = [];
+      let most = 0;
       for (let i = lowerBound(terms, word); i < terms.length && (terms[i] as string) < upper; i++) {
         const posting = this.#postings.get(terms[i] as string) as SlotList;
+        postings.push(posting);
+        most += posting.length;
+      }
+      // Sized once for the most it can hold (a common word at a million records has hundreds of thousands).
+      const found = new SlotList(Math.max(2, k > 0 ? Math.min(most, matches.length) : most));
+      const out = found.items;
+      let length = 0;
+      for (const posting of postings) {
         const items = posting.items;
         for (let j = 0; j < posting.length; j++) {
           const slot = items[j] as number;
           const mark = marks[slot] as number;
           if (mark === current || (k > 0 && mark !== previous)) continue;
           marks[slot] = current;
-          found.push(slot);
+          out[length++] = slot;
         }
       }
+      found.length = length;
       matches = found;
       if (matches.length === 0) break;
     }
