@@ -4,7 +4,13 @@ import type { Context } from '../context.ts';
 import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
 import { publicPoint } from '../domain/public-place.ts';
-import { type IndexRow, indexPagesSince, searchableText } from '../repositories/help-records/search-index.ts';
+import {
+  changeNumbersSince,
+  type IndexRow,
+  indexPagesAt,
+  indexPagesSince,
+  searchableText,
+} from '../repositories/help-records/search-index.ts';
 import {
   type IndexFilters,
   type IndexPoint,
@@ -28,6 +34,8 @@ export class PublicSearch {
   readonly #ctx: SearchSource;
   readonly #index = new SearchIndex();
   #seenSeq = -1;
+  /** On PostgreSQL, the change numbers read within the re-read window (REREAD_WINDOW). */
+  readonly #read = new Set<number>();
   #version: string | null = null;
   #syncing: Promise<void> | null = null;
 
@@ -78,22 +86,36 @@ export class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
-    const pages = indexPagesSince(
-      this.#ctx.db,
-      this.#seenSeq < 0 ? -1 : this.#seenSeq - REREAD_WINDOW[this.#ctx.dialect],
-    );
+    const window = REREAD_WINDOW[this.#ctx.dialect];
+    const pages =
+      this.#seenSeq < 0 || window === 0
+        ? indexPagesSince(this.#ctx.db, this.#seenSeq)
+        : indexPagesAt(this.#ctx.db, await this.#unread(this.#seenSeq - window));
     // A page at a time: one await per page, not one per row. Between pages the event loop runs, so while a
     // large index is built at start-up /healthz and /readyz still answer (reading SQLite never yields by itself).
     for await (const page of pages) {
       for (const row of page) this.#apply(row);
+      // Change numbers below the window are never read again: forgetting them keeps the set near its size.
+      if (this.#read.size > 2 * window) {
+        for (const seq of this.#read) if (seq <= this.#seenSeq - window) this.#read.delete(seq);
+      }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     this.#version = version;
   }
 
+  /**
+   * The change numbers after `after` not read yet. The window is re-read by its numbers alone (small rows), and
+   * only the rows behind numbers not seen before are loaded: a write costs each instance one row, not the window.
+   */
+  async #unread(after: number): Promise<number[]> {
+    return (await changeNumbersSince(this.#ctx.db, after)).filter((seq) => !this.#read.has(seq));
+  }
+
   #apply(row: IndexRow): void {
     // Every row read moves the position, published or not: pending and rejected rows are not read again.
     if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
+    if (REREAD_WINDOW[this.#ctx.dialect] > 0) this.#read.add(row.change_seq);
     if (row.review_status !== 'approved') {
       this.#index.remove(row.id);
       return;

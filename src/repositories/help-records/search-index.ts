@@ -35,7 +35,7 @@ const INDEX_PAGE = 500;
 export async function* indexPagesSince(db: Db, after: number) {
   let from = after;
   for (;;) {
-    const page = await indexPage(db, from);
+    const page = await indexRows(db, from);
     if (page.length > 0) yield page;
     if (page.length < INDEX_PAGE) return;
     from = (page[page.length - 1] as { change_seq: number }).change_seq;
@@ -43,9 +43,29 @@ export async function* indexPagesSince(db: Db, after: number) {
 }
 
 /** One row as the search index reads it. */
-export type IndexRow = Awaited<ReturnType<typeof indexPage>>[number];
+export type IndexRow = Awaited<ReturnType<typeof indexRows>>[number];
 
-async function indexPage(db: Db, after: number) {
+/** The change numbers written after `after`, lowest first: what a re-read window holds, without the rows. */
+export async function changeNumbersSince(db: Db, after: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('help_records')
+    .select('change_seq')
+    .where('change_seq', '>', after)
+    .orderBy('change_seq')
+    .execute();
+  return rows.map((row) => Number(row.change_seq));
+}
+
+/** The rows that carry these change numbers (one that moved on since is simply not among them), a page at a time. */
+export async function* indexPagesAt(db: Db, changeNumbers: number[]) {
+  for (let i = 0; i < changeNumbers.length; i += INDEX_PAGE) {
+    const page = await indexRows(db, changeNumbers.slice(i, i + INDEX_PAGE));
+    if (page.length > 0) yield page;
+  }
+}
+
+/** After a change number (a page, in order), or at the listed change numbers. */
+async function indexRows(db: Db, at: number | number[]) {
   const rows = await db
     .selectFrom('help_records')
     .select([
@@ -74,7 +94,7 @@ async function indexPage(db: Db, after: number) {
       'contact_name',
       'change_seq',
     ])
-    .where('change_seq', '>', after)
+    .where('change_seq', typeof at === 'number' ? '>' : 'in', at)
     .orderBy('change_seq')
     .limit(INDEX_PAGE)
     .execute();
