@@ -2,8 +2,9 @@
 // query answers, for any count and any values, with parameters before and after the list, on both engines.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CompiledByCount } from '../src/db/compiled-by-count.ts';
-import type { Db } from '../src/db/types.ts';
+import { sql } from 'kysely';
+import { CompiledByColumns, CompiledByCount } from '../src/db/compiled-by-count.ts';
+import type { Db, Dialect, TimelineEventsTable } from '../src/db/types.ts';
 import { findPublicByIds } from '../src/repositories/help-records/public.ts';
 import { publicTimelines } from '../src/repositories/timeline.ts';
 import { addEmergency, type Harness, publish, requestBody, setup, submit } from './helpers/harness.ts';
@@ -60,6 +61,37 @@ describe('queries compiled once per count', () => {
         .where((eb) => eb.or([eb('id', 'in', ids), eb('emergency_id', 'in', ids)])),
     );
     await assert.rejects(twice.execute(h.ctx.db, [published[0] as string]), /exactly one parameter/);
+  });
+
+  test('rows written by columns: every set of columns, undefined ones left out, expressions as SQL', async () => {
+    const insert = new CompiledByColumns((db: Db, _dialect: Dialect, row: Partial<TimelineEventsTable>) =>
+      db
+        .insertInto('timeline_events')
+        .values(row as TimelineEventsTable)
+        .returning(['id', 'note', 'status', 'actor']),
+    );
+    const base = { help_id: published[5] as string, kind: 'note', is_public: 0, created_at: '2026-11-23T00:00:00Z' };
+    const rows: Partial<TimelineEventsTable>[] = [
+      { ...base, id: 'compiled-1', note: 'uno', status: 'active', actor: 'a' },
+      { ...base, id: 'compiled-2', note: 'dos', status: undefined, actor: undefined },
+      { ...base, id: 'compiled-3', note: 'tres', status: 'completed', actor: 'c' },
+      { ...base, id: 'compiled-4', note: null, status: undefined, actor: 'd' },
+      { ...base, id: 'compiled-5', note: sql<string>`'cinco' || '!'` as never, status: 'active', actor: 'e' },
+    ];
+    for (const row of rows) await insert.execute(h.ctx.db, h.ctx.dialect, row);
+    const stored = await h.ctx.db
+      .selectFrom('timeline_events')
+      .select(['id', 'note', 'status', 'actor'])
+      .where('id', 'like', 'compiled-%')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(stored, [
+      { id: 'compiled-1', note: 'uno', status: 'active', actor: 'a' },
+      { id: 'compiled-2', note: 'dos', status: null, actor: null },
+      { id: 'compiled-3', note: 'tres', status: 'completed', actor: 'c' },
+      { id: 'compiled-4', note: null, status: null, actor: 'd' },
+      { id: 'compiled-5', note: 'cinco!', status: 'active', actor: 'e' },
+    ]);
   });
 
   test('the public reads built on it: records, unpublished ones left out, and their timelines', async () => {

@@ -1,6 +1,7 @@
 // Whole aid records: loaded by id or by source key (locked for a write on PostgreSQL), inserted and updated with
 // a new change number. Dialect differences stay in the help_records repositories.
 import { type Insertable, type Selectable, sql } from 'kysely';
+import { CompiledByColumns } from '../../db/compiled-by-count.ts';
 import type { Store } from '../../db/store.ts';
 import type { Db, Dialect, HelpRecordsTable } from '../../db/types.ts';
 
@@ -40,14 +41,21 @@ function nextChangeSeq(dialect: Dialect) {
 
 /** Inserts unless the source + externalId pair exists (a concurrent twin); true when inserted. */
 export async function insertIfNew({ db, dialect }: Store, row: Insertable<HelpRecordsTable>): Promise<boolean> {
-  const inserted = await db
-    .insertInto('help_records')
-    .values({ ...row, change_seq: nextChangeSeq(dialect) })
-    .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  // The change number is the repository's to give (an expression in the SQL, not a value).
+  const { change_seq: _given, ...values } = row;
+  const inserted = await insertion.execute(db, dialect, values);
+  return inserted.length > 0;
 }
+
+// Every submission inserts a row of some 45 columns: compiled once per engine and set of columns.
+const insertion = new CompiledByColumns(
+  (db: Db, dialect: Dialect, row: Omit<Insertable<HelpRecordsTable>, 'change_seq'>) =>
+    db
+      .insertInto('help_records')
+      .values({ ...row, change_seq: nextChangeSeq(dialect) })
+      .onConflict((oc) => oc.columns(['source', 'external_id']).doNothing())
+      .returning('id'),
+);
 
 /** Every write takes a new change number, so the search indexes of all instances see it. */
 export async function updateRecord({ db, dialect }: Store, id: string, patch: Partial<HelpRow>): Promise<void> {
