@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { engine } from './helpers/database.ts';
+import { eventually } from './helpers/eventually.ts';
 import { addEmergency, type Harness, publish, requestBody, setup, submit } from './helpers/harness.ts';
 
 describe('a change number committed late', { skip: engine !== 'postgres' && 'PostgreSQL only' }, () => {
@@ -36,14 +37,10 @@ describe('a change number committed late', { skip: engine !== 'postgres' && 'Pos
     return result.hits.map((hit) => hit.id).sort();
   };
 
-  /** Asks until the instance shows `count` records (another instance's write reaches it through NOTIFY). */
-  const eventually = async (h: Harness, q: string, count: number) => {
-    let hits: string[] = [];
-    for (let i = 0; i < 100 && hits.length < count; i++) {
-      hits = await found(h, q);
-      if (hits.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return hits;
+  /** What the instance shows once it shows `count` records (another instance's write arrives through NOTIFY). */
+  const once = async (h: Harness, q: string, count: number) => {
+    await eventually(async () => (await found(h, q)).length >= count);
+    return found(h, q);
   };
 
   test('is found by an instance that read a higher number first', async () => {
@@ -61,11 +58,11 @@ describe('a change number committed late', { skip: engine !== 'postgres' && 'Pos
         [late],
       );
       await approveSubmission(a.ctx, early, 'test');
-      assert.deepEqual(await eventually(b, 'tanque', 1), [early], 'the later number is read; the held one is not');
+      assert.deepEqual(await once(b, 'tanque', 1), [early], 'the later number is read; the held one is not');
       await client.query('commit');
       // The commit is announced as any write is (the service's own writes do it through the change feed).
       await client.query(`select pg_notify('ayuda_changes', '')`);
-      assert.deepEqual(await eventually(b, 'tanque', 2), [early, late].sort(), 'the late commit is found');
+      assert.deepEqual(await once(b, 'tanque', 2), [early, late].sort(), 'the late commit is found');
     } finally {
       await client.end();
     }
@@ -74,6 +71,6 @@ describe('a change number committed late', { skip: engine !== 'postgres' && 'Pos
   test('records written after the first read reach every instance, each once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push(await publish(a, requestBody({ title: `Colchonetas lote ${i}` })));
-    for (const h of [a, b]) assert.deepEqual(await eventually(h, 'colchonetas', 5), [...ids].sort());
+    for (const h of [a, b]) assert.deepEqual(await once(h, 'colchonetas', 5), [...ids].sort());
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { eventually } from './helpers/eventually.ts';
 import { addEmergency, type Harness, list, requestBody, setup, submit } from './helpers/harness.ts';
 
 let a: Harness;
@@ -16,16 +17,6 @@ after(async () => {
   await b.close();
   await a.close();
 });
-
-/** Polls instance h until check passes; returns how long it took. */
-async function eventually(check: () => Promise<boolean>, limitMs = 2000): Promise<number> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - started;
-}
 
 test('a record approved on one instance is found on the other, and follows its later changes', async () => {
   // B has built its index and cached this search before anything is published.
