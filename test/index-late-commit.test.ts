@@ -7,20 +7,16 @@ import pg from 'pg';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { engine } from './helpers/database.ts';
 import { eventually } from './helpers/eventually.ts';
-import { addEmergency, type Harness, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import { type Harness, publish, requestBody, submit, twoInstances } from './helpers/harness.ts';
 
 describe('a change number committed late', { skip: engine !== 'postgres' && 'PostgreSQL only' }, () => {
   let a: Harness;
   let b: Harness;
+  let close: () => Promise<void>;
   before(async () => {
-    a = await setup();
-    b = await setup({}, a);
-    await addEmergency(a);
+    ({ a, b, close } = await twoInstances());
   });
-  after(async () => {
-    await b.close();
-    await a.close();
-  });
+  after(() => close());
 
   /** The ids an instance's index finds for a word, in the emergency of the test. */
   const found = async (h: Harness, q: string) => {

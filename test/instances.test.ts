@@ -4,19 +4,15 @@ import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { eventually } from './helpers/eventually.ts';
-import { addEmergency, type Harness, list, requestBody, setup, submit } from './helpers/harness.ts';
+import { type Harness, list, requestBody, submit, twoInstances } from './helpers/harness.ts';
 
 let a: Harness;
 let b: Harness;
+let close: () => Promise<void>;
 before(async () => {
-  a = await setup();
-  b = await setup({}, a);
-  await addEmergency(a);
+  ({ a, b, close } = await twoInstances());
 });
-after(async () => {
-  await b.close();
-  await a.close();
-});
+after(() => close());
 
 test('a record approved on one instance is found on the other, and follows its later changes', async () => {
   // B has built its index and cached this search before anything is published.

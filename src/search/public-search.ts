@@ -32,6 +32,8 @@ export type SearchSource = Pick<Context, 'db' | 'dialect' | 'changes'>;
 
 export class PublicSearch {
   readonly #ctx: SearchSource;
+  /** Change numbers re-read behind the highest one read (REREAD_WINDOW of this engine). */
+  readonly #window: number;
   readonly #index = new SearchIndex();
   #seenSeq = -1;
   /** On PostgreSQL, the change numbers read within the re-read window (REREAD_WINDOW). */
@@ -41,6 +43,7 @@ export class PublicSearch {
 
   constructor(ctx: SearchSource) {
     this.#ctx = ctx;
+    this.#window = REREAD_WINDOW[ctx.dialect];
   }
 
   /** Builds the index ahead of the first search. */
@@ -86,7 +89,7 @@ export class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
-    const window = REREAD_WINDOW[this.#ctx.dialect];
+    const window = this.#window;
     const pages =
       this.#seenSeq < 0 || window === 0
         ? indexPagesSince(this.#ctx.db, this.#seenSeq)
@@ -115,7 +118,7 @@ export class PublicSearch {
   #apply(row: IndexRow): void {
     // Every row read moves the position, published or not: pending and rejected rows are not read again.
     if (row.change_seq > this.#seenSeq) this.#seenSeq = row.change_seq;
-    if (REREAD_WINDOW[this.#ctx.dialect] > 0) this.#read.add(row.change_seq);
+    if (this.#window > 0) this.#read.add(row.change_seq);
     if (row.review_status !== 'approved') {
       this.#index.remove(row.id);
       return;

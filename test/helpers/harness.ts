@@ -95,6 +95,21 @@ export async function setup(env: Record<string, string> = {}, sameDatabaseAs?: H
   };
 }
 
+/** Two instances of the service on one new database, with an emergency added; close() closes both. */
+export async function twoInstances(): Promise<{ a: Harness; b: Harness; close(): Promise<void> }> {
+  const a = await setup();
+  const b = await setup({}, a);
+  await addEmergency(a);
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+    },
+  };
+}
+
 let counter = 0;
 /** A valid request submission; override any field. */
 export function requestBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
