@@ -1,7 +1,7 @@
 // Shared steps of the leaders' commands: load a record for change, write the change, log it, tell caches.
-import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
+import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById, type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
@@ -38,7 +38,7 @@ export async function logDecision(
   event: { kind: string; isPublic: boolean; note?: string | null; status?: string | null; details?: unknown },
 ): Promise<void> {
   await addTimelineEvent(step.trx.db, {
-    id: randomUUID(),
+    id: newRowId(),
     help_id: step.record.id,
     kind: event.kind,
     is_public: event.isPublic ? 1 : 0,

@@ -1,11 +1,11 @@
 // Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
-import { randomUUID } from 'node:crypto';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
+import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
@@ -140,7 +140,7 @@ function newRecord(
   receiptCode: string,
 ): HelpRow {
   return {
-    id: randomUUID(),
+    id: newRowId(),
     source: submission.source,
     external_id: submission.externalId,
     review_status: 'pending_review',
@@ -233,7 +233,7 @@ async function revise(
 async function timeline(trx: Db, helpId: string, kind: string, now: string): Promise<void> {
   // 'submitted' is public (shown once the record is published); the rest is for the leaders only.
   await addTimelineEvent(trx, {
-    id: randomUUID(),
+    id: newRowId(),
     help_id: helpId,
     kind,
     is_public: kind === 'submitted' ? 1 : 0,

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../../db/store.ts';
 import { addValues, scrubText } from '../../domain/personal-values.ts';
+import { newRowId } from '../../domain/record-id.ts';
 import { audit } from '../../repositories/audit.ts';
 import { insertErasures } from '../../repositories/erasures.ts';
 import { lockRecords } from '../../repositories/help-records/personal-data.ts';
@@ -62,7 +63,7 @@ export async function eraseRecords(trx: Store, request: EraseRequest): Promise<E
     });
     if (request.withdrawBy && row.review_status !== 'withdrawn' && row.review_status !== 'rejected') {
       await addTimelineEvent(trx.db, {
-        id: randomUUID(),
+        id: newRowId(),
         help_id: row.id,
         kind: request.withdrawBy === 'submitter' ? 'withdrawn_by_submitter' : 'withdrawn_by_team',
         is_public: 0,
