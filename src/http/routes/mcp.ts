@@ -1,7 +1,6 @@
 // GET, POST and DELETE /mcp (SPEC 4.6): sessions are checked here against the database, then each request is
 // served by a fresh stateless SDK server and transport, so any instance can continue any session.
 import type { ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.ts';
@@ -11,12 +10,33 @@ import { clientScope } from '../../domain/client-address.ts';
 import { AppError } from '../../errors.ts';
 import { withCaller } from '../../mcp/caller.ts';
 import { originGuard } from '../../mcp/origin-guard.ts';
-import { buildMcpServer } from '../../mcp/server.ts';
 import { checkProtocolVersion, endSession, openSession, requireSession } from '../../mcp/sessions.ts';
 import { tools } from '../../mcp/tools.ts';
 import { openMcpSessionIds } from '../../queries/mcp-sessions.ts';
 import { fastifyPath } from '../define-route.ts';
 import { type Limiters, WITHDRAWALS_PER_MINUTE } from '../plugins/rate-limit.ts';
+
+/**
+ * The SDK's server and transport, and the tools built on them, load on the first MCP request: about 15 MB of
+ * memory that a service answering only the API and the website never needs.
+ */
+let runtime:
+  | Promise<{
+      buildMcpServer: typeof import('../../mcp/server.ts').buildMcpServer;
+      Transport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+    }>
+  | undefined;
+
+function mcpRuntime() {
+  runtime ??= Promise.all([
+    import('../../mcp/server.ts'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]).then(([server, transport]) => ({
+    buildMcpServer: server.buildMcpServer,
+    Transport: transport.StreamableHTTPServerTransport,
+  }));
+  return runtime;
+}
 
 /** Protocol 2025-11-25 has no JSON-RPC batches; refusing them keeps every message one request, counted once. */
 export const BATCH_REFUSED = {
@@ -125,9 +145,10 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
   });
 
   async function serve(request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
+    const { buildMcpServer, Transport } = await mcpRuntime();
     // Served with the caller's address: a report through MCP counts per client as one through the API.
     const server = buildMcpServer(withCaller(ctx, request.ip), (err) => request.log.error({ err }, 'mcp tool failed'));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     // After hijack Fastify sends nothing itself: CORS, rate-limit and security headers are copied by hand.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
