@@ -9,7 +9,7 @@ import type { HelpFilters, HelpList, PublicHelp } from '../schemas/public-help.t
 import type { IndexFilters, IndexHit } from '../search/search-index.ts';
 import { emergencyScope } from './emergency-scope.ts';
 import { presentRows } from './present-rows.ts';
-import { PresentedItems, type PresentedJson, presentedJson, withDistance } from './presented-items.ts';
+import { type PresentedJson, presentedJson, withDistance } from './presented-items.ts';
 
 /** The search point and radius of a query, when it gives coordinates. */
 export function nearOf(query: Pick<HelpQuery, 'latitude' | 'longitude' | 'radiusKm'>) {
@@ -106,8 +106,9 @@ export async function helpMunicipalities(ctx: Context, emergencyId: string): Pro
 /** The index picks and orders; records not presented before are read from the database in one go. */
 async function presentHits(ctx: Context, hits: IndexHit[], emergencyStatus: Map<string, string>): Promise<string[]> {
   const cache = ctx.presented;
-  const keys = hits.map((hit) => PresentedItems.key(hit.id, hit.changeSeq, emergencyStatus.get(hit.emergencyId) ?? ''));
-  const missing = hits.filter((_, i) => !cache.get(keys[i] as string));
+  const statusOf = (hit: IndexHit) => emergencyStatus.get(hit.emergencyId) ?? '';
+  const cached = hits.map((hit) => cache.get(hit.id, hit.changeSeq, statusOf(hit)));
+  const missing = hits.filter((_, i) => cached[i] === undefined);
   const fresh = new Map<string, PresentedJson>();
   if (missing.length > 0) {
     const rows = await findPublicByIds(
@@ -117,12 +118,11 @@ async function presentHits(ctx: Context, hits: IndexHit[], emergencyStatus: Map<
     for (const item of await presentRows(ctx, rows)) fresh.set(item.id, presentedJson(item));
   }
   return hits.flatMap((hit, i) => {
-    const key = keys[i] as string;
-    let item = cache.get(key);
+    let item = cached[i];
     if (!item) {
       item = fresh.get(hit.id);
       if (!item) return []; // unpublished since the index saw it
-      cache.set(key, item);
+      cache.set(hit.id, hit.changeSeq, statusOf(hit), item);
     }
     return [withDistance(item, hit.distanceKm)];
   });

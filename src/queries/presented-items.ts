@@ -1,6 +1,6 @@
 // Presented records as JSON text, reused while the record is unchanged: a search result then costs no database
 // read and no serialising for the records it has shown before. Every write to a record gives it a new change
-// number, and closing an emergency changes the status it shows, so both are part of the key. Anything else a
+// number, and closing an emergency changes the status it shows, so an entry is used only while both match. Anything else a
 // PublicHelp shows must also move the record's change number when it changes (logistics routes, for their
 // destination).
 import { roundKm } from '../domain/distance.ts';
@@ -37,31 +37,52 @@ export function presentedJson(item: PublicHelp): PresentedJson {
   return { head: text.slice(0, at), tail: text.slice(after) };
 }
 
+interface Entry {
+  changeSeq: number;
+  emergencyStatus: string;
+  item: PresentedJson;
+}
+
+/**
+ * One entry per record, keyed by its id: the ids come from the search index's own strings, whose hashes V8 keeps,
+ * so a lookup builds no key; a newer version replaces the older one instead of waiting beside it to be evicted.
+ */
 export class PresentedItems {
-  readonly #items = new Map<string, PresentedJson>();
+  readonly #items = new Map<string, Entry>();
+  readonly #maxCharacters: number;
   #characters = 0;
 
-  static key(id: string, changeSeq: number, emergencyStatus: string): string {
-    return `${id}:${changeSeq}:${emergencyStatus}`;
+  constructor(maxCharacters = MAX_CHARACTERS) {
+    this.#maxCharacters = maxCharacters;
   }
 
-  get(key: string): PresentedJson | undefined {
-    return this.#items.get(key);
+  /** The record as presented, while it is still at this change number and its emergency has this status. */
+  get(id: string, changeSeq: number, emergencyStatus: string): PresentedJson | undefined {
+    const entry = this.#items.get(id);
+    if (entry === undefined || entry.changeSeq !== changeSeq || entry.emergencyStatus !== emergencyStatus) {
+      return undefined;
+    }
+    return entry.item;
   }
 
-  set(key: string, item: PresentedJson): void {
-    this.#remove(key);
-    this.#items.set(key, item);
+  set(id: string, changeSeq: number, emergencyStatus: string, item: PresentedJson): void {
+    this.#remove(id);
+    this.#items.set(id, { changeSeq, emergencyStatus, item });
     this.#characters += item.head.length + item.tail.length;
-    while (this.#characters > MAX_CHARACTERS && this.#items.size > 1) {
+    while (this.#characters > this.#maxCharacters && this.#items.size > 1) {
       this.#remove(this.#items.keys().next().value as string);
     }
   }
 
-  #remove(key: string): void {
-    const item = this.#items.get(key);
-    if (!item) return;
-    this.#items.delete(key);
-    this.#characters -= item.head.length + item.tail.length;
+  /** How many records are kept (each at most once). */
+  get size(): number {
+    return this.#items.size;
+  }
+
+  #remove(id: string): void {
+    const entry = this.#items.get(id);
+    if (!entry) return;
+    this.#items.delete(id);
+    this.#characters -= entry.item.head.length + entry.item.tail.length;
   }
 }
