@@ -2,6 +2,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { type Child, freePort, startChild } from './children.ts';
+import { SERVICE_NODE_ARGS } from './service-node-args.ts';
 
 export const CLUSTER_DATABASE_URL =
   process.env.CLUSTER_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/ayuda_cluster';
@@ -67,7 +68,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const instance = async (name: string) =>
       startChild(name, serve, {
         // The same V8 flag as `npm start`: a small young generation keeps resident memory down.
-        nodeArgs: options.nodeArgs ?? ['--max-semi-space-size=4'],
+        nodeArgs: options.nodeArgs ?? SERVICE_NODE_ARGS,
         env: {
           DATABASE_URL: databaseUrl,
           REDIS_URL: redisUrl,

@@ -18,6 +18,7 @@ import { type FuzzRequest, type Live, type Operation, operationsOf, RequestFacto
 import type { Schema } from './fuzz-schema.ts';
 import { createRandom } from './prng.ts';
 import { fixed } from './report.ts';
+import { SERVICE_NODE_ARGS } from './service-node-args.ts';
 
 function envInt(name: string, fallback: number): number {
   const value = Number(process.env[name] || fallback);
@@ -275,7 +276,7 @@ async function main(): Promise<{ tallies: Map<string, Tally>; findings: Finding[
   console.log(`Seeded the demo emergency in ${fixed((performance.now() - seedStart) / 1000, 1)} s`);
   const port = await freePort();
   const child = await startChild('service', path.join(import.meta.dirname, 'serve.ts'), {
-    nodeArgs: ['--max-semi-space-size=4'],
+    nodeArgs: SERVICE_NODE_ARGS,
     env: {
       DATABASE_URL: file,
       PORT: String(port),

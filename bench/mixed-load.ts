@@ -21,6 +21,7 @@ import {
 } from './mixed-requests.ts';
 import { type MixedData, seedMixed } from './mixed-seed.ts';
 import { environmentLines, fixed } from './report.ts';
+import { SERVICE_NODE_ARGS } from './service-node-args.ts';
 
 // The highest value the configuration accepts: no 429 is intended in this load.
 const NO_LIMIT = '10000000';
@@ -119,7 +120,7 @@ async function sqliteSetup(): Promise<Measured> {
   console.log(`SQLite: seeding ${fixed(records)} records into ${file} ...`);
   const data = await seedMixed(file, records);
   const service = await startChild('instance', path.join(import.meta.dirname, 'serve.ts'), {
-    nodeArgs: ['--max-semi-space-size=4'],
+    nodeArgs: SERVICE_NODE_ARGS,
     env: {
       DATABASE_URL: file,
       PORT: String(await freePort()),

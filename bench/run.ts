@@ -6,7 +6,8 @@
 // - BENCH_RECORDS (100000), BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (16), BENCH_ROUNDS (5 turns each for
 //   service and bare in the cached-read comparisons), BENCH_ONLY (list,detail,search,panorama,submit),
 //   BENCH_PANORAMA_MISSES (20 sequential panorama requests, each after a publication), BENCH_CPU_PROF=<dir>
-//   (profile the service instances), BENCH_NODE_ARGS (the service's V8 flags, '--max-semi-space-size=4' as npm start).
+//   (profile the service instances), BENCH_NODE_ARGS (the service's V8 flags, those of npm start by default:
+//   bench/service-node-args.ts).
 // - BENCH_SEEDED=<file>: reuse a copy of a SQLite file from `node bench/seed.ts <file> [records]` instead of seeding.
 // - BENCH_DATABASE_URL=postgres://...: the same scenarios on two instances sharing that PostgreSQL database (DROPPED,
 //   recreated and seeded through the service's database layer) and REDIS_URL (redis://127.0.0.1:6379), behind the
@@ -33,6 +34,7 @@ import {
   startupRows,
   submissions,
 } from './scenarios.ts';
+import { SERVICE_NODE_ARGS } from './service-node-args.ts';
 import { HELP, type Setup, startSetup } from './service-setup.ts';
 import { targetScale, targetsFor } from './targets.ts';
 
@@ -60,7 +62,7 @@ const profileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_C
 // The same V8 flags as `npm start` (a small young generation keeps resident memory down); BENCH_NODE_ARGS replaces
 // them to compare others.
 const nodeArgs = [
-  ...(process.env.BENCH_NODE_ARGS ?? '--max-semi-space-size=4').split(' ').filter(Boolean),
+  ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? SERVICE_NODE_ARGS),
   ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
 ];
 
