@@ -67,7 +67,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const serve = path.join(import.meta.dirname, 'serve.ts');
     const instance = async (name: string) =>
       startChild(name, serve, {
-        // The same V8 flag as `npm start`: a small young generation keeps resident memory down.
+        // The same Node flags as `npm start` (bench/service-node-args.ts).
         nodeArgs: options.nodeArgs ?? SERVICE_NODE_ARGS,
         env: {
           DATABASE_URL: databaseUrl,

@@ -3,9 +3,9 @@ import { createHash, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 const TOKEN_BYTES = 32;
 /**
- * Random bytes for 128 tokens, drawn in one call: each call into the system's generator costs about 5 µs here,
- * about 5 % of a submission (every new pair gets a token). Each token's bytes are used once and zeroed as it is
- * made, so the pool never holds a secret already handed out. Node draws randomUUID() from such a cache too.
+ * Random bytes for 128 tokens, drawn in one call: each call into the system's generator costs about 5 µs here
+ * (about 1 % of a submission, and every new pair gets a token). Each token's bytes are used once and zeroed as it
+ * is made, so the pool never holds a secret already handed out. Node draws randomUUID() from such a cache too.
  */
 const pool = Buffer.alloc(TOKEN_BYTES * 128);
 let next = pool.length;

@@ -31,10 +31,17 @@ function mcpRuntime() {
   runtime ??= Promise.all([
     import('../../mcp/server.ts'),
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-  ]).then(([server, transport]) => ({
-    buildMcpServer: server.buildMcpServer,
-    Transport: transport.StreamableHTTPServerTransport,
-  }));
+  ]).then(
+    ([server, transport]) => ({
+      buildMcpServer: server.buildMcpServer,
+      Transport: transport.StreamableHTTPServerTransport,
+    }),
+    (err: unknown) => {
+      // A failed load is tried again by the next request rather than remembered.
+      runtime = undefined;
+      throw err;
+    },
+  );
   return runtime;
 }
 
