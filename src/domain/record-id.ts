@@ -1,16 +1,11 @@
 // Record ids are UUIDs: anything else names no record, so it is answered as not found without a query.
-import { randomFillSync } from 'node:crypto';
+import { fillRandom } from './random-pool.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isRecordId(value: string): boolean {
   return UUID.test(value);
 }
-
-/** Random bytes drawn 256 ids at a time: one call into OpenSSL per batch, not per id. */
-const POOL_IDS = 256;
-const pool = Buffer.alloc(POOL_IDS * 10);
-let used = POOL_IDS;
 
 /**
  * A new id for a record or a timeline event: a UUID version 7 (RFC 9562), the creation time in milliseconds
@@ -20,14 +15,9 @@ let used = POOL_IDS;
  * (createdAt).
  */
 export function newRowId(now: number = Date.now()): string {
-  if (used === POOL_IDS) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  const random = used++ * 10;
   const bytes = Buffer.allocUnsafe(16);
   bytes.writeUIntBE(now, 0, 6);
-  pool.copy(bytes, 6, random, random + 10);
+  fillRandom(bytes, 6, 10);
   bytes[6] = ((bytes[6] as number) & 0x0f) | 0x70; // version 7
   bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80; // RFC 9562 variant
   const hex = bytes.toString('hex');
