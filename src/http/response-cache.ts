@@ -1,6 +1,7 @@
 // Serialised public responses, reused until public data changes (change feed) or MAX_AGE_MS passes.
 import { etagOf, MAX_AGE_MS } from '../contract/cache-rules.ts';
 import type { ChangeFeed } from '../db/change-feed.ts';
+import { EvictionOrder } from '../domain/eviction-order.ts';
 import { JsonText } from '../presenters/json-text.ts';
 
 export interface CachedResponse {
@@ -34,9 +35,10 @@ export function freshResponse(value: unknown): CachedResponse {
   return { body, etag: etagOf(body) };
 }
 
-/** One budget: entries in eviction order (a Map's order), least recently used first. */
+/** One budget: its entries, and the order in which they go (least recently used first). */
 class Budget {
   readonly entries = new Map<string, Entry>();
+  readonly #order = new EvictionOrder<string>((key) => this.entries.get(key)?.placed);
   readonly #maxBytes: number;
   #bytes = 0;
   #placed = 0;
@@ -46,17 +48,15 @@ class Budget {
 
   /** A hit in the older half moves to the back (one in the newer half is safe from eviction as it is). */
   touch(key: string, entry: Entry): void {
-    if (this.#placed - entry.placed > this.entries.size / 2) {
-      this.entries.delete(key);
-      this.#place(key, entry);
-    }
+    if (this.#placed - entry.placed > this.entries.size / 2) this.#place(key, entry);
   }
 
   store(key: string, entry: Entry): void {
     this.remove(key);
     while (this.#bytes + entry.body.length > this.#maxBytes && this.entries.size > 0) {
-      this.remove(this.entries.keys().next().value as string);
+      this.remove(this.#order.oldest() as string);
     }
+    this.entries.set(key, entry);
     this.#place(key, entry);
     this.#bytes += entry.body.length;
   }
@@ -69,8 +69,8 @@ class Budget {
   }
 
   #place(key: string, entry: Entry): void {
-    entry.placed = ++this.#placed;
-    this.entries.set(key, entry);
+    entry.placed = this.#order.place(key, this.entries.size);
+    this.#placed = entry.placed;
   }
 }
 

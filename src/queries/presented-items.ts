@@ -4,6 +4,7 @@
 // PublicHelp shows must also move the record's change number when it changes (logistics routes, for their
 // destination).
 import { roundKm } from '../domain/distance.ts';
+import { EvictionOrder } from '../domain/eviction-order.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 
 /**
@@ -41,6 +42,8 @@ interface Entry {
   changeSeq: number;
   emergencyStatus: string;
   item: PresentedJson;
+  /** Its place in the eviction order. */
+  placed: number;
 }
 
 /**
@@ -49,6 +52,8 @@ interface Entry {
  */
 export class PresentedItems {
   readonly #items = new Map<string, Entry>();
+  /** Oldest first: the first to go when the budget is full. */
+  readonly #order = new EvictionOrder<string>((id) => this.#items.get(id)?.placed);
   readonly #maxCharacters: number;
   #characters = 0;
 
@@ -67,10 +72,11 @@ export class PresentedItems {
 
   set(id: string, changeSeq: number, emergencyStatus: string, item: PresentedJson): void {
     this.#remove(id);
-    this.#items.set(id, { changeSeq, emergencyStatus, item });
+    const placed = this.#order.place(id, this.#items.size);
+    this.#items.set(id, { changeSeq, emergencyStatus, item, placed });
     this.#characters += item.head.length + item.tail.length;
     while (this.#characters > this.#maxCharacters && this.#items.size > 1) {
-      this.#remove(this.#items.keys().next().value as string);
+      this.#remove(this.#order.oldest() as string);
     }
   }
 
