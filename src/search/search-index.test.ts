@@ -202,6 +202,8 @@ test('circle, words and cells: the same records as measuring every one, near the
       latitude,
       longitude,
       text: `${words[Math.floor(random() * words.length)]} ${words[Math.floor(random() * words.length)]}`,
+      // A rare category: the index reads its own list of slots instead of the words or the cells.
+      category: random() < 0.05 ? 'ropa' : 'agua',
     };
     records.set(id, record);
     index.upsert(record);
@@ -211,17 +213,24 @@ test('circle, words and cells: the same records as measuring every one, near the
   for (let i = 0; i < 2500; i++) write(`r${Math.floor(random() * 3000)}`);
   for (const radiusKm of [3, 40]) {
     for (const q of [undefined, 'agua', 'mercados', 'agua toldo']) {
-      for (const sort of ['priority', 'distance'] as const) {
+      for (const [sort, category] of [
+        ['priority', undefined],
+        ['distance', undefined],
+        ['priority', 'ropa'],
+        ['distance', 'ropa'],
+      ] as const) {
         const near = { ...centre, radiusKm };
         const expected = [...records.values()].filter((r) => {
           const terms = searchTerms(r.text);
           const matchesWords = (q ? searchTerms(q) : []).every((w) => terms.some((t) => t.startsWith(w)));
           return (
-            matchesWords && distanceKm(centre.latitude, centre.longitude, r.latitude ?? 0, r.longitude ?? 0) <= radiusKm
+            matchesWords &&
+            (category === undefined || r.category === category) &&
+            distanceKm(centre.latitude, centre.longitude, r.latitude ?? 0, r.longitude ?? 0) <= radiusKm
           );
         });
-        const result = index.search({ ...query, q, near, sort, limit: 100 });
-        assert.equal(result.total, expected.length, `${radiusKm} km, q=${q}, ${sort}`);
+        const result = index.search({ ...query, q, near, sort, category, limit: 100 });
+        assert.equal(result.total, expected.length, `${radiusKm} km, q=${q}, ${sort}, ${category}`);
         const distanceOf = (id: string) => {
           const r = records.get(id) as IndexedRecord;
           return distanceKm(centre.latitude, centre.longitude, r.latitude ?? 0, r.longitude ?? 0);
@@ -240,4 +249,13 @@ test('circle, words and cells: the same records as measuring every one, near the
       }
     }
   }
+});
+
+test('status open is active or in process: never completed', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'active', status: 'active' });
+  index.upsert({ ...base, id: 'moving', status: 'in_process', priorityScore: 40 });
+  index.upsert({ ...base, id: 'done', status: 'completed', priorityScore: 90 });
+  assert.deepEqual(ids(index, { status: 'open' }), ['active', 'moving']);
+  assert.deepEqual(ids(index, { status: 'all' }), ['done', 'active', 'moving']);
 });

@@ -6,7 +6,7 @@ import { type BoundingBox as Box, boundingBox, distanceKm, KM_PER_DEGREE } from 
 import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 import { type Columns, compactColumns, createColumns, Dictionary, grown } from './columns.ts';
 import { PlaceGrid } from './place-grid.ts';
-import type { SlotList } from './slot-list.ts';
+import { SlotList } from './slot-list.ts';
 import { WordPostings } from './word-postings.ts';
 
 export interface IndexedRecord {
@@ -41,7 +41,8 @@ export interface IndexedRecord {
 export interface IndexFilters {
   emergencyIds: string[];
   type: 'all' | 'request' | 'offer';
-  status: 'all' | 'active' | 'in_process' | 'completed';
+  /** open: active or in process (not completed); not offered by the public API's filters. */
+  status: 'all' | 'active' | 'in_process' | 'completed' | 'open';
   category?: string;
   priority: 'all' | 'urgent' | 'deficit' | 'near_covered';
   q?: string;
@@ -115,6 +116,8 @@ const TYPES = ['request', 'offer'] as const;
 const STATUSES = ['active', 'in_process', 'completed'] as const;
 const TYPE_CODES = { request: 0, offer: 1 } as const;
 const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
+/** The plan's status for "any but completed"; -1 is any status. */
+const OPEN_STATUS = -2;
 /** Urgencies in the panorama's group order; another value gets the next number. */
 const KNOWN_URGENCIES = ['urgent', 'needed', 'stable'];
 const KNOWN_PRECISIONS = ['exact', 'approximate', 'municipality'];
@@ -160,6 +163,8 @@ export class SearchIndex {
   readonly #slotById = new Map<string, number>();
   #words = new WordPostings();
   #grid = new PlaceGrid();
+  /** Category number -> its slots (live or not: a scan checks), so a category filter reads only its own records. */
+  #byCategory: SlotList[] = [];
   readonly #emergencies = new Dictionary();
   readonly #categories = new Dictionary();
   readonly #urgencies = new Dictionary();
@@ -201,6 +206,13 @@ export class SearchIndex {
     this.#slotById.set(record.id, slot);
     this.#words.add(slot, record.text);
     this.#grid.add(slot, c.latitude[slot] as number, c.longitude[slot] as number);
+    const category = c.category[slot] as number;
+    let inCategory = this.#byCategory[category];
+    if (inCategory === undefined) {
+      inCategory = new SlotList();
+      this.#byCategory[category] = inCategory;
+    }
+    inCategory.push(slot);
   }
 
   remove(id: string): void {
@@ -229,6 +241,7 @@ export class SearchIndex {
     this.#columns.emergency.fill(-1, ids.length);
     this.#words.renumber(renumbered);
     this.#grid.renumber(renumbered);
+    for (const list of this.#byCategory) list?.renumber(renumbered);
     this.#ids = ids;
     this.#slots = ids.length;
     this.#dead = 0;
@@ -243,19 +256,25 @@ export class SearchIndex {
     const category = query.category === undefined ? -1 : this.#categories.find(query.category);
     const municipality = query.municipalityCode === undefined ? -1 : this.#municipalities.find(query.municipalityCode);
     const words = this.#words.match(query.q, this.#slots);
-    // The shortest of: the word matches, the slots of the cells the circle or map box overlaps, every slot.
+    // The shortest of: the word matches, the slots of the cells the circle or map box overlaps, the slots of the
+    // category, every slot (a list read slot by slot pays off below about half of them).
     const place = box ?? view;
     const inCells = place ? this.#grid.count(place) : Number.POSITIVE_INFINITY;
+    const ofCategory = category >= 0 ? this.#byCategory[category] : undefined;
+    const inCategory = ofCategory ? ofCategory.length : Number.POSITIVE_INFINITY;
     let candidates = words;
-    if (inCells < (words ? words.length : this.#slots / 2)) {
+    const fewest = Math.min(words ? words.length : this.#slots / 2, inCells, inCategory);
+    if (fewest === inCells && inCells < (words ? words.length : this.#slots / 2)) {
       const cells = this.#grid.within(place as Box);
       // Cells chosen over words keep only the slots that matched every word (the match's marks are still set).
       candidates = words ? this.#words.keepMarked(cells) : cells;
+    } else if (ofCategory && fewest === inCategory && inCategory < (words ? words.length : this.#slots / 2)) {
+      candidates = words ? this.#words.keepMarked(ofCategory) : ofCategory;
     }
     return {
       allowed: this.#allowedEmergencies(query.emergencyIds),
       typeCode: type === 'all' ? -1 : TYPE_CODES[type],
-      statusCode: status === 'all' ? -1 : STATUS_CODES[status],
+      statusCode: status === 'all' ? -1 : status === 'open' ? OPEN_STATUS : STATUS_CODES[status],
       category,
       municipality,
       priority: query.priority,
@@ -300,7 +319,11 @@ export class SearchIndex {
       if (emergency < 0 || allowed[emergency] !== 1) continue;
       const code = stateOf[slot] as number;
       if (typeCode >= 0 && code >> 2 !== typeCode) continue;
-      if (statusCode >= 0 && (code & 3) !== statusCode) continue;
+      if (
+        statusCode !== -1 &&
+        (statusCode === OPEN_STATUS ? (code & 3) === STATUS_CODES.completed : (code & 3) !== statusCode)
+      )
+        continue;
       const la = latitudeOf[slot] as number;
       const lo = longitudeOf[slot] as number;
       // NaN (no place) fails both comparisons.
