@@ -30,6 +30,7 @@ const toolNames = [
   'ver_ayuda',
   'buscar_operaciones_logisticas',
   'consultar_inventario',
+  'sugerir_coincidencias',
   'publicar_solicitud',
   'publicar_ofrecimiento',
   'reportar_registro',

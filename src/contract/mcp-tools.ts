@@ -7,6 +7,7 @@ export const readToolNames = [
   'ver_ayuda',
   'buscar_operaciones_logisticas',
   'consultar_inventario',
+  'sugerir_coincidencias',
 ] as const;
 
 /** Tools that write (send to review, report, withdraw): counted by the submissions rate limit. */

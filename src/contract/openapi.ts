@@ -2,6 +2,7 @@
 // schemas that validate requests and shape responses, and the paths made from the route declarations (routes/).
 import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
+import '../schemas/help-matches.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
@@ -40,6 +41,8 @@ const COMPONENT_ORDER = [
   'HelpFilters',
   'HelpList',
   'HelpDetail',
+  'HelpMatch',
+  'HelpMatches',
   'PanoramaCounts',
   'PanoramaQuantities',
   'PanoramaRoutes',

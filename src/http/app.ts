@@ -15,6 +15,7 @@ import { helpRoutes } from './routes/api/help.ts';
 import { inventoryRoutes } from './routes/api/inventory.ts';
 import { logisticsRoutes } from './routes/api/logistics.ts';
 import { mapPointsRoutes } from './routes/api/map-points.ts';
+import { matchesRoutes } from './routes/api/matches.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
 import { reportRoutes } from './routes/api/reports.ts';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   // 6. Routes.
   healthRoutes(app, database, ctx.search);
   helpRoutes(app, ctx, limiters, cache);
+  matchesRoutes(app, ctx, limiters, cache);
   mapPointsRoutes(app, ctx, limiters, cache);
   logisticsRoutes(app, ctx, limiters, cache);
   inventoryRoutes(app, ctx, limiters, cache);

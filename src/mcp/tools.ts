@@ -7,10 +7,12 @@ import type { Context } from '../context.ts';
 import { AppError, errorBody } from '../errors.ts';
 import { discovery } from '../queries/discovery.ts';
 import { getHelp } from '../queries/get-help.ts';
+import { helpMatches } from '../queries/help-matches.ts';
 import { readInventory } from '../queries/inventory.ts';
 import { listHelp } from '../queries/list-help.ts';
 import { listLogistics } from '../queries/list-logistics.ts';
 import { panorama } from '../queries/panorama.ts';
+import { helpMatches as helpMatchesSchema } from '../schemas/help-matches.ts';
 import { inventario, inventoryQuery } from '../schemas/inventory.ts';
 import { issuesToDetails, validationCode } from '../schemas/issues.ts';
 import { logisticsOperationList } from '../schemas/logistics-operation.ts';
@@ -159,6 +161,21 @@ export const tools: ToolDefinition[] = [
     output: inventario,
     annotations: readAnnotations,
     run: (ctx, args) => readInventory(ctx, args),
+  }),
+  defineTool({
+    name: 'sugerir_coincidencias',
+    title: 'Sugerir quién podría cubrir una necesidad',
+    description:
+      'Para una solicitud publicada (id de buscar_ayudas o ver_ayuda): los ofrecimientos de su categoría y los ' +
+      'centros de acopio con existencias frescas de ella; para un ofrecimiento: las solicitudes que podría cubrir. ' +
+      'Misma emergencia, no completados, el mejor primero (cercanía, urgencia, parte pendiente y tiempo de espera), ' +
+      'cada uno con una razón en una línea y su página pública. La búsqueda crece desde 2 km hasta que aparecen ' +
+      'unos pocos candidatos. Son solo sugerencias: no cambia nada ni avisa a nadie; el contacto de cada registro ' +
+      'está en ver_ayuda. Un id no publicado responde help_not_found.',
+    input: z.strictObject(helpIdInputShape),
+    output: helpMatchesSchema,
+    annotations: readAnnotations,
+    run: (ctx, args) => helpMatches(ctx, args.id),
   }),
   defineTool({
     name: 'publicar_solicitud',

@@ -52,6 +52,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     }
   }
   for (const id of ids) await get(`${HELP}?view=detail&id=${id}`);
+  for (const id of ids) await get(`${HELP}/${id}/matches`);
   outputs.push(...(await crawlReports(h, [...ids])));
   outputs.push(...(await crawlMcpTools(h, slugs, [...ids])));
   for (const crawl of [crawlSitePages, crawlSiteInfo, crawlSiteForms])
@@ -177,6 +178,7 @@ async function crawlMcpTools(h: Harness, slugs: string[], ids: string[]): Promis
     }
   }
   for (const helpId of ids) await call('ver_ayuda', { id: helpId });
+  for (const helpId of ids) await call('sugerir_coincidencias', { id: helpId });
   for (const helpId of ids) await call('reportar_registro', { id: helpId, reason: 'other' });
   const listed = JSON.parse(dataOf((await send('resources/list', {})).body));
   for (const resource of listed.result.resources as { uri: string }[]) {

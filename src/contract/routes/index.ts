@@ -11,6 +11,7 @@ import {
 import { inventoryRoute } from './inventory.ts';
 import { logisticsRoute } from './logistics.ts';
 import { mapPointsRoute } from './map-points.ts';
+import { helpMatchesPreflightRoute, helpMatchesRoute } from './matches.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from './mcp.ts';
 import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
@@ -22,6 +23,8 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   helpPreflightRoute,
   helpWithdrawRoute,
   helpItemPreflightRoute,
+  helpMatchesRoute,
+  helpMatchesPreflightRoute,
   mapPointsRoute,
   logisticsRoute,
   reportRoute,

@@ -58,3 +58,16 @@ export async function routeEndpoints(db: Db, emergencyId: string, limit: number)
   ]);
   return { destinations: destinations as EndpointRow[], pickups: pickups as EndpointRow[] };
 }
+
+/** The contact of each of these records (for leaders only: the console's suggested pairs). */
+export async function contactsOf(
+  db: Db,
+  ids: string[],
+): Promise<Pick<HelpRow, 'id' | 'contact_name' | 'contact_whatsapp'>[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('help_records')
+    .select(['id', 'contact_name', 'contact_whatsapp'])
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -1,6 +1,7 @@
 // A published record for its leaders: status, covered quantity, public link, full history. A withdrawn one: who
 // withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
+import type { LeaderMatch } from '../../queries/leader-matches.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { ReportGroup } from '../../queries/report-inbox.ts';
 import { type Html, html } from '../html.ts';
@@ -9,6 +10,7 @@ import { erasureForm, erasureText, withdrawalText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+import { matchSection } from './match-section.ts';
 import { contentTable } from './record-fields.ts';
 import { recordReportsSection } from './report-group.ts';
 
@@ -22,6 +24,8 @@ export interface RecordView {
   values: Record<string, string>;
   /** Open reports from the public, shown with the action that marks them reviewed. */
   reports?: ReportGroup | null;
+  /** Suggested pairs of a published record, with both sides' contacts (help-matches.ts). */
+  matches?: LeaderMatch[];
 }
 
 /** Where an administrator's erase form posts, from the record page. */
@@ -97,6 +101,7 @@ ${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 30
 <p><a href="${panelPaths.logistics(slug)}?destino=${record.id}#nueva">Crear una ruta logística hacia esta solicitud</a></p></section>`
     : ''
 }
+${view.matches ? matchSection(slug, frame.emergency?.name ?? slug, record, view.publicUrl, view.matches) : ''}
 <section><h2>Datos</h2>${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
 <p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>
 ${erasureSection(frame, view)}

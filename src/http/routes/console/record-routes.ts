@@ -10,6 +10,7 @@ import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { leaderMatches } from '../../../queries/leader-matches.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
 import { recordHistory } from '../../../queries/record-history.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
@@ -64,10 +65,11 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     errors: Errors = {},
     values: Record<string, string> = {},
   ) => {
-    const [{ timeline, audit }, frame, reports] = await Promise.all([
+    const [{ timeline, audit }, frame, reports, matches] = await Promise.all([
       recordHistory(ctx, record.id),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
       recordReports(ctx, emergency.id, record.id),
+      record.review_status === 'approved' ? leaderMatches(ctx, record.id) : undefined,
     ]);
     const base = ctx.config.baseUrl;
     return recordPage(frame, {
@@ -79,6 +81,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       errors,
       values,
       reports,
+      matches,
     });
   };
 

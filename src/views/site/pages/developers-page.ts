@@ -72,6 +72,12 @@ function endpoints(base: string, slug: string): Endpoint[] {
       purpose: 'epDetail',
       example: `curl '${help}?view=detail&id=ID'`,
     },
+    {
+      method: 'GET',
+      path: '/api/public/v1/help/{id}/matches',
+      purpose: 'epMatches',
+      example: `curl '${help}/ID/matches'`,
+    },
     { method: 'POST', path: '/api/public/v1/help', purpose: 'epSubmit', example: submitExample(base, slug) },
     {
       method: 'OPTIONS',

@@ -2,6 +2,7 @@
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
 import { groupedPhone, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
+import type { HelpMatch } from '../../../schemas/help-matches.ts';
 import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
@@ -216,6 +217,33 @@ function collectionCentre(item: PublicHelp, lang: Lang): Block[] {
   ];
 }
 
+/** "Quién podría ayudar": the offers and centres a request's suggestions name, each with why (public fields only). */
+function whoCouldHelp(item: PublicHelp, matches: HelpMatch[], lang: Lang): Block[] {
+  const offers = matches.filter((match) => match.type === 'offer');
+  if (item.type !== 'request' || offers.length === 0) return [];
+  const t = recordWords(lang);
+  return [
+    card(
+      t.matchesTitle,
+      [
+        text(t.matchesIntro),
+        {
+          kind: 'list',
+          items: offers.map((match) => {
+            // The reason is written in Spanish; an English page says the same from the fields.
+            const distance = match.distanceKm === null ? null : `${formatNumber(match.distanceKm, lang)} km`;
+            const why =
+              lang === 'es' ? match.reason : [categoryName(match.category, lang), distance].filter(Boolean).join(', ');
+            return [link(localized(recordPath(match.id), lang), match.title), ` — ${why}`];
+          }),
+        },
+        { kind: 'twin', content: [link(`${urls.api('')}/${encodeURIComponent(item.id)}/matches`, t.matchesJson)] },
+      ],
+      'quien-podria-ayudar',
+    ),
+  ];
+}
+
 function timeline(item: PublicHelp, lang: Lang): Block {
   const t = recordWords(lang);
   return card(
@@ -241,7 +269,12 @@ function timeline(item: PublicHelp, lang: Lang): Block {
  * The record's page. teamContact is how to reach the emergency's team (set by the administration), shown as a
  * quiet line beside the contact; the JSON address is for programs, so only the twin carries it.
  */
-export function recordPage(item: PublicHelp, lang: Lang, teamContact: string | null = null): SiteDocument {
+export function recordPage(
+  item: PublicHelp,
+  lang: Lang,
+  teamContact: string | null = null,
+  matches: HelpMatch[] = [],
+): SiteDocument {
   const t = recordWords(lang);
   const json = urls.api('', { view: 'detail', id: item.id });
   return {
@@ -267,6 +300,7 @@ export function recordPage(item: PublicHelp, lang: Lang, teamContact: string | n
       verification(item, lang),
       ...logistics(item, lang),
       ...collectionCentre(item, lang),
+      ...whoCouldHelp(item, matches, lang),
       timeline(item, lang),
       text(
         link(

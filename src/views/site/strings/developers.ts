@@ -48,6 +48,10 @@ export const developers = {
     en: 'The public points of the records matching the view=list filters, for a map; bbox limits the area. Over 3000, groups by cell (clusters).',
   },
   epDetail: { es: 'El detalle de un registro publicado.', en: 'One published record in detail.' },
+  epMatches: {
+    es: 'Sugerencias para un registro publicado: para una solicitud, los ofrecimientos y centros de acopio con existencias de su categoría; para un ofrecimiento, las solicitudes que podría cubrir. El mejor primero, cada uno con una razón; no cambia nada.',
+    en: 'Suggestions for a published record: for a request, the offers and collection centres with stock of its category; for an offer, the requests it could cover. Best first, each with a reason; nothing changes.',
+  },
   epSubmit: {
     es: 'Enviar una solicitud (type request) o un ofrecimiento (type offer) a revisión: 202.',
     en: 'Send a request (type request) or an offer (type offer) for review: 202.',

@@ -120,6 +120,12 @@ export const record = {
   fCentreStatus: { es: 'Estado del centro', en: 'Centre status' },
   centreInventory: { es: 'Inventario de los centros de esta emergencia', en: 'Inventory of this emergency’s centres' },
   centreInventoryJson: { es: 'Inventario en JSON', en: 'Inventory as JSON' },
+  matchesTitle: { es: 'Quién podría ayudar', en: 'Who could help' },
+  matchesIntro: {
+    es: 'Ofrecimientos y centros de acopio de la misma categoría en esta emergencia, el mejor primero (cercanía, urgencia y espera). Son sugerencias: nadie ha sido avisado.',
+    en: 'Offers and collection centres of the same category in this emergency, best first (distance, urgency and waiting time). These are suggestions: nobody has been told.',
+  },
+  matchesJson: { es: 'Sugerencias en JSON', en: 'Suggestions as JSON' },
   timelineTitle: { es: 'Historia', en: 'History' },
   timelineStatus: { es: 'Estado: {status}', en: 'Status: {status}' },
   backToEmergency: { es: 'Volver a {name}', en: 'Back to {name}' },
