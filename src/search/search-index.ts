@@ -263,12 +263,14 @@ export class SearchIndex {
     const ofCategory = category >= 0 ? this.#byCategory[category] : undefined;
     const inCategory = ofCategory ? ofCategory.length : Number.POSITIVE_INFINITY;
     let candidates = words;
-    const fewest = Math.min(words ? words.length : this.#slots / 2, inCells, inCategory);
-    if (fewest === inCells && inCells < (words ? words.length : this.#slots / 2)) {
+    const asIs = words ? words.length : this.#slots / 2;
+    // With words, a category's list is read twice (keeping the word matches, then the scan): it must be half as long.
+    const viaCategory = words ? inCategory * 2 : inCategory;
+    if (inCells < asIs && inCells <= viaCategory) {
       const cells = this.#grid.within(place as Box);
       // Cells chosen over words keep only the slots that matched every word (the match's marks are still set).
       candidates = words ? this.#words.keepMarked(cells) : cells;
-    } else if (ofCategory && fewest === inCategory && inCategory < (words ? words.length : this.#slots / 2)) {
+    } else if (ofCategory && viaCategory < asIs) {
       candidates = words ? this.#words.keepMarked(ofCategory) : ofCategory;
     }
     return {
