@@ -2,16 +2,9 @@
 import * as z from 'zod';
 import { MATCH_RADII_KM, MAX_MATCHES, MIN_CANDIDATES } from '../../domain/matching.ts';
 import type { HelpMatches } from '../../schemas/help-matches.ts';
-import {
-  errorResponse,
-  etagHeaders,
-  notModified,
-  preflightResponse,
-  rateLimitHeaders,
-  ref,
-  tooMany,
-} from '../openapi-parts.ts';
+import { errorResponse, etagHeaders, notModified, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
+import { recordPathPreflight } from './preflight.ts';
 
 const MATCHES_PATH = '/api/public/v1/help/{id}/matches';
 
@@ -78,18 +71,4 @@ export const helpMatchesRoute = declareRoute({
 });
 
 /** Answered by the CORS plugin; declared for the document. */
-export const helpMatchesPreflightRoute = declareRoute({
-  method: 'options',
-  path: MATCHES_PATH,
-  params: matchesParams,
-  operation: () => ({
-    operationId: 'getHelpMatchesPreflight',
-    tags: ['ayudas'],
-    summary: 'Preflight CORS.',
-    description: 'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
-    responses: {
-      '204': preflightResponse,
-      '404': errorResponse(404, 'La dirección está mal formada.', ['not_found']),
-    },
-  }),
-});
+export const helpMatchesPreflightRoute = recordPathPreflight(MATCHES_PATH, matchesParams, 'getHelpMatchesPreflight');

@@ -2,8 +2,9 @@
 import * as z from 'zod';
 import { REPORT_NOTE_MAX } from '../../domain/report-reasons.ts';
 import { helpReport, reportResult } from '../../schemas/report.ts';
-import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { errorResponse, firstExample, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
+import { recordPathPreflight } from './preflight.ts';
 
 const REPORTS_PATH = '/api/public/v1/help/{id}/reports';
 
@@ -58,18 +59,4 @@ export const reportRoute = declareRoute({
 });
 
 /** Answered by the CORS plugin; declared for the document. */
-export const reportPreflightRoute = declareRoute({
-  method: 'options',
-  path: REPORTS_PATH,
-  params: reportParams,
-  operation: () => ({
-    operationId: 'reportHelpPreflight',
-    tags: ['ayudas'],
-    summary: 'Preflight CORS.',
-    description: 'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
-    responses: {
-      '204': preflightResponse,
-      '404': errorResponse(404, 'La dirección está mal formada.', ['not_found']),
-    },
-  }),
-});
+export const reportPreflightRoute = recordPathPreflight(REPORTS_PATH, reportParams, 'reportHelpPreflight');
