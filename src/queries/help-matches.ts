@@ -53,7 +53,11 @@ interface Point {
 type Stock = Map<string, Map<string, { quantity: number; unit: string }>>;
 
 export async function helpMatches(ctx: Context, id: string): Promise<HelpMatches> {
-  const subject = await getHelp(ctx, id);
+  return matchesFor(ctx, await getHelp(ctx, id));
+}
+
+/** The suggestions for a record already read (a page that shows it reads it once). */
+export async function matchesFor(ctx: Context, subject: PublicHelp): Promise<HelpMatches> {
   const [emergency] = (await emergencyScope(ctx.db, subject.emergency.slug)) as [EmergencyRow];
   const { latitude, longitude } = subject.location;
   const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;

@@ -13,14 +13,11 @@ export interface LeaderMatch extends HelpMatch {
 
 export async function leaderMatches(ctx: Context, id: string): Promise<LeaderMatch[]> {
   const { matches } = await helpMatches(ctx, id);
-  const contacts = new Map(
-    (
-      await contactsOf(
-        ctx.db,
-        matches.map((m) => m.id),
-      )
-    ).map((row) => [row.id, row]),
+  const rows = await contactsOf(
+    ctx.db,
+    matches.map((m) => m.id),
   );
+  const contacts = new Map(rows.map((row) => [row.id, row]));
   return matches.map((match) => ({
     ...match,
     contactName: contacts.get(match.id)?.contact_name || null,

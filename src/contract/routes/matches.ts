@@ -1,17 +1,11 @@
 // GET /api/public/v1/help/{id}/matches: who could cover a published request, or whom an offer could help.
-import * as z from 'zod';
 import { MATCH_RADII_KM, MAX_MATCHES, MIN_CANDIDATES } from '../../domain/matching.ts';
 import type { HelpMatches } from '../../schemas/help-matches.ts';
 import { errorResponse, etagHeaders, notModified, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
-import { recordPathPreflight } from './preflight.ts';
+import { publishedRecordParams, recordPathPreflight } from './record-path.ts';
 
 const MATCHES_PATH = '/api/public/v1/help/{id}/matches';
-
-/** Any segment is accepted: an id that names no published record answers 404 help_not_found, like view=detail. */
-const matchesParams = z.object({
-  id: z.string().meta({ description: 'Id (uuid) de un registro publicado, el mismo de view=detail.', format: 'uuid' }),
-});
 
 const example: HelpMatches = {
   generatedAt: '2026-05-10T15:00:00.000Z',
@@ -37,7 +31,7 @@ const example: HelpMatches = {
 export const helpMatchesRoute = declareRoute({
   method: 'get',
   path: MATCHES_PATH,
-  params: matchesParams,
+  params: publishedRecordParams,
   operation: () => ({
     operationId: 'getHelpMatches',
     tags: ['ayudas'],
@@ -71,4 +65,8 @@ export const helpMatchesRoute = declareRoute({
 });
 
 /** Answered by the CORS plugin; declared for the document. */
-export const helpMatchesPreflightRoute = recordPathPreflight(MATCHES_PATH, matchesParams, 'getHelpMatchesPreflight');
+export const helpMatchesPreflightRoute = recordPathPreflight(
+  MATCHES_PATH,
+  publishedRecordParams,
+  'getHelpMatchesPreflight',
+);

@@ -1,25 +1,16 @@
 // POST /api/public/v1/help/{id}/reports: anyone reports a published record to its emergency's leaders.
-import * as z from 'zod';
 import { REPORT_NOTE_MAX } from '../../domain/report-reasons.ts';
 import { helpReport, reportResult } from '../../schemas/report.ts';
 import { errorResponse, firstExample, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
-import { recordPathPreflight } from './preflight.ts';
+import { publishedRecordParams, recordPathPreflight } from './record-path.ts';
 
 const REPORTS_PATH = '/api/public/v1/help/{id}/reports';
-
-/**
- * Any segment is accepted: an id that names no published record answers 404 help_not_found, like view=detail,
- * so the uuid format is documented, not enforced here.
- */
-const reportParams = z.object({
-  id: z.string().meta({ description: 'Id (uuid) de un registro publicado, el mismo de view=detail.', format: 'uuid' }),
-});
 
 export const reportRoute = declareRoute({
   method: 'post',
   path: REPORTS_PATH,
-  params: reportParams,
+  params: publishedRecordParams,
   body: helpReport,
   operation: () => ({
     operationId: 'reportHelp',
@@ -59,4 +50,4 @@ export const reportRoute = declareRoute({
 });
 
 /** Answered by the CORS plugin; declared for the document. */
-export const reportPreflightRoute = recordPathPreflight(REPORTS_PATH, reportParams, 'reportHelpPreflight');
+export const reportPreflightRoute = recordPathPreflight(REPORTS_PATH, publishedRecordParams, 'reportHelpPreflight');

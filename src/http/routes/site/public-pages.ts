@@ -6,7 +6,7 @@ import { decimalPoint } from '../../../domain/decimal.ts';
 import type { Lang } from '../../../errors.ts';
 import { emergencyPublicContact, findEmergency } from '../../../queries/emergencies.ts';
 import { findHelp } from '../../../queries/get-help.ts';
-import { helpMatches } from '../../../queries/help-matches.ts';
+import { matchesFor } from '../../../queries/help-matches.ts';
 import { helpMunicipalities, listHelp } from '../../../queries/list-help.ts';
 import { emergencyPanorama, panorama } from '../../../queries/panorama.ts';
 import { helpQuery } from '../../../schemas/help-query.ts';
@@ -86,7 +86,7 @@ export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limite
     const { id } = request.params;
     const item = await findHelp(ctx, id);
     if (!item) return notFoundPage(`/ayudas/${encodeURIComponent(id)}`, lang);
-    const matches = item.type === 'request' ? (await helpMatches(ctx, item.id)).matches : [];
+    const matches = item.type === 'request' ? (await matchesFor(ctx, item)).matches : [];
     return recordPage(item, lang, await emergencyPublicContact(ctx, item.emergency.slug), matches);
   });
 }

@@ -1,8 +1,16 @@
-// The CORS preflight of a public path that names a record: answered by the CORS plugin for every path, declared here
-// for the document.
-import type * as z from 'zod';
+// What the public paths that name a published record share: the id parameter, and the CORS preflight (answered by
+// the CORS plugin for every path, declared here for the document).
+import * as z from 'zod';
 import { errorResponse, preflightResponse } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
+
+/**
+ * Any segment is accepted: an id that names no published record answers 404 help_not_found, like view=detail,
+ * so the uuid format is documented, not enforced here.
+ */
+export const publishedRecordParams = z.object({
+  id: z.string().meta({ description: 'Id (uuid) de un registro publicado, el mismo de view=detail.', format: 'uuid' }),
+});
 
 export function recordPathPreflight<P extends z.ZodObject>(path: string, params: P, operationId: string) {
   return declareRoute({
