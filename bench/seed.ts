@@ -91,6 +91,8 @@ function buildRecord(
     ...fields,
     quantity_covered: covered,
     quantity_pending: null,
+    quantity_committed: 0,
+    pledges_open: 0,
     content_hash: contentHash(fields),
     municipality_derived: 1,
     receipt_code: null,

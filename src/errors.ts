@@ -192,6 +192,31 @@ const catalogue = {
     es: 'Esta publicación fue retirada y sus datos personales borrados: no se puede volver a cambiar. Envíe una nueva si hace falta.',
     en: 'This submission was withdrawn and its personal data erased: it cannot be changed again. Send a new one if needed.',
   },
+  pledge_exceeds_pending: {
+    status: 409,
+    es: 'Lo que ofrece llevar pasa de lo que aún falta y nadie ha comprometido; details indica cuánto queda abierto.',
+    en: 'The pledge exceeds what is still missing and not yet pledged; details say how much is still open.',
+  },
+  not_pledgeable: {
+    status: 409,
+    es: 'Esta ayuda no recibe compromisos: solo las solicitudes publicadas, sin completar, de una emergencia activa.',
+    en: 'This record takes no pledges: only published, unfinished requests of an active emergency do.',
+  },
+  too_many_open_pledges: {
+    status: 429,
+    es: 'Ya tiene demasiados compromisos abiertos en esta emergencia: confirme o cancele alguno antes de hacer otro.',
+    en: 'Too many open pledges in this emergency: confirm or cancel one before making another.',
+  },
+  pledge_not_found: {
+    status: 404,
+    es: 'No existe un compromiso con ese código.',
+    en: 'No pledge has that code.',
+  },
+  pledge_closed: {
+    status: 409,
+    es: 'Ese compromiso ya no está abierto (entregado, cancelado o vencido).',
+    en: 'That pledge is no longer open (delivered, cancelled or expired).',
+  },
   help_not_found: {
     status: 404,
     es: 'No existe una ayuda publicada con ese id.',
@@ -275,9 +300,20 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'result_too_large',
 ]);
 
+/** Codes only the paths that answer them list (pledges): never among a status's general codes. */
+const ownPathCodes = new Set<ErrorCode>([
+  'pledge_exceeds_pending',
+  'not_pledgeable',
+  'too_many_open_pledges',
+  'pledge_not_found',
+  'pledge_closed',
+]);
+
 /** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */
 export function codesForStatus(status: number): ErrorCode[] {
-  return errorCodes.filter((code) => catalogue[code].status === status && !leaderOnlyCodes.has(code));
+  return errorCodes.filter(
+    (code) => catalogue[code].status === status && !leaderOnlyCodes.has(code) && !ownPathCodes.has(code),
+  );
 }
 
 export class AppError extends Error {

@@ -35,7 +35,15 @@ export async function saveRecord(ctx: Context, step: ChangeStep, patch: Partial<
 export async function logDecision(
   step: ChangeStep,
   actor: Actor,
-  event: { kind: string; isPublic: boolean; note?: string | null; status?: string | null; details?: unknown },
+  event: {
+    kind: string;
+    isPublic: boolean;
+    note?: string | null;
+    status?: string | null;
+    details?: unknown;
+    /** The quantity a public pledge event speaks of. */
+    quantity?: number | null;
+  },
 ): Promise<void> {
   await addTimelineEvent(step.trx.db, {
     id: newRowId(),
@@ -46,6 +54,7 @@ export async function logDecision(
     status: event.status ?? null,
     actor,
     created_at: step.now,
+    ...(event.quantity === undefined ? {} : { quantity: event.quantity }),
   });
   await audit(step.trx.db, {
     actor,

@@ -150,6 +150,8 @@ function newRecord(
     ...fields,
     quantity_covered: 0,
     quantity_pending: fields.quantity_required,
+    quantity_committed: 0,
+    pledges_open: 0,
     // Kept by every later revision: the person's one code for this submission.
     receipt_code: receiptCode,
     withdrawn_at: null,

@@ -3,6 +3,7 @@
 import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
 import '../schemas/help-matches.ts';
+import '../schemas/pledge.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
@@ -16,7 +17,14 @@ import { type DocumentContext, type JsonSchema, pathsOf } from './route-declarat
 import { publicRoutes } from './routes/index.ts';
 
 /** Request bodies are described as accepted (input: defaults optional), everything else as sent (output). */
-const INPUT_SCHEMAS = new Set(['HelpSubmission', 'HelpRequestSubmission', 'HelpOfferSubmission']);
+const INPUT_SCHEMAS = new Set([
+  'HelpSubmission',
+  'HelpRequestSubmission',
+  'HelpOfferSubmission',
+  'HelpPledge',
+  'PledgeCode',
+  'PledgeDelivery',
+]);
 
 /**
  * The components in a fixed order, so the document does not change with the order modules happen to load in;
@@ -57,6 +65,12 @@ const COMPONENT_ORDER = [
   'HelpSubmission',
   'HelpReport',
   'ReportResult',
+  'HelpPledge',
+  'PledgeView',
+  'PledgeResult',
+  'PledgeCode',
+  'PledgeDelivery',
+  'PledgeActionResult',
   'PlaceProperties',
   'PlaceFeature',
   'PlaceFeatureCollection',
@@ -93,7 +107,8 @@ function consentText(baseUrl: string, retention: RetentionConfig): string[] {
     'de unos 300 m con el barrio o vereda y el municipio, salvo que la persona pida mostrar el lugar exacto) y, porque',
     'la persona lo autorizó (publishContact: true), su nombre de contacto y su WhatsApp. Un envío rechazado no se',
     'publica. Qué no se publica nunca: el documento de identidad (solo lo ve el equipo de la emergencia), los contactos',
-    'de los voluntarios de logística ni las notas internas.',
+    'de los voluntarios de logística, el nombre y el WhatsApp de quien se compromete a llevar ayuda (solo los ven los',
+    'líderes de la emergencia) ni las notas internas.',
     'Por cuánto tiempo: lo publicado sigue visible mientras el registro está vigente. El documento de identidad se',
     `borra ${retention.identityDays} días después de la revisión; todos los datos personales de un envío rechazado,`,
     `${retention.rejectedDays} días después del rechazo; y los de un registro publicado, ${retention.afterCloseDays} días`,

@@ -10,6 +10,7 @@ import { places } from './migrations/006-places.ts';
 import { receiptCodes } from './migrations/007-receipt-codes.ts';
 import { emergencyContacts } from './migrations/008-emergency-contacts.ts';
 import { personalData } from './migrations/009-personal-data.ts';
+import { pledges } from './migrations/010-pledges.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '007-receipt-codes': receiptCodes(dialect),
     '008-emergency-contacts': emergencyContacts(dialect),
     '009-personal-data': personalData(dialect),
+    '010-pledges': pledges(dialect),
   };
 }
 

@@ -83,6 +83,10 @@ export interface HelpRecordsTable {
   personal_data_erased_at: string | null;
   /** When its identity document was erased (retention after the decision, or with everything else). */
   identity_erased_at: string | null;
+  /** The open pledges' quantities, summed (requests only; 0 otherwise): what is on its way, not yet covered. */
+  quantity_committed: Generated<number>;
+  /** How many pledges are open (a request without a quantity counts its pledges this way). */
+  pledges_open: Generated<number>;
 }
 
 export interface TimelineEventsTable {
@@ -94,6 +98,8 @@ export interface TimelineEventsTable {
   status: string | null;
   actor: string | null;
   created_at: string;
+  /** The quantity a public pledge event speaks of; null for every other event. */
+  quantity?: number | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -257,6 +263,35 @@ export interface ErasuresTable {
   created_at: string;
 }
 
+export type PledgeStatus = 'open' | 'delivered' | 'cancelled' | 'expired' | 'disputed';
+
+export interface PledgesTable {
+  id: string;
+  help_id: string;
+  emergency_id: string;
+  /** sha256 (base64url) of the pledge's code: the code itself is shown once and never stored. */
+  code_hash: string;
+  /** null when the request has no quantity ("llevaré algo"). */
+  quantity: number | null;
+  /** What the delivery added to the request's covered quantity (delivered or disputed pledges). */
+  delivered_quantity: number | null;
+  deliver_by: string;
+  /** deliver_by plus the grace period: an open pledge still open then expires and releases its quantity. */
+  expires_at: string;
+  /** Private: the request's leaders and the requester only. Emptied by erasure or retention. */
+  contact_name: string;
+  contact_whatsapp: string;
+  /** Keyed hash of the client address and the emergency: caps open pledges per address without keeping it. */
+  client_hash: string;
+  status: PledgeStatus;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+  /** 'pledger' (with the code), 'requester', 'expiry', 'cli', or a leader's account id. */
+  closed_by: string | null;
+  personal_data_erased_at: string | null;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -275,6 +310,7 @@ export interface Tables {
   reports: ReportsTable;
   password_resets: PasswordResetsTable;
   erasures: ErasuresTable;
+  pledges: PledgesTable;
 }
 
 export type Db = Kysely<Tables>;

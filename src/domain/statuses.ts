@@ -44,3 +44,6 @@ export const collectionCenterStatusLabels: Record<CollectionCenterStatus, string
 /** The order of a list: best priority first (the default), or nearest first around latitude/longitude. */
 export const helpSorts = ['priority', 'distance'] as const;
 export type HelpSort = (typeof helpSorts)[number];
+
+/** commitment=uncommitted: requests with something still unpledged (pending beyond the open pledges). */
+export const commitmentFilters = ['all', 'uncommitted'] as const;

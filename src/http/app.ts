@@ -18,6 +18,7 @@ import { mapPointsRoutes } from './routes/api/map-points.ts';
 import { matchesRoutes } from './routes/api/matches.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
+import { pledgeRoutes } from './routes/api/pledges.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   inventoryRoutes(app, ctx, limiters, cache);
   placesRoutes(app, ctx, limiters, cache);
   reportRoutes(app, ctx, limiters);
+  pledgeRoutes(app, ctx, limiters);
   openApiRoutes(app, ctx);
   llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);

@@ -9,6 +9,7 @@ import {
   nearestMunicipality,
 } from '../domain/municipalities.ts';
 import { whatsappUrl } from '../domain/phone.ts';
+import { uncommittedQuantity } from '../domain/pledges.ts';
 import { isApproximate, type Precision, publicPoint } from '../domain/public-place.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels, type RecordStatus } from '../domain/statuses.ts';
 import type { PublicHelpRow } from '../repositories/help-records/public.ts';
@@ -24,6 +25,10 @@ const timelineLabels: Record<TimelineItem['kind'], string> = {
   revision_approved: 'Cambios verificados por el equipo de la emergencia',
   status_changed: 'Cambio de estado',
   coverage_updated: 'Cantidad cubierta actualizada',
+  pledged: 'Alguien se comprometió a llevar ayuda',
+  pledge_delivered: 'Se confirmó una entrega comprometida',
+  pledge_released: 'Un compromiso se liberó',
+  pledge_disputed: 'Una entrega se marcó como no recibida',
 };
 
 export interface PresentOptions {
@@ -33,15 +38,42 @@ export interface PresentOptions {
   distanceKm?: number | null;
 }
 
-export function presentTimelineItem(row: TimelineRow): TimelineItem | null {
+const amounts = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 3 });
+
+/** "20 bidones", "20" without a unit; null without a quantity. */
+function amount(quantity: number | null | undefined, unit: string | null): string | null {
+  if (quantity === null || quantity === undefined) return null;
+  return unit ? `${amounts.format(quantity)} ${unit}` : amounts.format(quantity);
+}
+
+/** A pledge event's label says how much, never who: "Alguien se comprometió a llevar 20 bidones". */
+function pledgeLabel(kind: TimelineItem['kind'], what: string | null): string | null {
+  switch (kind) {
+    case 'pledged':
+      return what ? `Alguien se comprometió a llevar ${what}` : 'Alguien se comprometió a llevar ayuda';
+    case 'pledge_delivered':
+      return what ? `Se confirmó la entrega de ${what} comprometidos` : 'Se confirmó una entrega comprometida';
+    case 'pledge_released':
+      return what
+        ? `Un compromiso de ${what} se liberó (cancelado o vencido)`
+        : 'Un compromiso se liberó (cancelado o vencido)';
+    case 'pledge_disputed':
+      return what ? `Una entrega de ${what} se marcó como no recibida` : 'Una entrega se marcó como no recibida';
+    default:
+      return null;
+  }
+}
+
+export function presentTimelineItem(row: TimelineRow, unit: string | null = null): TimelineItem | null {
   const kind = row.kind as TimelineItem['kind'];
   if (!(kind in timelineLabels) || row.is_public !== 1) return null;
   return {
     at: row.created_at,
     kind,
-    label: timelineLabels[kind],
+    label: pledgeLabel(kind, amount(row.quantity, unit)) ?? timelineLabels[kind],
     note: row.note,
     status: (row.status as RecordStatus | null) ?? null,
+    quantity: row.quantity ?? null,
   };
 }
 
@@ -78,6 +110,9 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
           pending,
           unit: row.unit,
           coveredFraction: coveredFraction(row.quantity_required, row.quantity_covered),
+          committed: row.quantity_committed,
+          uncommitted: uncommittedQuantity(pending, row.quantity_committed),
+          pledges: row.pledges_open,
         }
       : null,
     resources:
@@ -141,7 +176,9 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
           inventoryUrl: urls.inventory(baseUrl, row.emergency_slug),
         }
       : null,
-    timeline: options.timeline.map(presentTimelineItem).filter((item): item is TimelineItem => item !== null),
+    timeline: options.timeline
+      .map((event) => presentTimelineItem(event, row.unit))
+      .filter((item): item is TimelineItem => item !== null),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     publicUrl: urls.help(baseUrl, row.id),

@@ -34,6 +34,7 @@ export function indexFilters(
     logistics: query.logistics,
     capacity: query.capacity,
     municipalityCode: query.municipalityCode,
+    commitment: query.commitment,
   };
 }
 
@@ -64,6 +65,7 @@ async function listParts(ctx: Context, query: HelpQuery): Promise<{ list: Omit<H
     capacity: query.capacity ?? null,
     limit: query.limit,
     municipalityCode: query.municipalityCode ?? null,
+    commitment: query.commitment,
   };
   const items = await presentHits(ctx, hits, new Map(scope.map((e) => [e.id, e.status])));
   const nextCursor = next ? encodeCursor({ ...next, order: next.distance === null ? 'priority' : 'distance' }) : null;

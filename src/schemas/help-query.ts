@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
 import { municipalityByCode } from '../domain/municipalities.ts';
-import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
+import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { slugPattern, text } from './common.ts';
 
 const decimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -121,6 +121,10 @@ export const sortDescription =
   'priority (por defecto): mayor priorityScore primero, luego los más nuevos. distance: el más cercano a ' +
   'latitude/longitude primero (requiere ambas), a igual distancia por prioridad.';
 
+export const commitmentDescription =
+  'uncommitted: solo solicitudes sin completar a las que aún les falta algo que nadie se comprometió a llevar ' +
+  '(quantities.uncommitted mayor que 0, o sin cantidad y sin compromisos abiertos).';
+
 export const helpViews = ['discovery', 'panorama', 'list', 'detail'] as const;
 
 export const helpQuery = z
@@ -137,6 +141,10 @@ export const helpQuery = z
       .describe(
         'urgent: urgencia urgent; deficit: menos de la mitad cubierta; near_covered: 75% o más, sin completar.',
       ),
+    commitment: z
+      .enum(commitmentFilters)
+      .default('all')
+      .describe(commitmentDescription),
     q: text({ max: bounds.q.max })
       .optional()
       .describe(

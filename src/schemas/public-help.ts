@@ -4,6 +4,7 @@ import { categories } from '../domain/categories.ts';
 import { precisions } from '../domain/public-place.ts';
 import {
   collectionCenterStatuses,
+  commitmentFilters,
   emergencyStatuses,
   helpTypes,
   operationalStatuses,
@@ -80,6 +81,19 @@ export const quantities = z
     pending: nullableNumber.describe('Cantidad que falta (required - covered, mínimo 0).'),
     unit: nullableString.describe('Unidad de las cantidades.'),
     coveredFraction: nullableNumber.describe('Fracción cubierta entre 0 y 1; null sin cantidad requerida.'),
+    committed: z
+      .number()
+      .describe(
+        'Lo comprometido por personas que dijeron "voy a llevar" y aún no confirmaron la entrega (compromisos ' +
+          'abiertos). No cambia covered, pending ni la prioridad: se suma a covered solo cuando se confirma la entrega.',
+      ),
+    uncommitted: nullableNumber.describe(
+      'Lo que falta y nadie ha comprometido: pending - committed, mínimo 0; null sin cantidad requerida. Un ' +
+        'compromiso nuevo no puede pasar de esto.',
+    ),
+    pledges: z
+      .int()
+      .describe('Compromisos abiertos; en una solicitud sin cantidad es la única medida ("llevaré algo").'),
   })
   .meta({ id: 'Quantities', description: 'Cantidades de una solicitud; null en ofrecimientos.' });
 
@@ -133,6 +147,10 @@ export const timelineKinds = [
   'revision_approved',
   'status_changed',
   'coverage_updated',
+  'pledged',
+  'pledge_delivered',
+  'pledge_released',
+  'pledge_disputed',
 ] as const;
 
 export const timelineItem = z
@@ -142,6 +160,11 @@ export const timelineItem = z
     label: z.string().describe('Descripción en español.'),
     note: nullableString.describe('Nota pública del equipo de la emergencia.'),
     status: z.enum(recordStatuses).nullable().describe('Estado tras el evento, si cambió.'),
+    quantity: nullableNumber.describe(
+      'La cantidad de la que habla un evento de compromiso (pledged: comprometida; pledge_delivered: entregada; ' +
+        'pledge_released: liberada al cancelarse o vencer; pledge_disputed: restada de lo cubierto), en la unidad ' +
+        'de la solicitud; null en los demás eventos y en compromisos sin cantidad. Nunca dice quién.',
+    ),
   })
   .meta({ id: 'TimelineItem' });
 
@@ -192,6 +215,7 @@ export const helpFilters = z
     capacity: nullableNumber,
     limit: z.int(),
     municipalityCode: nullableString.describe('Código DIVIPOLA del municipio filtrado; null sin ese filtro.'),
+    commitment: z.enum(commitmentFilters).describe('uncommitted: solo lo que aún nadie se comprometió a llevar.'),
   })
   .meta({ id: 'HelpFilters', description: 'Los filtros aplicados, con sus valores por defecto.' });
 

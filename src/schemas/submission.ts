@@ -13,7 +13,7 @@ export const latitude = z.number().min(b.latitude.min).max(b.latitude.max).descr
 export const longitude = z.number().min(b.longitude.min).max(b.longitude.max).describe('Longitud WGS84 (Colombia).');
 export const category = z.enum(categories).describe('Categoría de la ayuda (SPEC 2.1).');
 
-const whatsapp = z
+export const whatsapp = z
   .string()
   .max(32)
   .refine((value) => normalizeWhatsapp(value) !== null, { params: { code: 'invalid_whatsapp' } })

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
 import { MCP_SOURCE } from '../domain/own-sources.ts';
-import { helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
+import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
 import { helpQuery, municipalityCodeParam, queryRules } from './help-query.ts';
 import { logisticsQuery } from './logistics-operation.ts';
@@ -22,6 +22,7 @@ export const helpSearchShape = {
   status: z.enum(['all', ...recordStatuses]).default('active'),
   category: z.enum(categories).optional(),
   priority: z.enum(priorityFilters).default('all').describe(about('priority')),
+  commitment: z.enum(commitmentFilters).default('all').describe(about('commitment')),
   q: text({ max: bounds.q.max }).optional().describe(about('q')),
   latitude: z.number().min(bounds.latitude.min).max(bounds.latitude.max).optional().describe('Latitud WGS84.'),
   longitude: z.number().min(bounds.longitude.min).max(bounds.longitude.max).optional().describe('Longitud WGS84.'),

@@ -21,6 +21,9 @@ export function createColumns(capacity: number) {
     required: new Float64Array(capacity).fill(Number.NaN),
     covered: new Float64Array(capacity),
     pending: new Float64Array(capacity).fill(Number.NaN),
+    /** Open pledges' quantities, and how many pledges are open. */
+    committed: new Float64Array(capacity),
+    pledges: new Int32Array(capacity),
   };
 }
 

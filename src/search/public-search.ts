@@ -144,6 +144,8 @@ export class PublicSearch {
       quantityRequired: row.quantity_required,
       quantityCovered: row.quantity_covered,
       quantityPending: row.quantity_pending,
+      quantityCommitted: row.quantity_committed,
+      pledgesOpen: row.pledges_open,
       unit: row.unit,
       centre: row.collection_center_status !== null,
       changeSeq: row.change_seq,

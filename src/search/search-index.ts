@@ -28,6 +28,9 @@ export interface IndexedRecord {
   quantityRequired: number | null;
   quantityCovered: number;
   quantityPending: number | null;
+  /** Open pledges' quantities (0 when none), and how many are open. */
+  quantityCommitted?: number;
+  pledgesOpen?: number;
   /** The unit of the quantities; null when none was given. */
   unit?: string | null;
   /** True for an offer that is a collection centre. */
@@ -50,6 +53,8 @@ export interface IndexFilters {
   logistics: boolean;
   capacity?: number;
   municipalityCode?: string;
+  /** uncommitted: requests with something nobody pledged yet (domain/pledges.ts hasUncommitted). */
+  commitment?: 'all' | 'uncommitted';
   /** Only public points inside this box (a map's visible area). */
   bbox?: BoundingBox;
 }
@@ -144,6 +149,7 @@ interface Plan {
   priority: IndexFilters['priority'];
   logistics: boolean;
   capacity: number;
+  uncommitted: boolean;
   near: IndexFilters['near'];
   box: Box | null;
   view: Box | null;
@@ -202,6 +208,8 @@ export class SearchIndex {
     c.required[slot] = record.quantityRequired ?? Number.NaN;
     c.covered[slot] = +record.quantityCovered;
     c.pending[slot] = record.quantityPending ?? Number.NaN;
+    c.committed[slot] = record.quantityCommitted ?? 0;
+    c.pledges[slot] = record.pledgesOpen ?? 0;
     this.#ids[slot] = record.id;
     this.#slotById.set(record.id, slot);
     this.#words.add(slot, record.text);
@@ -282,6 +290,7 @@ export class SearchIndex {
       priority: query.priority,
       logistics: query.logistics,
       capacity: query.capacity ?? -1,
+      uncommitted: query.commitment === 'uncommitted',
       near,
       box,
       view,
@@ -304,7 +313,7 @@ export class SearchIndex {
     const list = plan.candidates;
     const items = list ? list.items : null;
     const count = list ? list.length : this.#slots;
-    const checksMore = plan.priority !== 'all' || plan.logistics || plan.capacity >= 0;
+    const checksMore = plan.priority !== 'all' || plan.logistics || plan.capacity >= 0 || plan.uncommitted;
     const flat = near !== undefined && !distances && near.radiusKm <= FLAT_UP_TO_KM;
     const centreLat = near?.latitude ?? 0;
     const centreLon = near?.longitude ?? 0;
@@ -360,6 +369,7 @@ export class SearchIndex {
     // Logistics: a place, and something still to deliver (no quantity given counts as open).
     if (plan.logistics && (Number.isNaN(latitude) || pending <= 0)) return false;
     if (plan.capacity >= 0 && !(pending > 0 && pending <= plan.capacity)) return false;
+    if (plan.uncommitted && !this.#uncommitted(slot, code)) return false;
     if (plan.priority === 'all') return true;
     // DESIGN.md: urgent = urgency urgent; deficit = less than half covered; near_covered = 75 % or more, not complete.
     if (plan.priority === 'urgent') return this.#urgencies.values[c.urgency[slot] as number] === 'urgent';
@@ -370,6 +380,15 @@ export class SearchIndex {
     const hasQuantity = required > 0; // false for NaN (no quantity given)
     if (plan.priority === 'deficit') return hasQuantity ? covered < required * 0.5 : status === STATUS_CODES.active;
     return hasQuantity && covered >= required * 0.75 && covered < required;
+  }
+
+  /** A request not completed with something nobody pledged yet (domain/pledges.ts hasUncommitted). */
+  #uncommitted(slot: number, code: number): boolean {
+    if (code >> 2 !== TYPE_CODES.request || (code & 3) === STATUS_CODES.completed) return false;
+    const c = this.#columns;
+    const pending = c.pending[slot] as number;
+    if (Number.isNaN(pending)) return (c.pledges[slot] as number) === 0;
+    return pending - (c.committed[slot] as number) > 0;
   }
 
   /** Best priority first, then newest, then id: the public order. */

@@ -3,6 +3,7 @@
 // whatever a later feature stores joins the right to know, erasure and retention.
 import type { Tables } from '../../db/types.ts';
 import type { PersonalDataHolder } from './holder.ts';
+import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
 import {
   auditHolder,
@@ -31,6 +32,7 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   sources: { none: 'Registered integrations: a name and the hash of their key.' },
   password_resets: { none: 'Hashes of one-time links; removed a day after they were used or expired (upkeep).' },
   erasures: { none: 'The erasure log: ids, scopes, who and why; never a value.' },
+  pledges: pledgesHolder,
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

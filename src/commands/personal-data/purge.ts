@@ -8,6 +8,7 @@ import { recordsDueForRetention } from '../../repositories/help-records/personal
 import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
 import { clearVolunteerContact, dueVolunteerContacts } from '../../repositories/logistics.ts';
 import { purgePasswordResets } from '../../repositories/password-resets.ts';
+import { erasePledgeContact, pledgesDueForRetention } from '../../repositories/pledges.ts';
 import { dueReportNotes, setReportNote } from '../../repositories/reports.ts';
 import { purgeConsoleState } from '../purge-console-state.ts';
 import { writePublic } from '../write-public.ts';
@@ -35,6 +36,7 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   });
   const routes = await dueVolunteerContacts(ctx.db, afterClose, afterClose);
   const reports = await dueReportNotes(ctx.db, afterClose);
+  const pledges = await pledgesDueForRetention(ctx.db, afterClose);
   const rules: { rule: string; ids: string[]; request: Pick<EraseRequest, 'scope' | 'reason'> }[] = [
     {
       rule: 'identity_document',
@@ -62,6 +64,7 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     ...rules.flatMap(({ rule, ids }) => ids.map((id) => ({ rule, table: 'help_records', id, count: 1 }))),
     ...routes.map((r) => ({ rule: 'volunteer_contact', table: 'logistics_operations', id: r.id, count: 1 })),
     ...reports.map((r) => ({ rule: 'report_note', table: 'reports', id: r.id, count: 1 })),
+    ...pledges.map((p) => ({ rule: 'pledge_contact', table: 'pledges', id: p.id, count: 1 })),
   ];
   if (options.dryRun) return { dryRun: true, lines };
 
@@ -83,9 +86,11 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   await inTransaction(ctx, async (trx) => {
     for (const r of routes) await clearVolunteerContact(trx.db, r.id);
     for (const r of reports) await setReportNote(trx.db, r.id, '');
+    for (const p of pledges) await erasePledgeContact(trx.db, p.id, now.toISOString());
     const texts = [
       ...routes.map((r) => ({ table: 'logistics_operations', id: r.id })),
       ...reports.map((r) => ({ table: 'reports', id: r.id })),
+      ...pledges.map((p) => ({ table: 'pledges', id: p.id })),
     ];
     await insertErasures(
       trx.db,

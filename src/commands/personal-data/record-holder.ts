@@ -115,6 +115,11 @@ export function erasedColumns(
     patch.withdrawn_at = row.withdrawn_at ?? now;
     patch.withdrawn_by = row.withdrawn_by ?? withdrawBy;
   }
+  if (scope === 'all' || withdrawBy) {
+    // Its open pledges were cancelled with it (pledge-holder.ts): nothing is on its way any more.
+    patch.quantity_committed = 0;
+    patch.pledges_open = 0;
+  }
   return patch;
 }
 

@@ -15,6 +15,7 @@ import { helpMatchesPreflightRoute, helpMatchesRoute } from './matches.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from './mcp.ts';
 import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
+import { pledgeCancelRoute, pledgeConfirmRoute, pledgePreflightRoute, pledgeRoute } from './pledges.ts';
 import { reportPreflightRoute, reportRoute } from './reports.ts';
 
 export const publicRoutes: readonly RouteDeclaration[] = [
@@ -29,6 +30,10 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   logisticsRoute,
   reportRoute,
   reportPreflightRoute,
+  pledgeRoute,
+  pledgePreflightRoute,
+  pledgeConfirmRoute,
+  pledgeCancelRoute,
   inventoryRoute,
   placesManifestRoute,
   placesFeedRoute,

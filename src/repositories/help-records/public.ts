@@ -28,6 +28,8 @@ const PUBLIC_FIELDS = [
   'resource_label',
   'quantity_required',
   'quantity_covered',
+  'quantity_committed',
+  'pledges_open',
   'unit',
   'collection_center_status',
   'vehicle',

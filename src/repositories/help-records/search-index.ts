@@ -83,6 +83,8 @@ async function indexRows(db: Db, at: number | number[]) {
       'quantity_required',
       'quantity_covered',
       'quantity_pending',
+      'quantity_committed',
+      'pledges_open',
       'unit',
       'collection_center_status',
       'title',

@@ -244,6 +244,16 @@ function whoCouldHelp(item: PublicHelp, matches: HelpMatch[], lang: Lang): Block
   ];
 }
 
+/** An event's words; a pledge event says how much ("Alguien se comprometió a llevar 20 bidones"), never who. */
+function timelineLabel(event: PublicHelp['timeline'][number], item: PublicHelp, lang: Lang): string {
+  const t = recordWords(lang);
+  const pledge = event.kind.startsWith('pledge');
+  if (!pledge || event.quantity === null) return t[`timeline_${event.kind}`];
+  const unit = item.quantities?.unit ?? null;
+  const what = unit ? `${formatNumber(event.quantity, lang)} ${unit}` : formatNumber(event.quantity, lang);
+  return fill(t[`timeline_${event.kind as 'pledged'}_amount`], { what });
+}
+
 function timeline(item: PublicHelp, lang: Lang): Block {
   const t = recordWords(lang);
   return card(
@@ -254,7 +264,7 @@ function timeline(item: PublicHelp, lang: Lang): Block {
         ordered: true,
         // One string per event: the twin's renderer trims each part, so parts would lose their spaces.
         items: item.timeline.map((event) => {
-          const parts = [`${formatDate(event.at, lang)} — ${t[`timeline_${event.kind}`]}`];
+          const parts = [`${formatDate(event.at, lang)} — ${timelineLabel(event, item, lang)}`];
           if (event.status) parts.push(fill(t.timelineStatus, { status: t[`status_${event.status}`] }));
           if (event.note) parts.push(event.note);
           return [parts.join('. ')];

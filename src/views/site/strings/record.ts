@@ -31,6 +31,26 @@ export const record = {
   },
   timeline_status_changed: { es: 'Cambio de estado', en: 'Status change' },
   timeline_coverage_updated: { es: 'Cantidad cubierta actualizada', en: 'Covered quantity updated' },
+  timeline_pledged: { es: 'Alguien se comprometió a llevar ayuda', en: 'Someone pledged to bring help' },
+  timeline_pledged_amount: { es: 'Alguien se comprometió a llevar {what}', en: 'Someone pledged to bring {what}' },
+  timeline_pledge_delivered: { es: 'Se confirmó una entrega comprometida', en: 'A pledged delivery was confirmed' },
+  timeline_pledge_delivered_amount: {
+    es: 'Se confirmó la entrega de {what} comprometidos',
+    en: 'Delivery of {what} pledged was confirmed',
+  },
+  timeline_pledge_released: {
+    es: 'Un compromiso se liberó (cancelado o vencido)',
+    en: 'A pledge was released (cancelled or expired)',
+  },
+  timeline_pledge_released_amount: {
+    es: 'Un compromiso de {what} se liberó (cancelado o vencido)',
+    en: 'A pledge of {what} was released (cancelled or expired)',
+  },
+  timeline_pledge_disputed: { es: 'Una entrega se marcó como no recibida', en: 'A delivery was marked as not received' },
+  timeline_pledge_disputed_amount: {
+    es: 'Una entrega de {what} se marcó como no recibida',
+    en: 'A delivery of {what} was marked as not received',
+  },
   yes: { es: 'Sí', en: 'Yes' },
   no: { es: 'No', en: 'No' },
   none: { es: '—', en: '—' },

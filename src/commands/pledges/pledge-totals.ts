@@ -1,0 +1,71 @@
+// What every pledge change does to its request: the open pledges' total and count, and, for a delivery, the
+// covered quantity; then the public event and the audit line. Called inside changeRecord, on the locked record.
+import type { Actor, Context } from '../../context.ts';
+import type { PledgeStatus } from '../../db/types.ts';
+import { roundQuantity } from '../../domain/coverage.ts';
+import type { HelpRow } from '../../repositories/help-records/records.ts';
+import { type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
+import { type ChangeStep, logDecision, saveRecord } from '../record-change.ts';
+
+/** Public timeline kinds of pledges; their labels say how much, never who. */
+export type PledgeEventKind = 'pledged' | 'pledge_delivered' | 'pledge_released' | 'pledge_disputed';
+
+/** Adds to (or takes from) the request's open total and count and its covered quantity. */
+export async function moveTotals(
+  ctx: Context,
+  step: ChangeStep,
+  delta: { committed: number; open: number; covered?: number },
+): Promise<HelpRow> {
+  const { record } = step;
+  const patch: Partial<HelpRow> = {
+    quantity_committed: Math.max(0, roundQuantity(record.quantity_committed + delta.committed)),
+    pledges_open: Math.max(0, record.pledges_open + delta.open),
+  };
+  if (delta.covered) patch.quantity_covered = Math.max(0, roundQuantity(record.quantity_covered + delta.covered));
+  const saved = await saveRecord(ctx, step, patch);
+  step.record = saved;
+  return saved;
+}
+
+/** Closes an open pledge (delivered, cancelled or expired): its quantity leaves the open total. */
+export async function closeOpenPledge(
+  ctx: Context,
+  step: ChangeStep,
+  pledge: PledgeRow,
+  outcome: { status: Exclude<PledgeStatus, 'open' | 'disputed'>; delivered: number | null; actor: Actor },
+): Promise<PledgeRow> {
+  const pledged = pledge.quantity ?? 0;
+  const delivered = outcome.delivered ?? 0;
+  await moveTotals(ctx, step, { committed: -pledged, open: -1, covered: delivered });
+  const closed: PledgeRow = {
+    ...pledge,
+    status: outcome.status,
+    delivered_quantity: outcome.status === 'delivered' ? outcome.delivered : null,
+    closed_at: step.now,
+    closed_by: outcome.actor,
+    updated_at: step.now,
+  };
+  await setPledgeState(step.trx.db, pledge.id, {
+    status: closed.status,
+    delivered_quantity: closed.delivered_quantity,
+    closed_at: closed.closed_at,
+    closed_by: closed.closed_by,
+    updated_at: closed.updated_at,
+  });
+  await pledgeEvent(step, outcome.status === 'delivered' ? 'pledge_delivered' : 'pledge_released', outcome.actor, {
+    pledge: pledge.id,
+    status: outcome.status,
+    quantity: outcome.status === 'delivered' ? outcome.delivered : pledge.quantity,
+  });
+  return closed;
+}
+
+/** The public event (how much, never who) and the audit line (the pledge's id, never its contact). */
+export async function pledgeEvent(
+  step: ChangeStep,
+  kind: PledgeEventKind,
+  actor: Actor,
+  details: { pledge: string; status: PledgeStatus; quantity: number | null },
+): Promise<void> {
+  await logDecision(step, actor, { kind, isPublic: true, quantity: details.quantity, details });
+}

@@ -1,0 +1,120 @@
+// What happens to a pledge after it is made: the pledger, with the code, confirms the delivery (covered grows) or
+// cancels; a leader (or the requester) confirms, cancels or disputes a delivery. Every change locks the request
+// first, then the pledge, in the same order as a new pledge, so no two changes interleave.
+import type { Actor, Context } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { presentPledge } from '../../presenters/pledge.ts';
+import { findPledge, findPledgeByCode, type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
+import type { PledgeActionResult } from '../../schemas/pledge.ts';
+import { type ChangeStep, changeRecord } from '../record-change.ts';
+import { releaseDuePledges } from './expire-pledges.ts';
+import { closeOpenPledge, moveTotals, pledgeEvent } from './pledge-totals.ts';
+
+export const PLEDGER_ACTOR = 'pledger';
+
+export type PledgeAction = 'deliver' | 'cancel' | 'dispute';
+
+const messages: Record<PledgeAction, string> = {
+  deliver: 'Gracias: la entrega quedó registrada y suma a lo cubierto de la solicitud.',
+  cancel: 'El compromiso quedó cancelado: lo que había comprometido vuelve a estar disponible para otros.',
+  dispute: 'La entrega quedó marcada como no recibida y se restó de lo cubierto.',
+};
+
+const notFound = () => new AppError('pledge_not_found', [{ field: 'code', message: 'not_found', code: 'not_found' }]);
+
+/**
+ * The pledger's own actions, proven by the code: confirm the delivery (optionally less) or cancel. `actor` is
+ * 'pledger' from the website, the API and MCP; the CLI names its operator.
+ */
+export async function settleByCode(
+  ctx: Context,
+  typed: string,
+  action: 'deliver' | 'cancel',
+  quantity?: number,
+  actor: Actor = PLEDGER_ACTOR,
+): Promise<PledgeActionResult> {
+  const found = await findPledgeByCode(ctx.db, typed);
+  if (!found) throw notFound();
+  return settle(ctx, found, action, actor, quantity);
+}
+
+/** A leader's action on a pledge of their emergency (the console checks the emergency; the CLI names it). */
+export async function settleById(
+  ctx: Context,
+  id: string,
+  emergencyId: string | null,
+  action: PledgeAction,
+  actor: Actor,
+  quantity?: number,
+): Promise<PledgeActionResult> {
+  const found = await findPledge({ db: ctx.db, dialect: ctx.dialect }, id);
+  if (!found || (emergencyId !== null && found.emergency_id !== emergencyId)) throw notFound();
+  return settle(ctx, found, action, actor, quantity);
+}
+
+async function settle(
+  ctx: Context,
+  found: PledgeRow,
+  action: PledgeAction,
+  actor: Actor,
+  quantity?: number,
+): Promise<PledgeActionResult> {
+  return changeRecord(ctx, found.help_id, async (step) => {
+    // A pledge whose time is up expires first: confirming it afterwards is refused like any closed pledge.
+    await releaseDuePledges(ctx, step);
+    const pledge = await findPledge(step.trx, found.id, true);
+    if (!pledge) throw notFound();
+    const after = await apply(ctx, step, pledge, action, actor, quantity);
+    return {
+      ok: true,
+      pledge: presentPledge(after, step.record, ctx.config.baseUrl),
+      message: messages[action],
+    };
+  });
+}
+
+async function apply(
+  ctx: Context,
+  step: ChangeStep,
+  pledge: PledgeRow,
+  action: PledgeAction,
+  actor: Actor,
+  quantity: number | undefined,
+): Promise<PledgeRow> {
+  if (action === 'dispute') {
+    if (pledge.status !== 'delivered') throw closed(pledge);
+    const delivered = pledge.delivered_quantity ?? 0;
+    await moveTotals(ctx, step, { committed: 0, open: 0, covered: -delivered });
+    await setPledgeState(step.trx.db, pledge.id, { status: 'disputed', updated_at: step.now });
+    await pledgeEvent(step, 'pledge_disputed', actor, { pledge: pledge.id, status: 'disputed', quantity: delivered });
+    return { ...pledge, status: 'disputed', updated_at: step.now };
+  }
+  if (pledge.status !== 'open') throw closed(pledge);
+  if (action === 'cancel') {
+    return closeOpenPledge(ctx, step, pledge, { status: 'cancelled', delivered: null, actor });
+  }
+  return closeOpenPledge(ctx, step, pledge, { status: 'delivered', delivered: deliveredQuantity(pledge, quantity), actor });
+}
+
+/** What a delivery adds to covered: the pledged quantity, or less when the pledger says so; never more. */
+function deliveredQuantity(pledge: PledgeRow, quantity: number | undefined): number | null {
+  if (pledge.quantity === null) {
+    if (quantity !== undefined) {
+      throw new AppError('validation_failed', [
+        { field: 'quantity', message: 'no_quantity_required', code: 'no_quantity_required' },
+      ]);
+    }
+    return null;
+  }
+  if (quantity === undefined) return pledge.quantity;
+  if (!(quantity > 0) || quantity > pledge.quantity) {
+    throw new AppError('validation_failed', [
+      { field: 'quantity', message: `0..${pledge.quantity}`, code: 'out_of_range', max: pledge.quantity },
+    ]);
+  }
+  return quantity;
+}
+
+function closed(pledge: PledgeRow): AppError {
+  return new AppError('pledge_closed', [{ field: 'code', message: pledge.status, code: pledge.status }]);
+}

@@ -1,0 +1,61 @@
+// Pledges ("voy a llevar"): the rules every surface shares. A pledge reserves part of what a request still lacks;
+// it never changes covered, pending or priority until the delivery is confirmed, so nobody can hide a need by
+// pledging to it.
+import { createHash } from 'node:crypto';
+import { roundQuantity } from './coverage.ts';
+
+/** When nothing else is said, a pledger expects to deliver within two days. */
+export const DEFAULT_DELIVER_WITHIN_HOURS = 48;
+/** A pledge further out than two weeks is a plan, not a delivery: it would hold the quantity too long. */
+export const MAX_DELIVER_WITHIN_HOURS = 14 * 24;
+/** An open pledge expires this long after its date and releases its quantity. */
+export const PLEDGE_GRACE_HOURS = 24;
+/** Open pledges one WhatsApp number may hold in an emergency. */
+export const MAX_OPEN_PLEDGES_PER_WHATSAPP = 5;
+/** Open pledges one client address may hold in an emergency (a shelter's or a town's shared network included). */
+export const MAX_OPEN_PLEDGES_PER_ADDRESS = 20;
+
+export const pledgeStatuses = ['open', 'delivered', 'cancelled', 'expired', 'disputed'] as const;
+export type PledgeStatus = (typeof pledgeStatuses)[number];
+
+export const pledgeStatusLabels: Record<PledgeStatus, string> = {
+  open: 'En camino',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+  expired: 'Venció sin confirmarse',
+  disputed: 'Entrega disputada',
+};
+
+/** What is still open after the open pledges: pending − committed, never below 0; null without a quantity. */
+export function uncommittedQuantity(pending: number | null, committed: number): number | null {
+  if (pending === null) return null;
+  return Math.max(0, roundQuantity(pending - committed));
+}
+
+/** Whether a request still has something nobody pledged: quantity left over, or no quantity and no open pledge. */
+export function hasUncommitted(pending: number | null, committed: number, openPledges: number): boolean {
+  if (pending === null) return openPledges === 0;
+  return pending - committed > 0;
+}
+
+/** The stored form of a pledge's code: only its hash is kept, so the table cannot be read for codes. */
+export function pledgeCodeHash(code: string): string {
+  return createHash('sha256').update(`ayuda-pledge-code\0${code}`).digest('base64url');
+}
+
+/**
+ * Distinct pledgers per address are counted without keeping addresses: sha256 of the emergency and the client
+ * scope (IPv4, or IPv6 /64), salted by the emergency so one address gives unrelated hashes in different ones.
+ */
+export function pledgerHash(emergencyId: string, scope: string): string {
+  return createHash('sha256').update(`ayuda-pledger\0${emergencyId}\0${scope}`).digest('base64url');
+}
+
+/** When an open pledge made now for `hours` expires: its date plus the grace period. */
+export function pledgeTimes(now: Date, hours: number): { deliverBy: string; expiresAt: string } {
+  const deliverBy = new Date(now.getTime() + hours * 3_600_000);
+  return {
+    deliverBy: deliverBy.toISOString(),
+    expiresAt: new Date(deliverBy.getTime() + PLEDGE_GRACE_HOURS * 3_600_000).toISOString(),
+  };
+}
