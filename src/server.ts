@@ -1,6 +1,7 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
+import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
 import type { Config } from './config.ts';
@@ -15,6 +16,8 @@ const SHUTDOWN_GRACE_MS = 9_000;
 /** Retention runs a minute after start, then once a day (every instance; a second run finds nothing left). */
 const RETENTION_FIRST_MS = 60_000;
 const RETENTION_EVERY_MS = 24 * 3_600_000;
+/** Pledges past their date and grace expire within this long (a new pledge releases its record's at once). */
+const PLEDGE_SWEEP_MS = 5 * 60_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -53,6 +56,15 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       app.log.error({ err }, 'retention failed');
     }
   };
+  const pledgeSweep = setInterval(() => {
+    expirePledges(ctx).then(
+      (expired) => {
+        if (expired > 0) app.log.info({ expired }, 'pledges expired');
+      },
+      (err: unknown) => app.log.error({ err }, 'pledge expiry failed'),
+    );
+  }, PLEDGE_SWEEP_MS);
+  pledgeSweep.unref();
   const firstRetention = setTimeout(retention, RETENTION_FIRST_MS);
   firstRetention.unref();
   const retentionTimer = setInterval(retention, RETENTION_EVERY_MS);
@@ -67,6 +79,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const stop = () => {
     stopping ??= (async () => {
       clearInterval(timer);
+      clearInterval(pledgeSweep);
       clearTimeout(firstRetention);
       clearInterval(retentionTimer);
       await app.close(); // stops accepting, lets in-flight requests finish

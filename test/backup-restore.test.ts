@@ -335,7 +335,13 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
-  // The database as it was before the personal-data migration, as an old backup holds it.
+  // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  await sql`drop table pledges`.execute(ctx.db);
+  for (const column of ['quantity_committed', 'pledges_open']) {
+    await sql`alter table help_records drop column ${sql.id(column)}`.execute(ctx.db);
+  }
+  await sql`alter table timeline_events drop column quantity`.execute(ctx.db);
+  await sql`delete from kysely_migration where name = '010-pledges'`.execute(ctx.db);
   for (const index of ['help_records_rejected_retention', 'help_records_identity_retention', 'erasures_created']) {
     await sql`drop index ${sql.id(index)}`.execute(ctx.db);
   }
@@ -347,7 +353,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const file = path.join(dir, 'version-anterior.bak');
   assert.equal((await cli('backup', file)).code, 0);
 
-  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), ['009-personal-data']);
+  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), ['009-personal-data', '010-pledges']);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
   await disconnect();
@@ -355,7 +361,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const restored = await cli('restore', file, '--json');
   assert.equal(restored.code, 0, restored.stderr);
   const report = JSON.parse(restored.stdout);
-  assert.deepEqual(report.migrations, ['009-personal-data']);
+  assert.deepEqual(report.migrations, ['009-personal-data', '010-pledges']);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));
   await connect();

@@ -35,6 +35,7 @@ const toolNames = [
   'publicar_ofrecimiento',
   'reportar_registro',
   'retirar_publicacion',
+  'comprometer_ayuda',
 ];
 
 before(async () => {

@@ -6,6 +6,7 @@ import { settleById } from '../src/commands/pledges/settle-pledge.ts';
 import { expirePledges } from '../src/commands/pledges/expire-pledges.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { PLEDGE_GRACE_HOURS } from '../src/domain/pledges.ts';
+import { callTool, tools } from '../src/mcp/tools.ts';
 import { pledgesOfRecord } from '../src/repositories/pledges.ts';
 import { addEmergency, type Harness, HELP, list, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 
@@ -206,6 +207,26 @@ test('pledges that together exceed what is open: exactly one of the racing ones 
   const rest = await Promise.all(Array.from({ length: 8 }, () => pledge(id, { quantity: 3 })));
   assert.equal(rest.filter((r) => r.status === 202).length, 3);
   assert.equal((await detail(id)).quantities.committed, 29);
+});
+
+test('comprometer_ayuda pledges through the same command, and refuses over-pledging with the same code', async () => {
+  const id = await publish(h, water('Agua pedida por un asistente'));
+  const unexpected = (err: unknown) => assert.fail(String(err));
+  const tool = tools.find((t) => t.name === 'comprometer_ayuda');
+  assert.ok(tool);
+  assert.equal(tool.annotations.idempotentHint, false);
+  const args = { id, quantity: 25, contactName: 'Rosa', contactWhatsapp: '+573125550000' };
+  const ok = await callTool(tool, h.ctx, args, unexpected);
+  assert.ok(!ok.isError, JSON.stringify(ok));
+  const result = ok.structuredContent as { code: string; pledge: { status: string; quantity: number } };
+  assert.equal(result.pledge.status, 'open');
+  assert.equal(result.pledge.quantity, 25);
+  const over = await callTool(tool, h.ctx, { ...args, quantity: 6 }, unexpected);
+  assert.equal(over.isError, true);
+  assert.equal(JSON.parse((over.content[0] as { text: string }).text).code, 'pledge_exceeds_pending');
+  const bad = await callTool(tool, h.ctx, { ...args, contactWhatsapp: 'no' }, unexpected);
+  assert.equal(JSON.parse((bad.content[0] as { text: string }).text).code, 'validation_failed');
+  assert.equal((await detail(id)).quantities.committed, 25);
 });
 
 // Last: a second active emergency makes every later submission name its emergency.

@@ -158,6 +158,9 @@ describe('views', () => {
       pending: 20,
       unit: 'litros',
       coveredFraction: 0.8,
+      committed: 0,
+      uncommitted: 20,
+      pledges: 0,
     });
     assert.equal(item.verification.verified, true);
     assert.deepEqual(

@@ -16,4 +16,5 @@ export const submissionToolNames = [
   'publicar_ofrecimiento',
   'reportar_registro',
   'retirar_publicacion',
+  'comprometer_ayuda',
 ] as const;

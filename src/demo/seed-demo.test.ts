@@ -229,3 +229,17 @@ test('centres carry inventories (one line stale), routes wait in the public list
   const account = await ctx.db.selectFrom('accounts').select(['email', 'role']).executeTakeFirstOrThrow();
   assert.deepEqual({ ...account }, { email: DEMO_ACCOUNT.email, role: 'admin' });
 });
+
+test('pledges are on their way: some open, one delivered in part, one cancelled, beside covered', async () => {
+  const requests = (await everyPublished()).filter((item) => item.type === 'request' && item.quantities !== null);
+  const committed = requests.filter((item) => (item.quantities?.committed ?? 0) > 0);
+  assert.ok(committed.length >= 3, `${committed.length} requests with something committed`);
+  for (const item of committed) {
+    const q = item.quantities;
+    assert.ok(q && q.pending !== null && q.uncommitted === Math.max(0, q.pending - q.committed));
+  }
+  const kinds = new Set(requests.flatMap((item) => item.timeline.map((event) => event.kind)));
+  for (const kind of ['pledged', 'pledge_delivered', 'pledge_released']) assert.ok(kinds.has(kind as never), kind);
+  const pledges = await ctx.db.selectFrom('pledges').select('status').execute();
+  assert.deepEqual(new Set(pledges.map((p) => p.status)), new Set(['open', 'delivered', 'cancelled']));
+});

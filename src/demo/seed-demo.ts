@@ -11,6 +11,7 @@ import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
 import { seedDemoOperations } from './demo-operations.ts';
+import { seedDemoPledges } from './demo-pledges.ts';
 
 export interface DemoSummary {
   emergencySlug: string;
@@ -56,6 +57,7 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   // Scores were computed at each step's past time; bring them to the present.
   await refreshPriorities(ctx);
   await seedDemoOperations(ctx, emergency);
+  await seedDemoPledges(ctx, emergency);
   return summary;
 }
 

@@ -13,6 +13,8 @@ export const instructions = [
   'Ayuda Directa coordina ayuda directa en emergencias en Colombia.',
   'Empiece con listar_emergencias o consultar_panorama; busque registros con buscar_ayudas y vea uno con ver_ayuda.',
   'Para una solicitud, sugerir_coincidencias dice qué ofrecimientos y centros de acopio podrían cubrirla (y al revés).',
+  'Si alguien va a llevar parte de lo que falta, comprometer_ayuda lo registra (sin pasar de quantities.uncommitted)',
+  'y devuelve un código para confirmar la entrega o cancelar en /compromisos: entrégueselo solo a esa persona.',
   'Regla de revisión: publicar_solicitud y publicar_ofrecimiento NO publican. Todo envío queda en la bandeja de',
   'revisión del equipo de la emergencia y solo aparece en las lecturas cuando un líder lo aprueba; dígalo así a la persona.',
   'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',

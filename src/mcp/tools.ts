@@ -34,6 +34,7 @@ import {
   panoramaInputShape,
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
+import { pledgeTool } from './pledge-tool.ts';
 import { reportTool } from './report-tool.ts';
 import { defineTool, readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 import { withdrawTool } from './withdraw-tool.ts';
@@ -199,6 +200,7 @@ export const tools: ToolDefinition[] = [
   }),
   reportTool,
   withdrawTool,
+  pledgeTool,
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));

@@ -46,6 +46,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
       'type=offer&status=all',
       'logistics=true',
       'priority=urgent&status=all',
+      'commitment=uncommitted',
     ]) {
       const res = await get(`${HELP}?view=list&limit=100&${filter}${scope}`);
       for (const item of JSON.parse(res.body).items ?? []) ids.add(item.id);
@@ -115,6 +116,31 @@ async function crawlStatus(h: Harness): Promise<PublicOutput[]> {
     remoteAddress: CRAWL_ADDRESS,
   });
   outputs.push({ url: 'POST /estado', text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  // A pledge's code: the pages and their twins, and what a code nobody has answers, on the website and the API.
+  for (const url of ['/compromisos', '/compromisos.md', '/compromisos?lang=en']) {
+    const page = await h.app.inject({ method: 'GET', url });
+    outputs.push({ url, text: `${JSON.stringify(page.headers)}\n${page.body}` });
+  }
+  for (const url of ['/compromisos', '/compromisos/entregar', '/compromisos/cancelar']) {
+    const res = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+      payload: 'codigo=K7P-42Q-X9M-D3R',
+      remoteAddress: CRAWL_ADDRESS,
+    });
+    outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  }
+  for (const action of ['confirm', 'cancel']) {
+    const url = `/api/public/v1/pledges/${action}`;
+    const res = await h.app.inject({
+      method: 'POST',
+      url,
+      payload: { code: 'K7P-42Q-X9M-D3R' },
+      remoteAddress: CRAWL_ADDRESS,
+    });
+    outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  }
   // Withdrawing: the form and its twins, and what a pair nobody has answers at both steps.
   for (const url of ['/retirar', '/retirar.md', '/retirar?lang=en']) {
     const page = await h.app.inject({ method: 'GET', url });

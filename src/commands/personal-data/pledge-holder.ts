@@ -1,7 +1,12 @@
 // Pledgers' names and WhatsApp numbers: found by the pledger's number (the right to know), erased with it, with
 // the request they pledged to when its data goes (its open pledges are cancelled: nobody can bring anything to a
 // withdrawn request), and by retention once the pledge is closed.
-import { erasePledgeContact, pledgesNaming, setPledgeState } from '../../repositories/pledges.ts';
+import type { Store } from '../../db/store.ts';
+import { roundQuantity } from '../../domain/coverage.ts';
+import { newRowId } from '../../domain/record-id.ts';
+import { findById, updateRecord } from '../../repositories/help-records/records.ts';
+import { erasePledgeContact, type PledgeRow, pledgesNaming, setPledgeState } from '../../repositories/pledges.ts';
+import { addTimelineEvent } from '../../repositories/timeline.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
 export const PLEDGE_ERASURE_ACTOR = 'erasure';
@@ -33,13 +38,17 @@ export const pledgesHolder: PersonalDataHolder = {
     const touched: TouchedRow[] = [];
     for (const row of await pledgesNaming(trx.db, phones, ids)) {
       const own = ids.includes(row.help_id);
-      if (own && target.scope === 'all' && row.status === 'open') {
+      // An open pledge whose request goes, or whose pledger asked to be erased, is cancelled: nobody could
+      // coordinate it any more. The request's own erasure zeroes its totals (erasedColumns); another request's
+      // totals give the quantity back here.
+      if (row.status === 'open' && (own ? target.scope === 'all' : true)) {
         await setPledgeState(trx.db, row.id, {
           status: 'cancelled',
           closed_at: target.now,
           closed_by: PLEDGE_ERASURE_ACTOR,
           updated_at: target.now,
         });
+        if (!own) await releaseFromRequest(trx, row, target.now);
       }
       if (row.personal_data_erased_at !== null && row.contact_whatsapp === '') continue;
       await erasePledgeContact(trx.db, row.id, target.now);
@@ -49,3 +58,26 @@ export const pledgesHolder: PersonalDataHolder = {
   },
   clear: (db, id) => erasePledgeContact(db, id, new Date().toISOString()),
 };
+
+/** Gives an erased pledger's open pledge back to its request: the open total and count, and the public event. */
+async function releaseFromRequest(trx: Store, pledge: PledgeRow, now: string): Promise<void> {
+  const record = await findById(trx, pledge.help_id, true);
+  if (!record) return;
+  const committed = Math.max(0, roundQuantity(record.quantity_committed - (pledge.quantity ?? 0)));
+  await updateRecord(trx, record.id, {
+    quantity_committed: committed,
+    pledges_open: Math.max(0, record.pledges_open - 1),
+    updated_at: now,
+  });
+  await addTimelineEvent(trx.db, {
+    id: newRowId(),
+    help_id: record.id,
+    kind: 'pledge_released',
+    is_public: 1,
+    note: null,
+    status: null,
+    actor: PLEDGE_ERASURE_ACTOR,
+    created_at: now,
+    quantity: pledge.quantity,
+  });
+}

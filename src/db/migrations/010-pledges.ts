@@ -22,7 +22,9 @@ export function pledges(_dialect: Dialect) {
       await db.schema
         .createTable('pledges')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('help_id', 'text', (c) => c.notNull().references('help_records.id'))
+        // No foreign key, like reports: records are never deleted, and restoring a backup older than this table
+        // (pg_restore --clean drops and remakes help_records' key) must not depend on a table it does not know.
+        .addColumn('help_id', 'text', (c) => c.notNull())
         .addColumn('emergency_id', 'text', (c) => c.notNull())
         .addColumn('code_hash', 'text', (c) => c.notNull().unique())
         .addColumn('quantity', number)

@@ -52,7 +52,7 @@ function endpoints(base: string, slug: string): Endpoint[] {
       method: 'GET',
       path: '/api/public/v1/help?view=list',
       purpose: 'epList',
-      example: `curl '${help}?view=list&emergencySlug=${slug}&category=agua&priority=urgent&limit=20'`,
+      example: `curl '${help}?view=list&emergencySlug=${slug}&category=agua&priority=urgent&commitment=uncommitted&limit=20'`,
     },
     {
       method: 'GET',
@@ -90,6 +90,24 @@ function endpoints(base: string, slug: string): Endpoint[] {
       path: '/api/public/v1/help/{id}/reports',
       purpose: 'epReport',
       example: `curl -X POST '${help}/ID/reports' \\\n  -H 'Content-Type: application/json' -d '{"reason":"scam","note":"Pide plata a otra cuenta"}'`,
+    },
+    {
+      method: 'POST',
+      path: '/api/public/v1/help/{id}/pledges',
+      purpose: 'epPledge',
+      example: `curl -X POST '${help}/ID/pledges' \\\n  -H 'Content-Type: application/json' -d '{"quantity":20,"deliverWithinHours":24,"contactName":"Ana","contactWhatsapp":"+573001234567"}'`,
+    },
+    {
+      method: 'POST',
+      path: '/api/public/v1/pledges/confirm',
+      purpose: 'epPledgeConfirm',
+      example: `curl -X POST '${base}/api/public/v1/pledges/confirm' \\\n  -H 'Content-Type: application/json' -d '{"code":"CÓDIGO","quantity":12}'`,
+    },
+    {
+      method: 'POST',
+      path: '/api/public/v1/pledges/cancel',
+      purpose: 'epPledgeCancel',
+      example: `curl -X POST '${base}/api/public/v1/pledges/cancel' \\\n  -H 'Content-Type: application/json' -d '{"code":"CÓDIGO"}'`,
     },
     {
       method: 'GET',

@@ -52,6 +52,18 @@ export const developers = {
     es: 'Sugerencias para un registro publicado: para una solicitud, los ofrecimientos y centros de acopio con existencias de su categoría; para un ofrecimiento, las solicitudes que podría cubrir. El mejor primero, cada uno con una razón; no cambia nada.',
     en: 'Suggestions for a published record: for a request, the offers and collection centres with stock of its category; for an offer, the requests it could cover. Best first, each with a reason; nothing changes.',
   },
+  epPledge: {
+    es: 'Comprometerse a llevar parte de lo que falta a una solicitud publicada ("voy a llevar"): no cambia lo cubierto; se ve aparte como committed y uncommitted. El nombre y el WhatsApp son privados. Devuelve un código (202); pasar de lo no comprometido responde 409 pledge_exceeds_pending con lo que queda.',
+    en: 'Pledge to bring part of what a published request lacks ("I will bring it"): covered does not change; it shows apart as committed and uncommitted. Name and WhatsApp stay private. Returns a code (202); more than is uncommitted answers 409 pledge_exceeds_pending with what is left.',
+  },
+  epPledgeConfirm: {
+    es: 'Quien se comprometió confirma la entrega con su código (quantity si entregó menos): suma a lo cubierto.',
+    en: 'The pledger confirms the delivery with their code (quantity if less arrived): it adds to what is covered.',
+  },
+  epPledgeCancel: {
+    es: 'Cancelar un compromiso con su código: lo comprometido vuelve a quedar libre.',
+    en: 'Cancel a pledge with its code: what was committed is free again.',
+  },
   epSubmit: {
     es: 'Enviar una solicitud (type request) o un ofrecimiento (type offer) a revisión: 202.',
     en: 'Send a request (type request) or an offer (type offer) for review: 202.',

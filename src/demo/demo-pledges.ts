@@ -1,0 +1,75 @@
+// The demo's pledges ("voy a llevar"): some on their way, one delivered in part, one cancelled, so a newcomer sees
+// committed and uncommitted beside covered at once. Through the same commands the API and the leaders use.
+import { pledgeHelp } from '../commands/pledges/make-pledge.ts';
+import { settleById } from '../commands/pledges/settle-pledge.ts';
+import type { Context } from '../context.ts';
+import type { EmergencyRow } from '../repositories/emergencies.ts';
+import { leaderRecords } from '../repositories/help-records/leaders.ts';
+import { pledgesOfRecord } from '../repositories/pledges.ts';
+import { DEMO_ACTOR } from './demo-data.ts';
+
+interface DemoPledge {
+  /** Share of the request's pending quantity pledged (rounded up to a whole unit). */
+  share: number;
+  name: string;
+  whatsapp: string;
+  hoursAgo: number;
+  within: number;
+  then?: { action: 'deliver' | 'cancel'; share?: number; hoursAgo: number };
+}
+
+/** Fictional numbers (the 300 555 01xx block is never assigned). */
+const plan: DemoPledge[] = [
+  { share: 0.5, name: 'Parroquia San Miguel', whatsapp: '+573005550120', hoursAgo: 20, within: 48 },
+  {
+    share: 0.4,
+    name: 'Familia Rosero',
+    whatsapp: '+573005550121',
+    hoursAgo: 30,
+    within: 24,
+    then: { action: 'deliver', share: 0.75, hoursAgo: 8 },
+  },
+  { share: 0.3, name: 'Junta de Acción Comunal', whatsapp: '+573005550122', hoursAgo: 6, within: 24 },
+  {
+    share: 0.25,
+    name: 'Colegio Pío XII',
+    whatsapp: '+573005550123',
+    hoursAgo: 12,
+    within: 72,
+    then: { action: 'cancel', hoursAgo: 3 },
+  },
+  { share: 0.6, name: 'Transportes del Sur', whatsapp: '+573005550124', hoursAgo: 2, within: 12 },
+];
+
+export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Promise<number> {
+  const reference = ctx.now().getTime();
+  const at = (hoursAgo: number): Context => ({ ...ctx, now: () => new Date(reference - hoursAgo * 3_600_000) });
+  const { rows } = await leaderRecords(
+    ctx.db,
+    emergency.id,
+    { reviewStatus: 'approved', type: 'request', status: 'active' },
+    { limit: 200, offset: 0 },
+  );
+  const open = rows
+    .filter((r) => r.quantity_pending !== null && r.quantity_pending >= 4)
+    .sort((a, b) => b.priority_score - a.priority_score || a.id.localeCompare(b.id));
+  let made = 0;
+  for (const [i, step] of plan.entries()) {
+    const record = open[i];
+    if (!record) break;
+    const quantity = Math.max(1, Math.ceil((record.quantity_pending ?? 0) * step.share));
+    await pledgeHelp(
+      at(step.hoursAgo),
+      record.id,
+      { quantity, deliverWithinHours: step.within, contactName: step.name, contactWhatsapp: step.whatsapp },
+      `demo-${i}`,
+    );
+    made++;
+    if (!step.then) continue;
+    const [pledge] = await pledgesOfRecord(ctx.db, record.id);
+    if (!pledge) continue;
+    const delivered = step.then.share ? Math.max(1, Math.floor(quantity * step.then.share)) : undefined;
+    await settleById(at(step.then.hoursAgo), pledge.id, emergency.id, step.then.action, DEMO_ACTOR, delivered);
+  }
+  return made;
+}
