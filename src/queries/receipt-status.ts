@@ -1,9 +1,12 @@
 // /estado: how a submission stands, found by its receipt code. Only the state, the kind, the emergency's name and,
-// once published, the record's id: never its content or anything the person typed.
+// once published, the record's id and who pledged to bring help (the requester's to coordinate with): never its
+// content or anything the person typed.
 import type { Context } from '../context.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findByReceiptCode } from '../repositories/help-records/records.ts';
+import { pledgesOfRecord } from '../repositories/pledges.ts';
+import type { PledgeStatus } from '../db/types.ts';
 
 export type ReceiptState = 'pending_review' | 'published' | 'not_published';
 
@@ -15,6 +18,19 @@ export interface ReceiptStatus {
   revisionPending: boolean;
   /** The published record's id, for its link; null otherwise. */
   recordId: string | null;
+  /** Who pledged to bring what to this published request: the requester holds the code, so sees their contacts. */
+  pledges: RequesterPledge[];
+}
+
+export interface RequesterPledge {
+  id: string;
+  name: string;
+  whatsapp: string;
+  quantity: number | null;
+  deliveredQuantity: number | null;
+  unit: string | null;
+  status: PledgeStatus;
+  deliverBy: string;
 }
 
 // A withdrawn record has no receipt code any more, so it is never found here; were it found, it is not published.
@@ -38,5 +54,18 @@ export async function receiptStatus(ctx: Context, typed: string): Promise<Receip
     emergencyName: emergency.name,
     revisionPending: state === 'published' && row.pending_revision !== null,
     recordId: state === 'published' ? row.id : null,
+    pledges:
+      state === 'published' && row.type === 'request'
+        ? (await pledgesOfRecord(ctx.db, row.id, 50)).map((p) => ({
+            id: p.id,
+            name: p.contact_name,
+            whatsapp: p.contact_whatsapp,
+            quantity: p.quantity,
+            deliveredQuantity: p.delivered_quantity,
+            unit: row.unit,
+            status: p.status,
+            deliverBy: p.deliver_by,
+          }))
+        : [],
   };
 }

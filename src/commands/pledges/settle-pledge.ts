@@ -2,8 +2,10 @@
 // cancels; a leader (or the requester) confirms, cancels or disputes a delivery. Every change locks the request
 // first, then the pledge, in the same order as a new pledge, so no two changes interleave.
 import type { Actor, Context } from '../../context.ts';
+import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
 import { AppError } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
+import { findByReceiptCode } from '../../repositories/help-records/records.ts';
 import { findPledge, findPledgeByCode, type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
 import type { PledgeActionResult } from '../../schemas/pledge.ts';
 import { type ChangeStep, changeRecord } from '../record-change.ts';
@@ -36,6 +38,25 @@ export async function settleByCode(
   const found = await findPledgeByCode(ctx.db, typed);
   if (!found) throw notFound();
   return settle(ctx, found, action, actor, quantity);
+}
+
+export const REQUESTER_ACTOR = 'requester';
+
+/**
+ * The requester's actions on the pledges to their own request, proven by the receipt code: confirm that a pledge
+ * arrived, or say that a confirmed one did not. Any other pledge, or a code of another record, is not found.
+ */
+export async function settleForRequester(
+  ctx: Context,
+  typedReceiptCode: string,
+  pledgeId: string,
+  action: 'deliver' | 'dispute',
+): Promise<PledgeActionResult> {
+  const code = normalizeReceiptCode(typedReceiptCode);
+  const record = code === undefined ? undefined : await findByReceiptCode(ctx.db, code);
+  const found = record ? await findPledge({ db: ctx.db, dialect: ctx.dialect }, pledgeId) : undefined;
+  if (!record || !found || found.help_id !== record.id) throw notFound();
+  return settle(ctx, found, action, REQUESTER_ACTOR);
 }
 
 /** A leader's action on a pledge of their emergency (the console checks the emergency; the CLI names it). */

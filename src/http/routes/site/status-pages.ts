@@ -2,12 +2,17 @@
 // ever sent in a POST body (never in a URL, which the logs keep), lookups are limited per client address, and an
 // unknown code and a malformed one get the very same page.
 import type { FastifyInstance } from 'fastify';
+import { settleForRequester } from '../../../commands/pledges/settle-pledge.ts';
 import type { Context } from '../../../context.ts';
+import { AppError } from '../../../errors.ts';
 import { receiptStatus } from '../../../queries/receipt-status.ts';
 import { formRefusedPage } from '../../../views/site/pages/form-controls.ts';
 import {
   CODE_FIELD,
+  PLEDGE_ACTION_FIELD,
+  PLEDGE_FIELD,
   STATUS_PATH,
+  STATUS_PLEDGE_PATH,
   statusFormPage,
   statusResultPage,
   statusStrings,
@@ -41,8 +46,38 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
         return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, statusStrings(lang).forbidden));
       }
       // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
-      const status = await receiptStatus(ctx, field(formBody(request), CODE_FIELD));
-      return anonymous.send(reply, status ? statusResultPage(lang, status) : page(lang, 'not_found'));
+      const code = field(formBody(request), CODE_FIELD);
+      const status = await receiptStatus(ctx, code);
+      return anonymous.send(reply, status ? statusResultPage(lang, status, code) : page(lang, 'not_found'));
+    },
+  );
+
+  // The requester says a pledge arrived, or that a confirmed one did not: proven by the same receipt code.
+  app.post(
+    STATUS_PLEDGE_PATH,
+    {
+      onRequest: limiters.statusLookups,
+      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      const t = statusStrings(lang);
+      if (!anonymous.fromOurPages(request)) {
+        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, t.forbidden));
+      }
+      const form = formBody(request);
+      const code = field(form, CODE_FIELD);
+      const action = field(form, PLEDGE_ACTION_FIELD) === 'dispute' ? 'dispute' : 'deliver';
+      let notice: string;
+      try {
+        await settleForRequester(ctx, code, field(form, PLEDGE_FIELD), action);
+        notice = action === 'deliver' ? t.pledgeDone_deliver : t.pledgeDone_dispute;
+      } catch (err) {
+        if (!(err instanceof AppError) || !['pledge_not_found', 'pledge_closed'].includes(err.code)) throw err;
+        notice = t.pledgeProblem;
+      }
+      const status = await receiptStatus(ctx, code);
+      return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
     },
   );
 }

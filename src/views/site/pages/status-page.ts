@@ -1,9 +1,11 @@
 // /estado: a form (no JavaScript needed) that asks for a receipt code, and the answer: the submission's state, its
 // kind and its emergency's name, and the record's link once published. Never the code itself, nor the content.
-import type { ReceiptStatus } from '../../../queries/receipt-status.ts';
+import { groupedPhone, whatsappUrl } from '../../../domain/phone.ts';
+import type { ReceiptStatus, RequesterPledge } from '../../../queries/receipt-status.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
+import { fill, formatNumber } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
 import {
@@ -17,7 +19,7 @@ import {
 
 export { CODE_FIELD };
 
-import { recordPath } from './record-page.ts';
+import { formatDate, recordPath } from './record-page.ts';
 
 export const STATUS_PATH = '/estado';
 
@@ -89,8 +91,68 @@ function stateText(status: ReceiptStatus, t: StatusStrings): [long: string, shor
   return [status.revisionPending ? t.stateRevision : t.statePublished, t.statePublishedShort];
 }
 
-/** The answer: only the state, the kind and the emergency's name, and the link once published. */
-export function statusResultPage(lang: Lang, status: ReceiptStatus): SiteDocument {
+export const STATUS_PLEDGE_PATH = '/estado/compromisos';
+export const PLEDGE_FIELD = 'compromiso';
+export const PLEDGE_ACTION_FIELD = 'accion';
+
+/** "Ana: 20 bidones, para el 12 de mayo" */
+function pledgeLine(pledge: RequesterPledge, lang: Lang, t: StatusStrings): string {
+  const amount = pledge.deliveredQuantity ?? pledge.quantity;
+  const what =
+    amount === null
+      ? t.pledgeSomething
+      : pledge.unit
+        ? `${formatNumber(amount, lang)} ${pledge.unit}`
+        : formatNumber(amount, lang);
+  return fill(t.pledgeLine, { name: pledge.name, what, date: formatDate(pledge.deliverBy, lang, false) });
+}
+
+/** One form per action: the receipt code goes on in a hidden field, never in the address. */
+function pledgeAction(lang: Lang, code: string, pledge: RequesterPledge, action: 'deliver' | 'dispute', label: string) {
+  return html`<form method="post" action="${localized(STATUS_PLEDGE_PATH, lang)}">
+<input type="hidden" name="${CODE_FIELD}" value="${code}">
+<input type="hidden" name="${PLEDGE_FIELD}" value="${pledge.id}">
+<input type="hidden" name="${PLEDGE_ACTION_FIELD}" value="${action}">
+<button type="submit">${label}</button>
+</form>`;
+}
+
+/** Who pledged to the requester's published request, with their WhatsApp and what the requester can say. */
+function pledgesSection(lang: Lang, code: string, pledges: RequesterPledge[], t: StatusStrings): Block[] {
+  if (pledges.length === 0) return [];
+  const items = pledges.map((pledge) => {
+    const parts = [
+      html`<p><b>${pledgeLine(pledge, lang, t)}</b> · ${t[`pledge_${pledge.status}`]}</p>`,
+      pledge.whatsapp
+        ? html`<p><a href="${whatsappUrl(pledge.whatsapp)}">${t.pledgeWhatsapp}</a> ${groupedPhone(pledge.whatsapp)}</p>`
+        : html``,
+      pledge.status === 'open' ? pledgeAction(lang, code, pledge, 'deliver', t.pledgeArrived) : html``,
+      pledge.status === 'delivered' ? pledgeAction(lang, code, pledge, 'dispute', t.pledgeNotArrived) : html``,
+    ];
+    return html`<li>${parts}</li>`;
+  });
+  return [
+    {
+      kind: 'section',
+      title: t.pledgesTitle,
+      className: 'card',
+      id: 'compromisos',
+      blocks: [text(t.pledgesIntro), { kind: 'html', html: html`<ul class="compromisos">${items}</ul>` }],
+    },
+  ];
+}
+
+/**
+ * The answer: the state, the kind and the emergency's name, the link once published and, for a published request,
+ * who pledged to bring what (the code proves the requester). `code` is the code as typed, carried on only in the
+ * forms' hidden fields; `notice` says what the requester's last action did.
+ */
+export function statusResultPage(
+  lang: Lang,
+  status: ReceiptStatus,
+  code = '',
+  notice: string | null = null,
+): SiteDocument {
   const t = statusStrings(lang);
   const [long, short] = stateText(status, t);
   const fields: [string, Inline[]][] = [
@@ -103,7 +165,10 @@ export function statusResultPage(lang: Lang, status: ReceiptStatus): SiteDocumen
     lang,
     title: t.resultTitle,
     summary: t.resultSummary,
+    // Pledgers' contacts are on it: no cache keeps it.
+    noStore: status.pledges.length > 0,
     blocks: [
+      ...(notice ? [{ kind: 'paragraph' as const, className: 'note', content: [notice] }] : []),
       {
         kind: 'section',
         className: 'card recibo',
@@ -113,6 +178,7 @@ export function statusResultPage(lang: Lang, status: ReceiptStatus): SiteDocumen
           ...(status.recordId ? [text(link(localized(recordPath(status.recordId), lang), t.seeRecord))] : []),
         ],
       },
+      ...pledgesSection(lang, code, status.pledges, t),
       { kind: 'paragraph', className: 'note', content: [t.private] },
       withdrawLine(lang, t),
       text(link(localized(STATUS_PATH, lang), t.another)),

@@ -27,8 +27,8 @@ export const status = {
   },
   forbidden: { es: 'Abrir la consulta', en: 'Open the lookup' },
   private: {
-    es: 'La consulta muestra solo el estado, el tipo de envío y la emergencia: nunca lo que usted escribió ni sus datos. El código es privado: no lo comparta con desconocidos.',
-    en: 'The lookup shows only the state, the kind of submission and the emergency: never what you wrote nor your details. The code is private: do not share it with strangers.',
+    es: 'La consulta muestra solo el estado, el tipo de envío y la emergencia (y, si alguien se comprometió a llevarle ayuda, cómo contactarle): nunca lo que usted escribió ni sus datos. El código es privado: no lo comparta con desconocidos.',
+    en: 'The lookup shows only the state, the kind of submission and the emergency (and, when someone pledged to bring you help, how to reach them): never what you wrote nor your details. The code is private: do not share it with strangers.',
   },
 
   // The answer
@@ -68,6 +68,33 @@ export const status = {
     en: 'Want to take your submission off the site and erase your details? With the same code and your WhatsApp: ',
   },
   withdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
+  pledgesTitle: { es: 'Quién va a llevar ayuda', en: 'Who is bringing help' },
+  pledgesIntro: {
+    es: 'Estas personas se comprometieron a llevar parte de lo que necesita. Sus datos son privados: úselos solo para coordinar la entrega. Cuando algo llegue, confírmelo aquí; si le dijeron que se entregó y no llegó, dígalo.',
+    en: 'These people pledged to bring part of what you need. Their details are private: use them only to coordinate the delivery. When something arrives, confirm it here; if you were told it was delivered and it did not arrive, say so.',
+  },
+  pledgeLine: { es: '{name}: {what}, para el {date}', en: '{name}: {what}, by {date}' },
+  pledgeSomething: { es: 'algo de lo que necesita', en: 'some of what you need' },
+  pledge_open: { es: 'En camino', en: 'On its way' },
+  pledge_delivered: { es: 'Entregado', en: 'Delivered' },
+  pledge_cancelled: { es: 'Cancelado', en: 'Cancelled' },
+  pledge_expired: { es: 'Venció sin confirmarse', en: 'Expired unconfirmed' },
+  pledge_disputed: { es: 'Marcado como no recibido', en: 'Marked as not received' },
+  pledgeArrived: { es: 'Ya llegó', en: 'It arrived' },
+  pledgeNotArrived: { es: 'No llegó', en: 'It did not arrive' },
+  pledgeWhatsapp: { es: 'Escribir por WhatsApp', en: 'Message on WhatsApp' },
+  pledgeDone_deliver: {
+    es: 'Gracias: la entrega quedó confirmada y suma a lo cubierto.',
+    en: 'Thank you: the delivery is confirmed and adds to what is covered.',
+  },
+  pledgeDone_dispute: {
+    es: 'Quedó marcado que no llegó; el equipo de la emergencia lo verá.',
+    en: 'It is marked as not received; the emergency team will see it.',
+  },
+  pledgeProblem: {
+    es: 'Ese compromiso ya cambió (se entregó, se canceló o venció). Vea abajo cómo está ahora.',
+    en: 'That pledge has already changed (delivered, cancelled or expired). See below how it stands now.',
+  },
 
   // The twin
   twinTitle: { es: 'Cómo funciona la consulta', en: 'How the lookup works' },
