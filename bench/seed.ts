@@ -10,6 +10,7 @@ import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts';
 import { categoryLabel } from '../src/domain/categories.ts';
+import { confirmationState } from '../src/domain/confirmation.ts';
 import { isApproximate } from '../src/domain/public-place.ts';
 import { searchTerms } from '../src/domain/text.ts';
 import type { HelpRow } from '../src/repositories/help-records/records.ts';
@@ -114,8 +115,15 @@ function buildRecord(
     submitted_at: iso(createdMs),
     reviewed_at: iso(publishedMs),
     published_at: iso(publishedMs),
+    // Confirmed within the last four days: most current, some "por confirmar", none expired (every record listed).
+    confirmed_at: iso(Math.max(publishedMs, now - ((index * 7919) % 97) * HOUR)),
+    confirmation_state: 'current',
     change_seq: index + 1,
   };
+  row.confirmation_state = confirmationState(row.confirmed_at, row.status, new Date(now), {
+    reconfirmAfterHours: 72,
+    expireAfterHours: 72,
+  });
   // Scores as the periodic refresh leaves them: waiting time counted up to now.
   Object.assign(row, derivedFields(row, new Date(now)));
   batch.records.push(row);

@@ -28,6 +28,9 @@ export interface Config {
    */
   dataControllerName: string | null;
   dataControllerContact: string | null;
+  /** Hours after its last confirmation that a published record is "por confirmar"; then, this many more, expired. */
+  reconfirmAfterHours: number;
+  expireAfterHours: number;
   /** How long personal data is kept (README "Datos personales"); the purge erases it once these days have passed. */
   retention: RetentionConfig;
 }
@@ -117,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
+    reconfirmAfterHours: int(env, 'RECONFIRM_AFTER_HOURS', 72, 1, 24 * 365),
+    expireAfterHours: int(env, 'EXPIRE_AFTER_HOURS', 72, 1, 24 * 365),
     tileUrl: tileUrl(env.TILE_URL),
     dataControllerName: publicLine(env, 'DATA_CONTROLLER_NAME'),
     dataControllerContact: publicLine(env, 'DATA_CONTROLLER_CONTACT'),

@@ -1,6 +1,7 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
+import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
@@ -16,8 +17,12 @@ const SHUTDOWN_GRACE_MS = 9_000;
 /** Retention runs a minute after start, then once a day (every instance; a second run finds nothing left). */
 const RETENTION_FIRST_MS = 60_000;
 const RETENTION_EVERY_MS = 24 * 3_600_000;
-/** Pledges past their date and grace expire within this long (a new pledge releases its record's at once). */
-const PLEDGE_SWEEP_MS = 5 * 60_000;
+/**
+ * Pledges past their date and grace expire, and records move to "por confirmar" or expired, within this long (a new
+ * pledge releases its record's due pledges at once).
+ */
+const SWEEP_MS = 5 * 60_000;
+const SWEEP_FIRST_MS = 10_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -56,15 +61,21 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       app.log.error({ err }, 'retention failed');
     }
   };
-  const pledgeSweep = setInterval(() => {
-    expirePledges(ctx).then(
-      (expired) => {
-        if (expired > 0) app.log.info({ expired }, 'pledges expired');
-      },
-      (err: unknown) => app.log.error({ err }, 'pledge expiry failed'),
-    );
-  }, PLEDGE_SWEEP_MS);
-  pledgeSweep.unref();
+  const sweep = async () => {
+    try {
+      const expired = await expirePledges(ctx);
+      if (expired > 0) app.log.info({ expired }, 'pledges expired');
+      const moved = await refreshConfirmations(ctx);
+      if (moved.to_confirm + moved.expired > 0) app.log.info(moved, 'confirmation states moved');
+    } catch (err) {
+      app.log.error({ err }, 'sweep failed');
+    }
+  };
+  // Soon after start too: a service that was down for days must not show their states as they were.
+  const firstSweep = setTimeout(sweep, SWEEP_FIRST_MS);
+  firstSweep.unref();
+  const sweepTimer = setInterval(sweep, SWEEP_MS);
+  sweepTimer.unref();
   const firstRetention = setTimeout(retention, RETENTION_FIRST_MS);
   firstRetention.unref();
   const retentionTimer = setInterval(retention, RETENTION_EVERY_MS);
@@ -79,7 +90,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const stop = () => {
     stopping ??= (async () => {
       clearInterval(timer);
-      clearInterval(pledgeSweep);
+      clearInterval(sweepTimer);
+      clearTimeout(firstSweep);
       clearTimeout(firstRetention);
       clearInterval(retentionTimer);
       await app.close(); // stops accepting, lets in-flight requests finish

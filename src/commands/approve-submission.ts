@@ -1,5 +1,6 @@
 // A leader approves a pending submission (it is published) or a pending revision (it replaces the public one).
 import type { Actor, Context } from '../context.ts';
+import { confirmedNow } from '../domain/confirmation.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import { checkVersion } from './expected-version.ts';
@@ -21,6 +22,8 @@ export async function approveSubmission(
       const saved = await saveRecord(ctx, step, {
         review_status: 'approved',
         reviewed_at: now,
+        // Published or revised by a leader: confirmed as current now.
+        ...confirmedNow(now),
         published_at: record.published_at ?? now,
         review_note: note ?? null,
       });
@@ -36,6 +39,8 @@ export async function approveSubmission(
         revision_hash: null,
         revision_submitted_at: null,
         reviewed_at: now,
+        // Published or revised by a leader: confirmed as current now.
+        ...confirmedNow(now),
       });
       await logDecision(step, actor, { kind: 'revision_approved', isPublic: true, note, status: saved.status });
       return saved;

@@ -1,5 +1,6 @@
 // A leader corrects a submission (or a pending revision) and publishes the corrected content in one step.
 import type { Actor, Context } from '../context.ts';
+import { confirmedNow } from '../domain/confirmation.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import { checkVersion } from './expected-version.ts';
@@ -39,6 +40,8 @@ export async function approveWithEdits(
         ...edits,
         review_status: 'approved',
         reviewed_at: now,
+        // Published or revised by a leader: confirmed as current now.
+        ...confirmedNow(now),
         published_at: record.published_at ?? now,
         review_note: note ?? null,
       });
@@ -55,6 +58,8 @@ export async function approveWithEdits(
         revision_hash: null,
         revision_submitted_at: null,
         reviewed_at: now,
+        // Published or revised by a leader: confirmed as current now.
+        ...confirmedNow(now),
       });
       await logDecision(step, actor, {
         kind: 'revision_approved',

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
+import { confirmedNow } from '../domain/confirmation.ts';
 import { fold } from '../domain/text.ts';
 import { AppError, type Lang } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findPublishedCenter } from '../repositories/help-records/centers.ts';
-import type { HelpRow } from '../repositories/help-records/records.ts';
+import { type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
 import {
   type InventoryLineRow,
   linesOfKindAndCategory,
@@ -65,6 +66,8 @@ export async function setInventoryLine(
       details: { lineId: saved.id, ...values, unit: saved.unit },
       at,
     });
+    // A centre that keeps its inventory is current: its offer is confirmed with every update.
+    await updateRecord(trx, center.id, confirmedNow(at));
     return saved;
   });
   return { ...line, quantity: Number(line.quantity) };

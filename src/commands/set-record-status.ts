@@ -1,5 +1,6 @@
 // Lifecycle of a published record: active -> in_process -> completed, and reopening.
 import type { Actor, Context } from '../context.ts';
+import { confirmedNow } from '../domain/confirmation.ts';
 import type { RecordStatus } from '../domain/statuses.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
@@ -20,7 +21,8 @@ export async function setRecordStatus(
     if (record.status === status) {
       throw new AppError('invalid_state', [{ field: 'status', message: status, code: 'same_status' }]);
     }
-    const saved = await saveRecord(ctx, step, { status, status_note: note ?? null });
+    // A leader who moves a record has just checked on it: it counts as confirmed.
+    const saved = await saveRecord(ctx, step, { status, status_note: note ?? null, ...confirmedNow(step.now) });
     await logDecision(step, actor, {
       kind: 'status_changed',
       isPublic: true,

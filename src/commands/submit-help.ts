@@ -152,6 +152,9 @@ function newRecord(
     quantity_pending: fields.quantity_required,
     quantity_committed: 0,
     pledges_open: 0,
+    // Unpublished: the clock starts when it is published.
+    confirmed_at: null,
+    confirmation_state: 'current',
     // Kept by every later revision: the person's one code for this submission.
     receipt_code: receiptCode,
     withdrawn_at: null,

@@ -72,6 +72,8 @@ const row: PublicHelpRow = {
   updated_at: AT,
   reviewed_at: '2026-05-10T09:40:00.000Z',
   published_at: '2026-05-10T09:40:00.000Z',
+  confirmed_at: '2026-05-10T09:40:00.000Z',
+  confirmation_state: 'current',
 };
 
 const timeline = [
@@ -201,6 +203,7 @@ export function responseExamples(base: string): {
         limit: 50,
         municipalityCode: null,
         commitment: 'all',
+        confirmation: 'not_expired',
       },
       items: [item],
       nextCursor: null,

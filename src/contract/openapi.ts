@@ -42,6 +42,7 @@ const COMPONENT_ORDER = [
   'Quantities',
   'ResourceLine',
   'Verification',
+  'Confirmation',
   'Logistics',
   'CollectionCenter',
   'TimelineItem',

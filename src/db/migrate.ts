@@ -11,6 +11,7 @@ import { receiptCodes } from './migrations/007-receipt-codes.ts';
 import { emergencyContacts } from './migrations/008-emergency-contacts.ts';
 import { personalData } from './migrations/009-personal-data.ts';
 import { pledges } from './migrations/010-pledges.ts';
+import { confirmation } from './migrations/011-confirmation.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '008-emergency-contacts': emergencyContacts(dialect),
     '009-personal-data': personalData(dialect),
     '010-pledges': pledges(dialect),
+    '011-confirmation': confirmation(dialect),
   };
 }
 

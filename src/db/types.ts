@@ -87,7 +87,15 @@ export interface HelpRecordsTable {
   quantity_committed: Generated<number>;
   /** How many pledges are open (a request without a quantity counts its pledges this way). */
   pledges_open: Generated<number>;
+  /** When the record was last confirmed as still valid (published, confirmed by its sender or a leader, a
+   * centre's inventory update); null until published. */
+  confirmed_at: string | null;
+  /** What confirmed_at means now (domain/confirmation.ts), kept by the commands and the sweep. */
+  confirmation_state: Generated<ConfirmationState>;
 }
+
+export type { ConfirmationState } from '../domain/confirmation.ts';
+import type { ConfirmationState } from '../domain/confirmation.ts';
 
 export interface TimelineEventsTable {
   id: string;

@@ -134,6 +134,10 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
       verifiedAt: row.reviewed_at ?? row.published_at,
       method: 'leader_review',
     },
+    confirmation: {
+      state: row.confirmation_state,
+      confirmedAt: row.confirmed_at ?? row.reviewed_at ?? row.published_at,
+    },
     logistics: isRequest
       ? {
           deliverable: row.status === 'active' && hasPlace && (pending === null || pending > 0),

@@ -35,6 +35,7 @@ export function indexFilters(
     capacity: query.capacity,
     municipalityCode: query.municipalityCode,
     commitment: query.commitment,
+    confirmation: query.confirmation,
   };
 }
 
@@ -66,6 +67,7 @@ async function listParts(ctx: Context, query: HelpQuery): Promise<{ list: Omit<H
     limit: query.limit,
     municipalityCode: query.municipalityCode ?? null,
     commitment: query.commitment,
+    confirmation: query.confirmation,
   };
   const items = await presentHits(ctx, hits, new Map(scope.map((e) => [e.id, e.status])));
   const nextCursor = next ? encodeCursor({ ...next, order: next.distance === null ? 'priority' : 'distance' }) : null;

@@ -1,6 +1,7 @@
 // GET /api/public/v1/help query (SPEC 4.1). Query strings arrive as text; each parameter is parsed strictly.
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
+import { confirmationFilters } from '../domain/confirmation.ts';
 import { categories } from '../domain/categories.ts';
 import { municipalityByCode } from '../domain/municipalities.ts';
 import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
@@ -125,6 +126,11 @@ export const commitmentDescription =
   'uncommitted: solo solicitudes sin completar a las que aún les falta algo que nadie se comprometió a llevar ' +
   '(quantities.uncommitted mayor que 0, o sin cantidad y sin compromisos abiertos).';
 
+export const confirmationDescription =
+  'not_expired (por defecto): vigentes y por confirmar; current, to_confirm o expired: solo ese estado ' +
+  '(confirmation.state); all: todos. Los vencidos (expired) salen de las listas, el mapa y los conteos hasta que ' +
+  'alguien los confirme de nuevo.';
+
 export const helpViews = ['discovery', 'panorama', 'list', 'detail'] as const;
 
 export const helpQuery = z
@@ -145,6 +151,7 @@ export const helpQuery = z
       .enum(commitmentFilters)
       .default('all')
       .describe(commitmentDescription),
+    confirmation: z.enum(confirmationFilters).default('not_expired').describe(confirmationDescription),
     q: text({ max: bounds.q.max })
       .optional()
       .describe(

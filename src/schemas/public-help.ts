@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { categories } from '../domain/categories.ts';
 import { precisions } from '../domain/public-place.ts';
+import { confirmationFilters, confirmationStates } from '../domain/confirmation.ts';
 import {
   collectionCenterStatuses,
   commitmentFilters,
@@ -117,6 +118,30 @@ export const verification = z
   })
   .meta({ id: 'Verification' });
 
+export const confirmation = z
+  .object({
+    state: z
+      .enum(confirmationStates)
+      .describe(
+        'current: confirmado hace poco como vigente. to_confirm ("por confirmar"): nadie lo confirma desde hace ' +
+          'RECONFIRM_AFTER_HOURS (72 por defecto); se muestra con su antigüedad. expired: tampoco en las ' +
+          'EXPIRE_AFTER_HOURS siguientes (72): sale de las listas, el mapa y los conteos (se ve solo pidiéndolo con ' +
+          'confirmation=expired o all, o por su id) hasta que se confirme de nuevo. Un registro completado está siempre ' +
+          'current.',
+      ),
+    confirmedAt: isoDateTime
+      .nullable()
+      .describe(
+        'Última confirmación de que sigue vigente: al publicarse o aprobarse un cambio, cuando quien lo envió lo ' +
+          'confirma con su código de recibo, cuando un líder lo confirma o cambia su estado, y, en un centro de ' +
+          'acopio, cada vez que actualiza su inventario.',
+      ),
+  })
+  .meta({
+    id: 'Confirmation',
+    description: 'Si la necesidad u oferta sigue vigente. No cambia status (SPEC): es un dato aparte.',
+  });
+
 export const logistics = z
   .object({
     deliverable: z.boolean().describe('Solicitud activa, con ubicación, a la que aún le falta algo por entregar.'),
@@ -191,6 +216,7 @@ export const publicHelp = z
     quantities: quantities.nullable(),
     resources: z.array(resourceLine),
     verification,
+    confirmation,
     logistics: logistics.nullable(),
     collectionCenter: collectionCenter.nullable(),
     timeline: z.array(timelineItem),
@@ -216,6 +242,7 @@ export const helpFilters = z
     limit: z.int(),
     municipalityCode: nullableString.describe('Código DIVIPOLA del municipio filtrado; null sin ese filtro.'),
     commitment: z.enum(commitmentFilters).describe('uncommitted: solo lo que aún nadie se comprometió a llevar.'),
+    confirmation: z.enum(confirmationFilters).describe('not_expired (por defecto), all, current, to_confirm o expired.'),
   })
   .meta({ id: 'HelpFilters', description: 'Los filtros aplicados, con sus valores por defecto.' });
 

@@ -2,6 +2,7 @@
 // schemas without `type`, which each tool fixes.
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
+import { confirmationFilters } from '../domain/confirmation.ts';
 import { categories } from '../domain/categories.ts';
 import { MCP_SOURCE } from '../domain/own-sources.ts';
 import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
@@ -23,6 +24,7 @@ export const helpSearchShape = {
   category: z.enum(categories).optional(),
   priority: z.enum(priorityFilters).default('all').describe(about('priority')),
   commitment: z.enum(commitmentFilters).default('all').describe(about('commitment')),
+  confirmation: z.enum(confirmationFilters).default('not_expired').describe(about('confirmation')),
   q: text({ max: bounds.q.max }).optional().describe(about('q')),
   latitude: z.number().min(bounds.latitude.min).max(bounds.latitude.max).optional().describe('Latitud WGS84.'),
   longitude: z.number().min(bounds.longitude.min).max(bounds.longitude.max).optional().describe('Longitud WGS84.'),

@@ -24,6 +24,8 @@ export function createColumns(capacity: number) {
     /** Open pledges' quantities, and how many pledges are open. */
     committed: new Float64Array(capacity),
     pledges: new Int32Array(capacity),
+    /** 0 current, 1 to_confirm, 2 expired (domain/confirmation.ts). */
+    confirmation: new Uint8Array(capacity),
   };
 }
 

@@ -146,6 +146,7 @@ export class PublicSearch {
       quantityPending: row.quantity_pending,
       quantityCommitted: row.quantity_committed,
       pledgesOpen: row.pledges_open,
+      confirmation: row.confirmation_state,
       unit: row.unit,
       centre: row.collection_center_status !== null,
       changeSeq: row.change_seq,

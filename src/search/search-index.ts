@@ -2,6 +2,12 @@
 // well under a millisecond. It holds no contact data: only what filtering and ordering need. Each field is a
 // typed array indexed by document slot (columns.ts), words map to slot lists (word-postings.ts) and points to
 // grid cells (place-grid.ts): a search reads the smaller of its word matches or its cells, never every record.
+import {
+  type ConfirmationFilter,
+  type ConfirmationState,
+  confirmationStates,
+  passesConfirmation,
+} from '../domain/confirmation.ts';
 import { type BoundingBox as Box, boundingBox, distanceKm, KM_PER_DEGREE } from '../domain/distance.ts';
 import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 import { type Columns, compactColumns, createColumns, Dictionary, grown } from './columns.ts';
@@ -31,6 +37,8 @@ export interface IndexedRecord {
   /** Open pledges' quantities (0 when none), and how many are open. */
   quantityCommitted?: number;
   pledgesOpen?: number;
+  /** Needs stay current: expired records leave lists, maps and counts unless a filter asks for them. */
+  confirmation?: ConfirmationState;
   /** The unit of the quantities; null when none was given. */
   unit?: string | null;
   /** True for an offer that is a collection centre. */
@@ -55,6 +63,8 @@ export interface IndexFilters {
   municipalityCode?: string;
   /** uncommitted: requests with something nobody pledged yet (domain/pledges.ts hasUncommitted). */
   commitment?: 'all' | 'uncommitted';
+  /** Which confirmation states pass; undefined is not_expired. */
+  confirmation?: ConfirmationFilter;
   /** Only public points inside this box (a map's visible area). */
   bbox?: BoundingBox;
 }
@@ -123,6 +133,16 @@ const TYPE_CODES = { request: 0, offer: 1 } as const;
 const STATUS_CODES = { active: 0, in_process: 1, completed: 2 } as const;
 /** The plan's status for "any but completed"; -1 is any status. */
 const OPEN_STATUS = -2;
+/** The confirmation states as bits (domain/confirmation.ts order), and the default filter: all but expired. */
+const EXPIRED_NUMBER = confirmationStates.indexOf('expired');
+
+function confirmationMask(filter: ConfirmationFilter | undefined): number {
+  let mask = 0;
+  confirmationStates.forEach((state, n) => {
+    if (passesConfirmation(filter, state)) mask |= 1 << n;
+  });
+  return mask;
+}
 /** Urgencies in the panorama's group order; another value gets the next number. */
 const KNOWN_URGENCIES = ['urgent', 'needed', 'stable'];
 const KNOWN_PRECISIONS = ['exact', 'approximate', 'municipality'];
@@ -150,6 +170,8 @@ interface Plan {
   logistics: boolean;
   capacity: number;
   uncommitted: boolean;
+  /** Bit n set: confirmation state number n passes. */
+  confirmations: number;
   near: IndexFilters['near'];
   box: Box | null;
   view: Box | null;
@@ -210,6 +232,7 @@ export class SearchIndex {
     c.pending[slot] = record.quantityPending ?? Number.NaN;
     c.committed[slot] = record.quantityCommitted ?? 0;
     c.pledges[slot] = record.pledgesOpen ?? 0;
+    c.confirmation[slot] = confirmationStates.indexOf(record.confirmation ?? 'current');
     this.#ids[slot] = record.id;
     this.#slotById.set(record.id, slot);
     this.#words.add(slot, record.text);
@@ -291,6 +314,7 @@ export class SearchIndex {
       logistics: query.logistics,
       capacity: query.capacity ?? -1,
       uncommitted: query.commitment === 'uncommitted',
+      confirmations: confirmationMask(query.confirmation),
       near,
       box,
       view,
@@ -323,11 +347,13 @@ export class SearchIndex {
     const outside2 = (radius * (1 + FLAT_MARGIN)) ** 2;
     // Columns in locals: `visit` could in principle replace them, so fields would be re-read on every record.
     const { emergency: emergencyOf, state: stateOf, latitude: latitudeOf, longitude: longitudeOf } = c;
-    const { category: categoryOf, municipality: municipalityOf } = c;
+    const { category: categoryOf, municipality: municipalityOf, confirmation: confirmationOf } = c;
+    const confirmations = plan.confirmations;
     for (let n = 0; n < count; n++) {
       const slot = items ? (items[n] as number) : n;
       const emergency = emergencyOf[slot] as number;
       if (emergency < 0 || allowed[emergency] !== 1) continue;
+      if (((confirmations >> (confirmationOf[slot] as number)) & 1) === 0) continue;
       const code = stateOf[slot] as number;
       if (typeCode >= 0 && code >> 2 !== typeCode) continue;
       if (
@@ -517,6 +543,8 @@ export class SearchIndex {
     for (let slot = 0; slot < this.#slots; slot++) {
       const e = c.emergency[slot] as number;
       if (e < 0 || allowed[e] !== 1) continue;
+      // Expired records leave the counts as they leave the lists.
+      if (c.confirmation[slot] === EXPIRED_NUMBER) continue;
       const code = c.state[slot] as number; // type * 4 + status
       const statusKey =
         ((e * STATE_SPAN + code) * urgencies + (c.urgency[slot] as number)) * 2 + (c.centre[slot] as number);
@@ -618,7 +646,7 @@ export class SearchIndex {
     for (let slot = 0; slot < this.#slots; slot++) {
       const e = c.emergency[slot] as number;
       const municipality = c.municipality[slot] as number;
-      if (e < 0 || allowed[e] !== 1 || municipality < 0) continue;
+      if (e < 0 || allowed[e] !== 1 || municipality < 0 || c.confirmation[slot] === EXPIRED_NUMBER) continue;
       perNumber[municipality] = (perNumber[municipality] as number) + 1;
     }
     const counts = new Map<string, number>();

@@ -44,6 +44,8 @@ const PUBLIC_FIELDS = [
   'updated_at',
   'reviewed_at',
   'published_at',
+  'confirmed_at',
+  'confirmation_state',
 ] as const;
 
 export type PublicHelpRow = Pick<HelpRow, (typeof PUBLIC_FIELDS)[number]> & {

@@ -85,6 +85,7 @@ async function indexRows(db: Db, at: number | number[]) {
       'quantity_pending',
       'quantity_committed',
       'pledges_open',
+      'confirmation_state',
       'unit',
       'collection_center_status',
       'title',
