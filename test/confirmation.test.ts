@@ -106,3 +106,37 @@ test('a completed record is never por confirmar', async () => {
   await refreshConfirmations(h.ctx);
   assert.equal((await detail(id)).confirmation.state, 'current');
 });
+
+const form = (url: string, fields: Record<string, string>) =>
+  h.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+test('on /estado the sender sees "por confirmar" and answers "sigue vigente" or "ya me ayudaron"', async () => {
+  const record = await withCode('Cobijas para el albergue');
+  h.clock.advanceHours(73);
+  await refreshConfirmations(h.ctx);
+  const page = await form('/estado', { codigo: record.code });
+  assert.match(page.body, /Por confirmar: nadie la confirma desde el/);
+  assert.match(String(page.headers['cache-control']), /no-store/);
+  const confirmed = await form('/estado/vigencia', { codigo: record.code, resultado: 'current' });
+  assert.equal(confirmed.statusCode, 200);
+  assert.match(confirmed.body, /quedó confirmada como vigente/);
+  assert.equal((await detail(record.id)).confirmation.state, 'current');
+  const helped = await form('/estado/vigencia', { codigo: record.code, resultado: 'helped' });
+  assert.match(helped.body, /marcada como completada/);
+  assert.equal((await detail(record.id)).status, 'completed');
+  assert.ok(!(await form('/estado', { codigo: record.code })).body.includes('¿Sigue vigente?'), 'nothing left to confirm');
+  const unknown = await form('/estado/vigencia', { codigo: 'AAA-AAA-AAA-AAA', resultado: 'current' });
+  assert.equal(unknown.statusCode, 404);
+  const foreign = await h.app.inject({
+    method: 'POST',
+    url: '/estado/vigencia',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.example' },
+    payload: `codigo=${record.code}&resultado=current`,
+  });
+  assert.equal(foreign.statusCode, 403);
+});

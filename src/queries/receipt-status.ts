@@ -6,7 +6,7 @@ import { normalizeReceiptCode } from '../domain/receipt-code.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findByReceiptCode } from '../repositories/help-records/records.ts';
 import { pledgesOfRecord } from '../repositories/pledges.ts';
-import type { PledgeStatus } from '../db/types.ts';
+import type { ConfirmationState, PledgeStatus } from '../db/types.ts';
 
 export type ReceiptState = 'pending_review' | 'published' | 'not_published';
 
@@ -20,6 +20,8 @@ export interface ReceiptStatus {
   recordId: string | null;
   /** Who pledged to bring what to this published request: the requester holds the code, so sees their contacts. */
   pledges: RequesterPledge[];
+  /** Whether it is still current, for a published record not completed; null otherwise (nothing to confirm). */
+  confirmation: { state: ConfirmationState; confirmedAt: string | null } | null;
 }
 
 export interface RequesterPledge {
@@ -54,6 +56,10 @@ export async function receiptStatus(ctx: Context, typed: string): Promise<Receip
     emergencyName: emergency.name,
     revisionPending: state === 'published' && row.pending_revision !== null,
     recordId: state === 'published' ? row.id : null,
+    confirmation:
+      state === 'published' && row.status !== 'completed'
+        ? { state: row.confirmation_state, confirmedAt: row.confirmed_at }
+        : null,
     pledges:
       state === 'published' && row.type === 'request'
         ? (await pledgesOfRecord(ctx.db, row.id, 50)).map((p) => ({

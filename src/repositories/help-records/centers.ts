@@ -27,14 +27,19 @@ export interface CenterRow {
   updated_at: string;
 }
 
-/** Published collection centres: approved offers that declared a centre status. */
+/**
+ * Published collection centres: approved offers that declared a centre status, and not expired (a centre nobody has
+ * confirmed, nor updated its inventory, for RECONFIRM_AFTER_HOURS + EXPIRE_AFTER_HOURS leaves the public reads as
+ * every expired record does; its own edit link still reaches it, and an update brings it back).
+ */
 function publishedCenters(db: Db) {
   return db
     .selectFrom('help_records as h')
     .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
     .where('h.type', '=', 'offer')
     .where('h.review_status', '=', 'approved')
-    .where('h.collection_center_status', 'is not', null);
+    .where('h.collection_center_status', 'is not', null)
+    .where('h.confirmation_state', '<>', 'expired');
 }
 
 /** The record behind a centre, for a write, only while it is a published collection centre. */

@@ -2,6 +2,7 @@
 // ever sent in a POST body (never in a URL, which the logs keep), lookups are limited per client address, and an
 // unknown code and a malformed one get the very same page.
 import type { FastifyInstance } from 'fastify';
+import { confirmationOutcomes, confirmWithReceipt } from '../../../commands/confirmation/confirm-record.ts';
 import { settleForRequester } from '../../../commands/pledges/settle-pledge.ts';
 import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
@@ -9,8 +10,10 @@ import { receiptStatus } from '../../../queries/receipt-status.ts';
 import { formRefusedPage } from '../../../views/site/pages/form-controls.ts';
 import {
   CODE_FIELD,
+  OUTCOME_FIELD,
   PLEDGE_ACTION_FIELD,
   PLEDGE_FIELD,
+  STATUS_CONFIRM_PATH,
   STATUS_PATH,
   STATUS_PLEDGE_PATH,
   statusFormPage,
@@ -49,6 +52,36 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
       const code = field(formBody(request), CODE_FIELD);
       const status = await receiptStatus(ctx, code);
       return anonymous.send(reply, status ? statusResultPage(lang, status, code) : page(lang, 'not_found'));
+    },
+  );
+
+  // The sender says whether the submission is still current (or no longer needed): proven by the receipt code.
+  app.post(
+    STATUS_CONFIRM_PATH,
+    {
+      onRequest: limiters.statusLookups,
+      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
+    },
+    async (request, reply) => {
+      const lang = languageOf(request);
+      const t = statusStrings(lang);
+      if (!anonymous.fromOurPages(request)) {
+        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, t.forbidden));
+      }
+      const form = formBody(request);
+      const code = field(form, CODE_FIELD);
+      const typed = field(form, OUTCOME_FIELD);
+      const outcome = confirmationOutcomes.find((o) => o === typed) ?? 'current';
+      let notice: string | null = null;
+      try {
+        await confirmWithReceipt(ctx, code, outcome);
+        notice = outcome === 'current' ? t.confirmedNotice_current : t.confirmedNotice_closed;
+      } catch (err) {
+        // An unknown code is the plain not-found page; a record with nothing to confirm shows as it stands.
+        if (!(err instanceof AppError) || !['not_found', 'invalid_state'].includes(err.code)) throw err;
+      }
+      const status = await receiptStatus(ctx, code);
+      return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
     },
   );
 

@@ -92,6 +92,8 @@ function stateText(status: ReceiptStatus, t: StatusStrings): [long: string, shor
 }
 
 export const STATUS_PLEDGE_PATH = '/estado/compromisos';
+export const STATUS_CONFIRM_PATH = '/estado/vigencia';
+export const OUTCOME_FIELD = 'resultado';
 export const PLEDGE_FIELD = 'compromiso';
 export const PLEDGE_ACTION_FIELD = 'accion';
 
@@ -115,6 +117,35 @@ function pledgeAction(lang: Lang, code: string, pledge: RequesterPledge, action:
 <input type="hidden" name="${PLEDGE_ACTION_FIELD}" value="${action}">
 <button type="submit">${label}</button>
 </form>`;
+}
+
+/** "¿Sigue vigente?": the state with its date, and one button per answer; the code goes on in a hidden field. */
+function confirmationSection(lang: Lang, code: string, status: ReceiptStatus, t: StatusStrings): Block[] {
+  const confirmation = status.confirmation;
+  if (!confirmation) return [];
+  const date = confirmation.confirmedAt ? formatDate(confirmation.confirmedAt, lang, false) : '';
+  const button = (outcome: string, label: string) => html`<form method="post" action="${localized(STATUS_CONFIRM_PATH, lang)}">
+<input type="hidden" name="${CODE_FIELD}" value="${code}">
+<input type="hidden" name="${OUTCOME_FIELD}" value="${outcome}">
+<button type="submit">${label}</button>
+</form>`;
+  return [
+    {
+      kind: 'section',
+      title: t.currentTitle,
+      className: 'card',
+      id: 'vigencia',
+      blocks: [
+        text(fill(t[`current_${confirmation.state}`], { date })),
+        {
+          kind: 'html',
+          html: html`${button('current', t.stillCurrent)}${
+            status.type === 'request' ? button('helped', t.alreadyHelped) : html``
+          }${button('not_needed', status.type === 'request' ? t.notNeeded : t.offerNotNeeded)}`,
+        },
+      ],
+    },
+  ];
 }
 
 /** Who pledged to the requester's published request, with their WhatsApp and what the requester can say. */
@@ -165,8 +196,8 @@ export function statusResultPage(
     lang,
     title: t.resultTitle,
     summary: t.resultSummary,
-    // Pledgers' contacts are on it: no cache keeps it.
-    noStore: status.pledges.length > 0,
+    // Its forms carry the code, and pledgers' contacts may be on it: no cache keeps it.
+    noStore: status.pledges.length > 0 || status.confirmation !== null,
     blocks: [
       ...(notice ? [{ kind: 'paragraph' as const, className: 'note', content: [notice] }] : []),
       {
@@ -178,6 +209,7 @@ export function statusResultPage(
           ...(status.recordId ? [text(link(localized(recordPath(status.recordId), lang), t.seeRecord))] : []),
         ],
       },
+      ...confirmationSection(lang, code, status, t),
       ...pledgesSection(lang, code, status.pledges, t),
       { kind: 'paragraph', className: 'note', content: [t.private] },
       withdrawLine(lang, t),

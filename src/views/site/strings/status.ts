@@ -68,6 +68,31 @@ export const status = {
     en: 'Want to take your submission off the site and erase your details? With the same code and your WhatsApp: ',
   },
   withdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
+  currentTitle: { es: '¿Sigue vigente?', en: 'Is it still current?' },
+  current_current: {
+    es: 'Confirmada como vigente el {date}. Si algo cambia, díganos aquí.',
+    en: 'Confirmed as current on {date}. If anything changes, tell us here.',
+  },
+  current_to_confirm: {
+    es: 'Por confirmar: nadie la confirma desde el {date}. Díganos si sigue vigente; si no, saldrá de las listas.',
+    en: 'To confirm: nobody has confirmed it since {date}. Tell us whether it is still current; otherwise it will leave the lists.',
+  },
+  current_expired: {
+    es: 'Venció: sin confirmar desde el {date}, ya no aparece en las listas ni en el mapa. Si sigue vigente, confírmelo y vuelve a aparecer.',
+    en: 'Expired: unconfirmed since {date}, it no longer shows in the lists or on the map. If it is still current, confirm it and it shows again.',
+  },
+  stillCurrent: { es: 'Sigue vigente', en: 'Still current' },
+  alreadyHelped: { es: 'Ya me ayudaron', en: 'I already got help' },
+  notNeeded: { es: 'Ya no lo necesito', en: 'I no longer need it' },
+  offerNotNeeded: { es: 'Ya no lo ofrezco', en: 'I no longer offer it' },
+  confirmedNotice_current: {
+    es: 'Gracias: quedó confirmada como vigente.',
+    en: 'Thank you: it is confirmed as current.',
+  },
+  confirmedNotice_closed: {
+    es: 'Gracias: quedó marcada como completada y sale de las necesidades abiertas.',
+    en: 'Thank you: it is marked as completed and leaves the open needs.',
+  },
   pledgesTitle: { es: 'Quién va a llevar ayuda', en: 'Who is bringing help' },
   pledgesIntro: {
     es: 'Estas personas se comprometieron a llevar parte de lo que necesita. Sus datos son privados: úselos solo para coordinar la entrega. Cuando algo llegue, confírmelo aquí; si le dijeron que se entregó y no llegó, dígalo.',
