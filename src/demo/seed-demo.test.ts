@@ -62,7 +62,7 @@ after(async () => {
 });
 
 function list(params: Record<string, string>) {
-  return listHelp(ctx, helpQuery.parse({ view: 'list', status: 'all', limit: '100', ...params }));
+  return listHelp(ctx, helpQuery.parse({ view: 'list', status: 'all', confirmation: 'all', limit: '100', ...params }));
 }
 
 /** Every published record: one list per category and type stays under the 100 limit. */
@@ -242,4 +242,11 @@ test('pledges are on their way: some open, one delivered in part, one cancelled,
   for (const kind of ['pledged', 'pledge_delivered', 'pledge_released']) assert.ok(kinds.has(kind as never), kind);
   const pledges = await ctx.db.selectFrom('pledges').select('status').execute();
   assert.deepEqual(new Set(pledges.map((p) => p.status)), new Set(['open', 'delivered', 'cancelled']));
+});
+
+test('some needs are "por confirmar" (untouched for three days), none expired', async () => {
+  const items = await everyPublished();
+  const states = new Set(items.map((item) => item.confirmation.state));
+  assert.ok(states.has('to_confirm') && states.has('current'), [...states].join(','));
+  assert.ok(!states.has('expired'));
 });

@@ -1,6 +1,7 @@
 // Fills an empty database with the demo emergency through the same commands the API and the leaders use.
 import { approveSubmission } from '../commands/approve-submission.ts';
 import { createEmergency } from '../commands/create-emergency.ts';
+import { refreshConfirmations } from '../commands/confirmation/refresh-confirmations.ts';
 import { refreshPriorities } from '../commands/refresh-priorities.ts';
 import { rejectSubmission } from '../commands/reject-submission.ts';
 import { setCoveredQuantity } from '../commands/set-covered-quantity.ts';
@@ -58,6 +59,8 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   await refreshPriorities(ctx);
   await seedDemoOperations(ctx, emergency);
   await seedDemoPledges(ctx, emergency);
+  // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
+  await refreshConfirmations(ctx);
   return summary;
 }
 

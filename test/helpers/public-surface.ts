@@ -79,7 +79,7 @@ const CRAWL_ADDRESS = '192.0.2.200';
 async function crawlReports(h: Harness, ids: string[]): Promise<PublicOutput[]> {
   const outputs: PublicOutput[] = [];
   for (const id of ids) {
-    for (const path of [`/ayudas/${id}/reportar`, `/ayudas/${id}/reporte-enviado`]) {
+    for (const path of [`/ayudas/${id}/reportar`, `/ayudas/${id}/reporte-enviado`, `/ayudas/${id}/comprometer`]) {
       for (const suffix of ['', '.md', '?lang=en']) {
         const url = `${path}${suffix}`;
         const res = await h.app.inject({ method: 'GET', url });

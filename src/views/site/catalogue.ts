@@ -6,6 +6,7 @@ import { developers } from './strings/developers.ts';
 import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
 import { home } from './strings/home.ts';
+import { pledge } from './strings/pledge.ts';
 import { privacy } from './strings/privacy.ts';
 import { quantity } from './strings/quantity.ts';
 import { record } from './strings/record.ts';
@@ -41,6 +42,7 @@ export const catalogue = {
   emergency,
   record,
   report,
+  pledge,
   centres,
   routes,
   developers,

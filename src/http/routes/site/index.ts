@@ -8,6 +8,7 @@ import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formPages } from './form-pages.ts';
 import { infoPages } from './info-pages.ts';
+import { pledgePages } from './pledge-pages.ts';
 import { publicPages } from './public-pages.ts';
 import { reportPages } from './report-pages.ts';
 import { sitePage } from './site-page.ts';
@@ -48,6 +49,7 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
+  pledgePages(scope, ctx, limiters);
   statusPages(scope, ctx, limiters);
   withdrawPages(scope, ctx, limiters);
 }

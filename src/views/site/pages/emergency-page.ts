@@ -57,6 +57,7 @@ function fieldLabel(field: string, t: Words): string {
     limit: t.fLimit,
     logistics: t.fLogistics,
     capacity: t.fCapacity,
+    commitment: t.fCommitment,
     emergencySlug: t.fEmergencySlug,
     view: t.fView,
     id: t.fId,
@@ -73,6 +74,18 @@ function select(id: string, name: string, label: string, options: [string, strin
 
 function input(id: string, name: string, label: string, value: string | undefined, extra: Html = html``) {
   return html`<div class="field"><label for="${id}">${label}</label><input id="${id}" name="${name}" value="${value ?? ''}"${extra}></div>`;
+}
+
+/**
+ * "Solo lo que falta comprometer": commitment=uncommitted, the requests with something nobody pledged yet. A box
+ * that sends nothing when unticked, so the list is back to every record.
+ */
+function uncommittedBox(chosen: string | undefined, t: Words): Html {
+  return html`<div class="field casilla"><input type="checkbox" id="f-commitment" name="commitment" value="uncommitted"${
+    chosen === 'uncommitted' ? html` checked` : ''
+  } aria-describedby="f-commitment-ayuda"><label for="f-commitment">${t.commitmentUncommitted}</label><p class="note" id="f-commitment-ayuda">${
+    t.commitmentHelp
+  }</p></div>`;
 }
 
 /** The municipalities with records, and the one chosen even when it has none (so the form keeps it). */
@@ -118,6 +131,7 @@ ${select(
   ],
   f.status ?? 'active',
 )}
+${uncommittedBox(f.commitment, t)}
 ${select(
   'f-priority',
   'priority',
@@ -313,6 +327,7 @@ function appliedFilters(list: HelpList, lang: Lang): string {
       { urgent: t.priorityUrgent, deficit: t.priorityDeficit, near_covered: t.priorityNearCovered }[f.priority],
     );
   }
+  if (f.commitment === 'uncommitted') parts.push(t.commitmentUncommitted);
   if (f.q) parts.push(fill(t.appliedQ, { q: f.q }));
   if (f.latitude !== null && f.longitude !== null) {
     parts.push(

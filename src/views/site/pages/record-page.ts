@@ -9,6 +9,7 @@ import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { code, link, localized, text } from '../document.ts';
 import { fill, formatNumber } from '../format.ts';
 import { quantityText } from '../quantity.ts';
+import { commitmentFields, newFormKey, pledgersLine, pledgeSection } from './pledge-page.ts';
 
 export { fill, formatNumber, localized };
 
@@ -134,10 +135,13 @@ function quantities(item: PublicHelp, lang: Lang): Block[] {
   if (q.required !== null) fields.push([t.fRequired, [amount(q.required, q.unit, lang)]]);
   fields.push([t.fCovered, [amount(q.covered, q.unit, lang)]]);
   if (q.pending !== null) fields.push([t.fPending, [amount(q.pending, q.unit, lang)]]);
+  // What people said they will bring, beside covered and pending (which a pledge never changes); never who.
+  if (item.status !== 'completed') fields.push(...commitmentFields(item, lang));
   if (q.coveredFraction !== null) {
     fields.push([t.fCoveredShare, [fill(t.percent, { n: formatNumber(Math.round(q.coveredFraction * 100), lang) })]]);
   }
-  return [card(t.quantitiesTitle, [{ kind: 'fields', items: fields }])];
+  const pledgers = item.status !== 'completed' ? pledgersLine(item, lang) : [];
+  return [card(t.quantitiesTitle, [{ kind: 'fields', items: fields }, ...pledgers])];
 }
 
 function resources(item: PublicHelp, lang: Lang): Block[] {
@@ -277,13 +281,15 @@ function timeline(item: PublicHelp, lang: Lang): Block {
 
 /**
  * The record's page. teamContact is how to reach the emergency's team (set by the administration), shown as a
- * quiet line beside the contact; the JSON address is for programs, so only the twin carries it.
+ * quiet line beside the contact; the JSON address is for programs, so only the twin carries it. pledgeKey is the
+ * "Voy a llevar" form's key: a new one each time the page is drawn.
  */
 export function recordPage(
   item: PublicHelp,
   lang: Lang,
   teamContact: string | null = null,
   matches: HelpMatch[] = [],
+  pledgeKey: string = newFormKey(),
 ): SiteDocument {
   const t = recordWords(lang);
   const json = urls.api('', { view: 'detail', id: item.id });
@@ -307,6 +313,8 @@ export function recordPage(
       text(link(localized(`${recordPath(item.id)}/reportar`, lang), strings(catalogue.report, lang).link)),
       ...quantities(item, lang),
       ...resources(item, lang),
+      // "Voy a llevar": a plain form, only on a request that still takes pledges.
+      ...pledgeSection(item, lang, pledgeKey),
       verification(item, lang),
       ...logistics(item, lang),
       ...collectionCentre(item, lang),

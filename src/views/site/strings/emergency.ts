@@ -36,6 +36,12 @@ export const emergency = {
   fEmergencySlug: { es: 'Emergencia', en: 'Emergency' },
   fView: { es: 'Vista', en: 'View' },
   fId: { es: 'Identificador', en: 'Identifier' },
+  fCommitment: { es: 'Compromisos', en: 'Pledges' },
+  commitmentUncommitted: { es: 'Solo lo que falta comprometer', en: 'Only what nobody has pledged yet' },
+  commitmentHelp: {
+    es: 'Solicitudes a las que aún les falta algo que nadie se comprometió a llevar.',
+    en: 'Requests still missing something nobody has pledged to bring.',
+  },
   typeAll: { es: 'Solicitudes y ofrecimientos', en: 'Requests and offers' },
   typeRequest: { es: 'Solicitudes', en: 'Requests' },
   typeOffer: { es: 'Ofrecimientos', en: 'Offers' },
@@ -136,7 +142,7 @@ export const emergency = {
   noPlace: { es: 'Sin ubicación', en: 'No location' },
   api: { es: 'Los mismos datos en la API: `{call}`', en: 'The same data in the API: `{call}`' },
   twinFilters: {
-    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior.',
-    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default), `municipalityCode` (5-digit DIVIPOLA code) and `limit` (1 to 100; 50 by default). To continue the list, `cursor` with the `nextCursor` of the previous answer.',
+    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos), `commitment` (all, uncommitted: solo lo que falta comprometer) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior.',
+    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default), `municipalityCode` (5-digit DIVIPOLA code), `commitment` (all, uncommitted: only what nobody has pledged yet) and `limit` (1 to 100; 50 by default). To continue the list, `cursor` with the `nextCursor` of the previous answer.',
   },
 } as const;

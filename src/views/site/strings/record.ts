@@ -46,7 +46,10 @@ export const record = {
     es: 'Un compromiso de {what} se liberó (cancelado o vencido)',
     en: 'A pledge of {what} was released (cancelled or expired)',
   },
-  timeline_pledge_disputed: { es: 'Una entrega se marcó como no recibida', en: 'A delivery was marked as not received' },
+  timeline_pledge_disputed: {
+    es: 'Una entrega se marcó como no recibida',
+    en: 'A delivery was marked as not received',
+  },
   timeline_pledge_disputed_amount: {
     es: 'Una entrega de {what} se marcó como no recibida',
     en: 'A delivery of {what} was marked as not received',
@@ -110,6 +113,12 @@ export const record = {
   fCovered: { es: 'Cubierto', en: 'Covered' },
   fPending: { es: 'Pendiente', en: 'Pending' },
   fCoveredShare: { es: 'Porcentaje cubierto', en: 'Covered share' },
+  fCommitted: { es: 'Comprometido', en: 'Pledged' },
+  fUncommitted: { es: 'Sin comprometer', en: 'Not yet pledged' },
+  pledgers: {
+    es: { one: '1 persona se comprometió a llevar algo', other: '{n} personas se comprometieron a llevar algo' },
+    en: { one: '1 person pledged to bring something', other: '{n} people pledged to bring something' },
+  },
   percent: { es: '{n} %', en: '{n}%' },
   resourcesTitle: { es: 'Recursos', en: 'Resources' },
   verificationTitle: { es: 'Verificación', en: 'Verification' },

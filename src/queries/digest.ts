@@ -1,0 +1,93 @@
+// A leader's digest of an emergency: what needs a nudge today. Open pledges past their date, routes in progress
+// untouched for 24 hours, and needs about to expire (por confirmar) or expired, the most urgent first. The same
+// for the console's page and `ayuda digest`.
+import type { Context } from '../context.ts';
+import { confirmationDeadlines } from '../domain/confirmation.ts';
+import { overduePledges, recordsToConfirm, staleRoutes } from '../repositories/digest.ts';
+
+/** Routes untouched this long are listed. */
+export const STALE_ROUTE_HOURS = 24;
+
+const URGENCY_ORDER: Record<string, number> = { urgent: 0, needed: 1, stable: 2 };
+const byUrgency = (a: { urgency: string }, b: { urgency: string }) =>
+  (URGENCY_ORDER[a.urgency] ?? 3) - (URGENCY_ORDER[b.urgency] ?? 3);
+
+export interface DigestRecord {
+  id: string;
+  type: 'request' | 'offer';
+  title: string;
+  urgency: string;
+  centre: boolean;
+  confirmedAt: string | null;
+  /** When it turns (or turned) expired. */
+  expiresAt: string | null;
+}
+
+export interface Digest {
+  generatedAt: string;
+  overduePledges: {
+    id: string;
+    helpId: string;
+    title: string;
+    urgency: string;
+    quantity: number | null;
+    unit: string | null;
+    deliverBy: string;
+    expiresAt: string;
+    name: string;
+    whatsapp: string;
+  }[];
+  staleRoutes: { id: string; title: string; status: string; updatedAt: string; volunteerContact: string | null }[];
+  toConfirm: DigestRecord[];
+  expired: DigestRecord[];
+}
+
+export async function emergencyDigest(ctx: Context, emergencyId: string): Promise<Digest> {
+  const now = ctx.now();
+  const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
+  const [pledges, routes, records] = await Promise.all([
+    overduePledges(ctx.db, emergencyId, now.toISOString()),
+    staleRoutes(ctx.db, emergencyId, before),
+    recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired']),
+  ]);
+  const record = (row: (typeof records)[number]): DigestRecord => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    urgency: row.urgency,
+    centre: row.collection_center_status !== null,
+    confirmedAt: row.confirmed_at,
+    expiresAt: row.confirmed_at ? confirmationDeadlines(row.confirmed_at, ctx.config).expiresAt : null,
+  });
+  // The sort is stable: within an urgency, the order of the query (oldest first) stays.
+  return {
+    generatedAt: now.toISOString(),
+    overduePledges: [...pledges].sort(byUrgency).map((p) => ({
+      id: p.id,
+      helpId: p.help_id,
+      title: p.title,
+      urgency: p.urgency,
+      quantity: p.quantity,
+      unit: p.unit,
+      deliverBy: p.deliver_by,
+      expiresAt: p.expires_at,
+      name: p.contact_name,
+      whatsapp: p.contact_whatsapp,
+    })),
+    staleRoutes: routes.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      updatedAt: r.updated_at,
+      volunteerContact: r.volunteer_contact,
+    })),
+    toConfirm: records
+      .filter((r) => r.confirmation_state === 'to_confirm')
+      .sort(byUrgency)
+      .map(record),
+    expired: records
+      .filter((r) => r.confirmation_state === 'expired')
+      .sort(byUrgency)
+      .map(record),
+  };
+}

@@ -1,0 +1,55 @@
+// What a leader's digest reads: open pledges past their date, routes in progress untouched for a day, and records
+// waiting for (or past) their confirmation. Leaders only: it carries pledgers' and volunteers' contacts.
+import type { Db } from '../db/types.ts';
+
+/** Open pledges of an emergency whose date has passed (still within their grace), with their request. */
+export async function overduePledges(db: Db, emergencyId: string, now: string) {
+  return db
+    .selectFrom('pledges as p')
+    .innerJoin('help_records as h', 'h.id', 'p.help_id')
+    .select([
+      'p.id',
+      'p.help_id',
+      'p.quantity',
+      'p.deliver_by',
+      'p.expires_at',
+      'p.contact_name',
+      'p.contact_whatsapp',
+      'h.title',
+      'h.unit',
+      'h.urgency',
+    ])
+    .where('p.emergency_id', '=', emergencyId)
+    .where('p.status', '=', 'open')
+    .where('p.deliver_by', '<', now)
+    .orderBy('p.deliver_by')
+    .limit(500)
+    .execute();
+}
+
+/** Routes assigned or in transit whose last change is older than `before`. */
+export async function staleRoutes(db: Db, emergencyId: string, before: string) {
+  return db
+    .selectFrom('logistics_operations')
+    .select(['id', 'title', 'status', 'updated_at', 'volunteer_contact', 'destination_help_id'])
+    .where('emergency_id', '=', emergencyId)
+    .where('status', 'in', ['assigned', 'in_transit'])
+    .where('updated_at', '<', before)
+    .orderBy('updated_at')
+    .limit(500)
+    .execute();
+}
+
+/** Published, unfinished records in these confirmation states. */
+export async function recordsToConfirm(db: Db, emergencyId: string, states: ('to_confirm' | 'expired')[]) {
+  return db
+    .selectFrom('help_records')
+    .select(['id', 'type', 'title', 'urgency', 'status', 'confirmed_at', 'confirmation_state', 'collection_center_status'])
+    .where('emergency_id', '=', emergencyId)
+    .where('review_status', '=', 'approved')
+    .where('status', '<>', 'completed')
+    .where('confirmation_state', 'in', states)
+    .orderBy('confirmed_at')
+    .limit(1000)
+    .execute();
+}
