@@ -40,6 +40,7 @@ test('published: current and confirmed at publication; 72 h later por confirmar,
   assert.ok(moved.to_confirm >= 1);
   assert.equal((await detail(record.id)).confirmation.state, 'to_confirm');
   assert.ok((await listed()).has(record.id), 'still listed while por confirmar');
+  assert.match((await h.app.inject({ method: 'GET', url: `/ayudas/${record.id}` })).body, /Por confirmar: nadie/);
   assert.ok((await listed({ confirmation: 'to_confirm' })).has(record.id));
   assert.ok(!(await listed({ confirmation: 'current' })).has(record.id));
 
@@ -50,6 +51,9 @@ test('published: current and confirmed at publication; 72 h later por confirmar,
   assert.ok(!(await listed()).has(record.id), 'out of the default list');
   assert.ok((await listed({ confirmation: 'expired' })).has(record.id));
   assert.ok((await listed({ confirmation: 'all' })).has(record.id));
+  const page = await h.app.inject({ method: 'GET', url: `/ayudas/${record.id}` });
+  assert.equal(page.statusCode, 200);
+  assert.match(page.body, /Venció: nadie ha confirmado que siga vigente desde el/);
   const points = await h.json({ method: 'GET', url: '/api/public/v1/map-points?status=all' });
   assert.ok(!JSON.stringify(points.body).includes(record.id), 'off the map');
 

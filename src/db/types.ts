@@ -295,7 +295,7 @@ export interface PledgesTable {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
-  /** 'pledger' (with the code), 'requester', 'expiry', 'cli', or a leader's account id. */
+  /** 'pledger' (with the code), 'requester', 'expiry', 'erasure', the CLI's operator, or the console's leader. */
   closed_by: string | null;
   personal_data_erased_at: string | null;
 }

@@ -93,6 +93,11 @@ export const timelineKindLabels: Record<string, string> = {
   coverage_updated: 'Cantidad cubierta actualizada',
   withdrawn_by_submitter: 'Retirada por quien la publicó (datos personales borrados)',
   withdrawn_by_team: 'Retirada por el equipo (datos personales borrados)',
+  pledged: 'Compromiso recibido («voy a llevar»)',
+  pledge_delivered: 'Entrega comprometida confirmada',
+  pledge_released: 'Compromiso liberado (cancelado o vencido)',
+  pledge_disputed: 'Entrega marcada como no recibida',
+  confirmed: 'Confirmada como vigente',
 };
 
 export const duplicateReasonLabels = {

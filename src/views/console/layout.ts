@@ -21,6 +21,7 @@ export interface ConsoleFrame {
     | 'records'
     | 'centers'
     | 'logistics'
+    | 'pledges'
     | 'home'
     | 'accounts'
     | 'sources'
@@ -44,6 +45,9 @@ export const panelPaths = {
   center: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/centros/${encodeURIComponent(id)}`,
   logistics: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/logistica`,
   reports: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/reportes`,
+  /** Who said «voy a llevar», with their contact, and the actions on each pledge. */
+  pledges: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/compromisos`,
+  pledge: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/compromisos/${encodeURIComponent(id)}`,
   /** Administrators: what the service holds about a WhatsApp number, and erasing it. */
   privacy: '/panel/datos-personales',
 };
@@ -91,6 +95,7 @@ ${
   ${link('records', panelPaths.records(emergency.slug), 'Registros')}
   ${link('centers', panelPaths.centers(emergency.slug), 'Centros de acopio')}
   ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}
+  ${link('pledges', panelPaths.pledges(emergency.slug), 'Compromisos')}
   ${link('reports', panelPaths.reports(emergency.slug), html`Reportes (${frame.openReports ?? 0})`)}`
       : ''
   }

@@ -2,6 +2,7 @@
 // withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
 import type { LeaderMatch } from '../../queries/leader-matches.ts';
+import type { LeaderPledge } from '../../queries/leader-pledges.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { ReportGroup } from '../../queries/report-inbox.ts';
 import { type Html, html } from '../html.ts';
@@ -11,6 +12,7 @@ import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 import { matchSection } from './match-section.ts';
+import { pledgeSection } from './pledge-section.ts';
 import { contentTable } from './record-fields.ts';
 import { recordReportsSection } from './report-group.ts';
 
@@ -26,6 +28,8 @@ export interface RecordView {
   reports?: ReportGroup | null;
   /** Suggested pairs of a published record, with both sides' contacts (help-matches.ts). */
   matches?: LeaderMatch[];
+  /** A published request's pledges, with the pledgers' contacts (leader-pledges.ts). */
+  pledges?: LeaderPledge[];
 }
 
 /** Where an administrator's erase form posts, from the record page. */
@@ -101,6 +105,7 @@ ${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 30
 <p><a href="${panelPaths.logistics(slug)}?destino=${record.id}#nueva">Crear una ruta logística hacia esta solicitud</a></p></section>`
     : ''
 }
+${view.pledges ? pledgeSection(slug, csrf, record, view.pledges) : ''}
 ${view.matches ? matchSection(slug, frame.emergency?.name ?? slug, record, view.publicUrl, view.matches) : ''}
 <section><h2>Datos</h2>${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
 <p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>

@@ -17,6 +17,7 @@ import { attachUser, seeOther, sendPage } from './guard.ts';
 import { logisticsRoutes } from './logistics-routes.ts';
 import { myAccountRoutes } from './my-account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
+import { pledgeRoutes } from './pledge-routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { recordRoutes } from './record-routes.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -95,6 +96,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         reviewRoutes(inner, ctx);
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
+        pledgeRoutes(inner, ctx);
         centerRoutes(inner, ctx);
         accountRoutes(inner, ctx);
         reportRoutes(inner, ctx);

@@ -11,6 +11,7 @@ import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderMatches } from '../../../queries/leader-matches.ts';
+import { leaderPledgesOfRecord } from '../../../queries/leader-pledges.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
 import { recordHistory } from '../../../queries/record-history.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
@@ -24,6 +25,7 @@ import { formNumber } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
 import { readErasure } from './erasure-form.ts';
 import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { pledgeFlash } from './pledge-routes.ts';
 import { recordIn } from './review-routes.ts';
 
 const PAGE_SIZE = 50;
@@ -65,11 +67,13 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     errors: Errors = {},
     values: Record<string, string> = {},
   ) => {
-    const [{ timeline, audit }, frame, reports, matches] = await Promise.all([
+    const published = record.review_status === 'approved';
+    const [{ timeline, audit }, frame, reports, matches, pledges] = await Promise.all([
       recordHistory(ctx, record.id),
-      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+      frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? pledgeFlash(request)),
       recordReports(ctx, emergency.id, record.id),
-      record.review_status === 'approved' ? leaderMatches(ctx, record.id) : undefined,
+      published ? leaderMatches(ctx, record.id) : undefined,
+      published && record.type === 'request' ? leaderPledgesOfRecord(ctx, record) : undefined,
     ]);
     const base = ctx.config.baseUrl;
     return recordPage(frame, {
@@ -82,6 +86,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       values,
       reports,
       matches,
+      pledges,
     });
   };
 

@@ -280,6 +280,28 @@ function timeline(item: PublicHelp, lang: Lang): Block {
 }
 
 /**
+ * "Por confirmar" or "Venció", with the date of the last confirmation (a date, not an age: the page may be kept in a
+ * cache until the record changes), and where its sender confirms it; nothing while it is current.
+ */
+function confirmationNote(item: PublicHelp, lang: Lang): Block[] {
+  const { state, confirmedAt } = item.confirmation;
+  if (state === 'current' || confirmedAt === null) return [];
+  const t = recordWords(lang);
+  return [
+    {
+      kind: 'paragraph',
+      className: 'note',
+      content: [
+        { b: fill(t[`confirmation_${state}`], { date: formatDate(confirmedAt, lang, false) }) },
+        ` ${t.confirmationHow}`,
+        link(localized('/estado', lang), t.confirmationLink),
+        '.',
+      ],
+    },
+  ];
+}
+
+/**
  * The record's page. teamContact is how to reach the emergency's team (set by the administration), shown as a
  * quiet line beside the contact; the JSON address is for programs, so only the twin carries it. pledgeKey is the
  * "Voy a llevar" form's key: a new one each time the page is drawn.
@@ -303,6 +325,7 @@ export function recordPage(
       emergency: item.emergency.name,
     }),
     blocks: [
+      ...confirmationNote(item, lang),
       text(item.description || t.noDescription),
       // Not everyone has WhatsApp, or data to use it: the same number can be called.
       actions([[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]]),

@@ -20,6 +20,19 @@ export const record = {
   centre_full: { es: 'Lleno', en: 'Full' },
   centre_needs_volunteers: { es: 'Necesita voluntarios', en: 'Needs volunteers' },
   centre_needs_resources: { es: 'Necesita recursos', en: 'Needs resources' },
+  confirmation_to_confirm: {
+    es: 'Por confirmar: nadie ha confirmado que siga vigente desde el {date}.',
+    en: 'To confirm: nobody has confirmed it is still current since {date}.',
+  },
+  confirmation_expired: {
+    es: 'Venció: nadie ha confirmado que siga vigente desde el {date}, y ya no aparece en las listas ni en el mapa.',
+    en: 'Expired: nobody has confirmed it is still current since {date}, and it no longer shows in the lists or on the map.',
+  },
+  confirmationHow: {
+    es: 'Si usted la publicó, confirme con su código de recibo en ',
+    en: 'If you published it, confirm with your receipt code at ',
+  },
+  confirmationLink: { es: 'Consultar mi envío', en: 'Check my submission' },
   timeline_submitted: { es: 'Recibida', en: 'Received' },
   timeline_approved: {
     es: 'Verificada y publicada por el equipo de la emergencia',

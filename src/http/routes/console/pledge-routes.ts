@@ -1,0 +1,115 @@
+// Pledges from the console: the emergency's list, and a leader's actions on one pledge (cancel or confirm the
+// delivery of an open one, say a delivered one never arrived). Only pledges of the emergency in the path are
+// reached: another emergency's pledge is not found.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type PledgeAction, settleById } from '../../../commands/pledges/settle-pledge.ts';
+import type { Context } from '../../../context.ts';
+import type { PledgeStatus } from '../../../domain/pledges.ts';
+import { AppError, errorMessage } from '../../../errors.ts';
+import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { isPledgeStatus, leaderPledgesOfEmergency } from '../../../queries/leader-pledges.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
+import { pledgesPage } from '../../../views/console/pledges-page.ts';
+import { field } from '../../forms/form-body.ts';
+import { formNumber } from '../../forms/submission-form.ts';
+import { queryText } from '../../request-values.ts';
+import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+
+type EmergencyRoute = { Params: { slug: string } };
+type PledgeRoute = { Params: { slug: string; pledgeId: string } };
+
+/** The path's last word -> the action, and the message shown after it. */
+const actions: Record<string, { action: PledgeAction; flash: string }> = {
+  cancelar: { action: 'cancel', flash: 'compromiso-cancelado' },
+  entregar: { action: 'deliver', flash: 'compromiso-entregado' },
+  disputar: { action: 'dispute', flash: 'compromiso-disputado' },
+};
+
+const flashes: Record<string, string> = {
+  'compromiso-cancelado': 'Compromiso cancelado: lo que había comprometido vuelve a estar disponible para otros.',
+  'compromiso-entregado': 'Entrega confirmada: suma a lo cubierto de la solicitud.',
+  'compromiso-disputado': 'Entrega marcada como no recibida: se restó de lo cubierto de la solicitud.',
+};
+
+/** The message after a pledge action, from a fixed list (the console's own messages come first). */
+export function pledgeFlash(request: { query: unknown }): string | null {
+  const key = queryText(request, 'hecho');
+  return key !== undefined && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
+}
+
+function statusFilter(value: unknown): PledgeStatus | undefined {
+  return isPledgeStatus(value) ? value : undefined;
+}
+
+/** What a refused action tells the leader, beside the pledge. */
+function actionError(err: AppError): string {
+  if (err.code === 'pledge_closed') return errorMessage('pledge_closed', 'es');
+  const detail = (Array.isArray(err.details) ? err.details[0] : undefined) as
+    | { code?: string; max?: number }
+    | undefined;
+  if (detail?.code === 'no_quantity_required') {
+    return 'Esta solicitud no tiene cantidad: confirme la entrega sin escribir una.';
+  }
+  if (detail?.code === 'out_of_range' && typeof detail.max === 'number') {
+    return `La cantidad que llegó debe ser un número mayor que 0 y no mayor que ${detail.max}.`;
+  }
+  return 'La cantidad que llegó debe ser un número mayor que 0, no mayor que lo comprometido.';
+}
+
+export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
+  const scope = async (request: FastifyRequest<{ Params: { slug: string } }>) => {
+    const user = currentUser(request);
+    const emergency = await emergencyFor(ctx, user, request.params.slug);
+    return { user, emergency };
+  };
+
+  const render = async (
+    request: FastifyRequest,
+    emergency: EmergencyRow,
+    status: PledgeStatus | undefined,
+    errors: Record<string, string> = {},
+  ) => {
+    const [pledges, frame] = await Promise.all([
+      leaderPledgesOfEmergency(ctx, emergency.id, status),
+      frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? pledgeFlash(request)),
+    ]);
+    return pledgesPage(frame, { pledges, status, errors });
+  };
+
+  app.get<EmergencyRoute>('/e/:slug/compromisos', async (request, reply) => {
+    const { emergency } = await scope(request);
+    return sendPage(reply, await render(request, emergency, statusFilter(queryText(request, 'estado'))));
+  });
+
+  for (const [verb, known] of Object.entries(actions)) {
+    app.post<PledgeRoute>(`/e/:slug/compromisos/:pledgeId/${verb}`, async (request, reply) => {
+      const { user, emergency } = await scope(request);
+      const form = checkForm(ctx, request, user.csrf);
+      const { pledgeId } = request.params;
+      const status = statusFilter(field(form, 'estado'));
+      const raw = field(form, 'quantity').trim();
+      const quantity = known.action === 'deliver' && raw !== '' ? formNumber(raw) : undefined;
+      let helpId: string;
+      try {
+        if (typeof quantity === 'string') {
+          throw new AppError('validation_failed', [{ field: 'quantity', message: raw, code: 'not_a_number' }]);
+        }
+        const result = await settleById(ctx, pledgeId, emergency.id, known.action, consoleActor(user), quantity);
+        helpId = result.pledge.helpId;
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.code !== 'validation_failed' && err.code !== 'pledge_closed')) throw err;
+        return sendPage(reply, await render(request, emergency, status, { [pledgeId]: actionError(err) }), err.status);
+      }
+      const done = `hecho=${known.flash}`;
+      if (field(form, 'volver') === 'registro') {
+        return seeOther(reply, `${panelPaths.record(emergency.slug, helpId)}?${done}#compromisos`);
+      }
+      const filter = status ? `estado=${status}&` : '';
+      return seeOther(
+        reply,
+        `${panelPaths.pledges(emergency.slug)}?${filter}${done}#compromiso-${encodeURIComponent(pledgeId)}`,
+      );
+    });
+  }
+}

@@ -1,0 +1,96 @@
+// Pledges as the emergency's leaders (the console) and the server's operator (the CLI) see them: with the
+// pledger's name and WhatsApp, which no public read ever shows.
+import type { Context } from '../context.ts';
+import type { PledgeStatus } from '../db/types.ts';
+import { pledgeStatuses } from '../domain/pledges.ts';
+import {
+  type EmergencyPledgeRow,
+  type PledgeRow,
+  pledgesOfEmergency,
+  pledgesOfRecord,
+} from '../repositories/pledges.ts';
+
+/** One pledge for leaders; plain data with camelCase names, so it is also what `--json` prints. */
+export interface LeaderPledge {
+  id: string;
+  helpId: string;
+  helpTitle: string;
+  status: PledgeStatus;
+  /** null when the request has no quantity ("llevaré algo"). */
+  quantity: number | null;
+  /** What the delivery added to covered (delivered or disputed pledges). */
+  deliveredQuantity: number | null;
+  unit: string | null;
+  deliverBy: string;
+  expiresAt: string;
+  createdAt: string;
+  closedAt: string | null;
+  closedBy: string | null;
+  /** null once the pledger's personal data was erased. */
+  contactName: string | null;
+  contactWhatsapp: string | null;
+}
+
+/** The order leaders work in: what is still on its way first, then what needs a look, then what is settled. */
+const statusOrder: Record<PledgeStatus, number> = { open: 0, delivered: 1, disputed: 2, expired: 3, cancelled: 4 };
+
+export function isPledgeStatus(value: unknown): value is PledgeStatus {
+  return typeof value === 'string' && (pledgeStatuses as readonly string[]).includes(value);
+}
+
+function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string | null }): LeaderPledge {
+  return {
+    id: row.id,
+    helpId: row.help_id,
+    helpTitle: request.title,
+    status: row.status,
+    quantity: row.quantity,
+    deliveredQuantity: row.delivered_quantity,
+    unit: request.unit,
+    deliverBy: row.deliver_by,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    closedAt: row.closed_at,
+    closedBy: row.closed_by,
+    contactName: row.contact_name || null,
+    contactWhatsapp: row.contact_whatsapp || null,
+  };
+}
+
+/** Open first, then by status; newest first within a status. */
+function workOrder(a: LeaderPledge, b: LeaderPledge): number {
+  return statusOrder[a.status] - statusOrder[b.status] || b.createdAt.localeCompare(a.createdAt);
+}
+
+/** A request's pledges, open first. */
+export async function leaderPledgesOfRecord(
+  ctx: Context,
+  request: { id: string; title: string; unit: string | null },
+): Promise<LeaderPledge[]> {
+  const rows = await pledgesOfRecord(ctx.db, request.id);
+  return rows.map((row) => toLeaderPledge(row, request)).sort(workOrder);
+}
+
+const fromEmergencyRow = (row: EmergencyPledgeRow) => toLeaderPledge(row, { title: row.title, unit: row.unit });
+
+/**
+ * An emergency's pledges, open first; `status` keeps only that one. Open pledges are read apart from the rest, so
+ * a long history of settled ones never pushes one still on its way off the list.
+ */
+export async function leaderPledgesOfEmergency(
+  ctx: Context,
+  emergencyId: string,
+  status?: PledgeStatus,
+  limit = 500,
+): Promise<LeaderPledge[]> {
+  if (status) {
+    const rows = await pledgesOfEmergency(ctx.db, emergencyId, { statuses: [status], limit });
+    return rows.map(fromEmergencyRow);
+  }
+  const settled = pledgeStatuses.filter((s) => s !== 'open');
+  const [open, rest] = await Promise.all([
+    pledgesOfEmergency(ctx.db, emergencyId, { statuses: ['open'], limit }),
+    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit }),
+  ]);
+  return [...open, ...rest].map(fromEmergencyRow).sort(workOrder);
+}
