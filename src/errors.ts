@@ -217,6 +217,31 @@ const catalogue = {
     es: 'Ese compromiso ya no está abierto (entregado, cancelado o vencido).',
     en: 'That pledge is no longer open (delivered, cancelled or expired).',
   },
+  route_not_found: {
+    status: 404,
+    es: 'No existe una ruta logística con ese id.',
+    en: 'No logistics route has that id.',
+  },
+  route_not_available: {
+    status: 409,
+    es: 'Esa ruta ya no está disponible: otra persona la lleva, ya salió o se canceló.',
+    en: 'That route is no longer available: someone else is taking it, it left or it was cancelled.',
+  },
+  too_many_open_claims: {
+    status: 429,
+    es: 'Ya tiene demasiados ofrecimientos de transporte abiertos en esta emergencia: espere la respuesta del equipo.',
+    en: 'Too many open transport offers in this emergency: wait for the team to answer.',
+  },
+  route_claim_not_found: {
+    status: 404,
+    es: 'No existe un ofrecimiento de transporte con ese código.',
+    en: 'No transport offer has that code.',
+  },
+  route_claim_closed: {
+    status: 409,
+    es: 'Ese ofrecimiento no permite ese paso: la ruta no es suya (aún no se aceptó, o no se aceptó) o ya pasó por él.',
+    en: 'That offer does not allow that step: the route is not yours (not accepted yet, or declined) or it is past it.',
+  },
   help_not_found: {
     status: 404,
     es: 'No existe una ayuda publicada con ese id.',
@@ -307,6 +332,11 @@ const ownPathCodes = new Set<ErrorCode>([
   'too_many_open_pledges',
   'pledge_not_found',
   'pledge_closed',
+  'route_not_found',
+  'route_not_available',
+  'too_many_open_claims',
+  'route_claim_not_found',
+  'route_claim_closed',
 ]);
 
 /** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */

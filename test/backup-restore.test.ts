@@ -336,6 +336,8 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  await sql`drop table route_claims`.execute(ctx.db);
+  await sql`delete from kysely_migration where name = '012-route-claims'`.execute(ctx.db);
   await sql`drop index help_records_confirmation_due`.execute(ctx.db);
   for (const column of ['confirmed_at', 'confirmation_state']) {
     await sql`alter table help_records drop column ${sql.id(column)}`.execute(ctx.db);
@@ -358,7 +360,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const file = path.join(dir, 'version-anterior.bak');
   assert.equal((await cli('backup', file)).code, 0);
 
-  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), ['009-personal-data', '010-pledges', '011-confirmation']);
+  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), ['009-personal-data', '010-pledges', '011-confirmation', '012-route-claims']);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
   await disconnect();
@@ -366,7 +368,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const restored = await cli('restore', file, '--json');
   assert.equal(restored.code, 0, restored.stderr);
   const report = JSON.parse(restored.stdout);
-  assert.deepEqual(report.migrations, ['009-personal-data', '010-pledges', '011-confirmation']);
+  assert.deepEqual(report.migrations, ['009-personal-data', '010-pledges', '011-confirmation', '012-route-claims']);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));
   await connect();

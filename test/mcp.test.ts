@@ -36,6 +36,7 @@ const toolNames = [
   'reportar_registro',
   'retirar_publicacion',
   'comprometer_ayuda',
+  'ofrecer_transporte',
 ];
 
 before(async () => {

@@ -6,6 +6,7 @@ import { AppError, type ErrorDetail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById, updateRecord } from '../repositories/help-records/records.ts';
 import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
+import { closeClaimsOnMove } from '../repositories/route-claims.ts';
 import { type ChangeStep, logDecision, saveRecord } from './record-change.ts';
 import { writePublic } from './write-public.ts';
 
@@ -74,6 +75,8 @@ export async function setLogisticsStatus(
     if (!destination) throw new AppError('not_found', [{ field: 'destinationHelpId', message: route.id }]);
     const now = ctx.now().toISOString();
     if (!(await updateLogisticsStatus(trx.db, route.id, from, status, now))) throw refused();
+    // Volunteers' claims follow the route: see closeClaimsOnMove.
+    await closeClaimsOnMove(trx.db, route.id, status, now);
     if (addCovered !== undefined) {
       if (destination.review_status !== 'approved' || destination.type !== 'request') {
         throw new AppError('not_a_published_request', [

@@ -17,4 +17,5 @@ export const submissionToolNames = [
   'reportar_registro',
   'retirar_publicacion',
   'comprometer_ayuda',
+  'ofrecer_transporte',
 ] as const;

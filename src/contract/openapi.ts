@@ -4,6 +4,7 @@ import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
 import '../schemas/help-matches.ts';
 import '../schemas/pledge.ts';
+import '../schemas/route-claim.ts';
 import '../schemas/public-help.ts';
 import '../schemas/publish-result.ts';
 import '../schemas/submission.ts';
@@ -24,6 +25,8 @@ const INPUT_SCHEMAS = new Set([
   'HelpPledge',
   'PledgeCode',
   'PledgeDelivery',
+  'RouteClaim',
+  'RouteProgress',
 ]);
 
 /**
@@ -72,6 +75,11 @@ const COMPONENT_ORDER = [
   'PledgeCode',
   'PledgeDelivery',
   'PledgeActionResult',
+  'RouteClaim',
+  'RouteClaimView',
+  'RouteClaimResult',
+  'RouteProgress',
+  'RouteClaimActionResult',
   'PlaceProperties',
   'PlaceFeature',
   'PlaceFeatureCollection',

@@ -12,6 +12,7 @@ import { emergencyContacts } from './migrations/008-emergency-contacts.ts';
 import { personalData } from './migrations/009-personal-data.ts';
 import { pledges } from './migrations/010-pledges.ts';
 import { confirmation } from './migrations/011-confirmation.ts';
+import { routeClaims } from './migrations/012-route-claims.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '009-personal-data': personalData(dialect),
     '010-pledges': pledges(dialect),
     '011-confirmation': confirmation(dialect),
+    '012-route-claims': routeClaims(dialect),
   };
 }
 

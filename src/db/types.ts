@@ -300,6 +300,31 @@ export interface PledgesTable {
   personal_data_erased_at: string | null;
 }
 
+export type RouteClaimStatus = 'pending' | 'accepted' | 'declined' | 'withdrawn';
+
+export interface RouteClaimsTable {
+  id: string;
+  operation_id: string;
+  emergency_id: string;
+  /** sha256 (base64url) of the volunteer's code: shown once, never stored. */
+  code_hash: string;
+  /** Private: the emergency's leaders only (and, once accepted, the route's volunteer contact). */
+  contact_name: string;
+  contact_whatsapp: string;
+  vehicle: string | null;
+  /** When the volunteer can go, as they said it ("hoy después de las 3"). */
+  available_when: string;
+  /** Keyed hash of the client address and the emergency: caps open claims per address without keeping it. */
+  client_hash: string;
+  /** pending: waiting for a leader; accepted: the route is theirs; declined; withdrawn (erased or route gone). */
+  status: RouteClaimStatus;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  personal_data_erased_at: string | null;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -319,6 +344,7 @@ export interface Tables {
   password_resets: PasswordResetsTable;
   erasures: ErasuresTable;
   pledges: PledgesTable;
+  route_claims: RouteClaimsTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -19,6 +19,7 @@ import { matchesRoutes } from './routes/api/matches.ts';
 import { openApiRoutes } from './routes/api/openapi.ts';
 import { placesRoutes } from './routes/api/places.ts';
 import { pledgeRoutes } from './routes/api/pledges.ts';
+import { routeClaimRoutes } from './routes/api/route-claims.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   placesRoutes(app, ctx, limiters, cache);
   reportRoutes(app, ctx, limiters);
   pledgeRoutes(app, ctx, limiters);
+  routeClaimRoutes(app, ctx, limiters);
   openApiRoutes(app, ctx);
   llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);

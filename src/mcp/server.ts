@@ -15,6 +15,7 @@ export const instructions = [
   'Para una solicitud, sugerir_coincidencias dice qué ofrecimientos y centros de acopio podrían cubrirla (y al revés).',
   'Si alguien va a llevar parte de lo que falta, comprometer_ayuda lo registra (sin pasar de quantities.uncommitted)',
   'y devuelve un código para confirmar la entrega o cancelar en /compromisos: entrégueselo solo a esa persona.',
+  'Quien tenga vehículo puede ofrecerse a llevar una ruta disponible con ofrecer_transporte; el equipo decide.',
   'Regla de revisión: publicar_solicitud y publicar_ofrecimiento NO publican. Todo envío queda en la bandeja de',
   'revisión del equipo de la emergencia y solo aparece en las lecturas cuando un líder lo aprueba; dígalo así a la persona.',
   'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',

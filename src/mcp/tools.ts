@@ -35,6 +35,7 @@ import {
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
 import { pledgeTool } from './pledge-tool.ts';
+import { routeClaimTool } from './route-claim-tool.ts';
 import { reportTool } from './report-tool.ts';
 import { defineTool, readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 import { withdrawTool } from './withdraw-tool.ts';
@@ -201,6 +202,7 @@ export const tools: ToolDefinition[] = [
   reportTool,
   withdrawTool,
   pledgeTool,
+  routeClaimTool,
 ];
 
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));

@@ -118,6 +118,17 @@ export async function updateLogisticsStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Gives an available route to a volunteer: assigned, with their private contact; false when it is not available. */
+export async function assignVolunteer(db: Db, id: string, contact: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('logistics_operations')
+    .set({ status: 'assigned', volunteer_contact: contact, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'available')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Every route of an emergency in any status, with its destination's title and place: the leaders' console only. */
 export function routesForLeaders(db: Db, emergencyId: string) {
   return db
@@ -188,6 +199,19 @@ export async function dueVolunteerContacts(db: Db, endedBefore: string, closedBe
       ]),
     )
     .execute();
+}
+
+export async function volunteerContactOf(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('logistics_operations')
+    .select('volunteer_contact')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.volunteer_contact ?? null;
+}
+
+export async function setVolunteerContact(db: Db, id: string, contact: string | null): Promise<void> {
+  await db.updateTable('logistics_operations').set({ volunteer_contact: contact }).where('id', '=', id).execute();
 }
 
 export async function clearVolunteerContact(db: Db, id: string): Promise<void> {

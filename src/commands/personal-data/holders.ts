@@ -5,6 +5,7 @@ import type { Tables } from '../../db/types.ts';
 import type { PersonalDataHolder } from './holder.ts';
 import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
+import { routeClaimsHolder } from './route-claim-holder.ts';
 import {
   auditHolder,
   emergencyContactsHolder,
@@ -33,6 +34,7 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   password_resets: { none: 'Hashes of one-time links; removed a day after they were used or expired (upkeep).' },
   erasures: { none: 'The erasure log: ids, scopes, who and why; never a value.' },
   pledges: pledgesHolder,
+  route_claims: routeClaimsHolder,
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

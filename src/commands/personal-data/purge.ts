@@ -9,6 +9,7 @@ import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
 import { clearVolunteerContact, dueVolunteerContacts } from '../../repositories/logistics.ts';
 import { purgePasswordResets } from '../../repositories/password-resets.ts';
 import { erasePledgeContact, pledgesDueForRetention } from '../../repositories/pledges.ts';
+import { claimsDueForRetention, eraseClaimContact } from '../../repositories/route-claims.ts';
 import { dueReportNotes, setReportNote } from '../../repositories/reports.ts';
 import { purgeConsoleState } from '../purge-console-state.ts';
 import { writePublic } from '../write-public.ts';
@@ -37,6 +38,7 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   const routes = await dueVolunteerContacts(ctx.db, afterClose, afterClose);
   const reports = await dueReportNotes(ctx.db, afterClose);
   const pledges = await pledgesDueForRetention(ctx.db, afterClose);
+  const claims = await claimsDueForRetention(ctx.db, afterClose);
   const rules: { rule: string; ids: string[]; request: Pick<EraseRequest, 'scope' | 'reason'> }[] = [
     {
       rule: 'identity_document',
@@ -65,6 +67,7 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     ...routes.map((r) => ({ rule: 'volunteer_contact', table: 'logistics_operations', id: r.id, count: 1 })),
     ...reports.map((r) => ({ rule: 'report_note', table: 'reports', id: r.id, count: 1 })),
     ...pledges.map((p) => ({ rule: 'pledge_contact', table: 'pledges', id: p.id, count: 1 })),
+    ...claims.map((c) => ({ rule: 'route_claim_contact', table: 'route_claims', id: c.id, count: 1 })),
   ];
   if (options.dryRun) return { dryRun: true, lines };
 
@@ -87,10 +90,12 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     for (const r of routes) await clearVolunteerContact(trx.db, r.id);
     for (const r of reports) await setReportNote(trx.db, r.id, '');
     for (const p of pledges) await erasePledgeContact(trx.db, p.id, now.toISOString());
+    for (const c of claims) await eraseClaimContact(trx.db, c.id, now.toISOString());
     const texts = [
       ...routes.map((r) => ({ table: 'logistics_operations', id: r.id })),
       ...reports.map((r) => ({ table: 'reports', id: r.id })),
       ...pledges.map((p) => ({ table: 'pledges', id: p.id })),
+      ...claims.map((c) => ({ table: 'route_claims', id: c.id })),
     ];
     await insertErasures(
       trx.db,

@@ -17,6 +17,7 @@ import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
 import { pledgeCancelRoute, pledgeConfirmRoute, pledgePreflightRoute, pledgeRoute } from './pledges.ts';
 import { reportPreflightRoute, reportRoute } from './reports.ts';
+import { routeClaimPreflightRoute, routeClaimRoute, routeProgressRoute } from './route-claims.ts';
 
 export const publicRoutes: readonly RouteDeclaration[] = [
   helpReadRoute,
@@ -28,6 +29,9 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   helpMatchesPreflightRoute,
   mapPointsRoute,
   logisticsRoute,
+  routeClaimRoute,
+  routeClaimPreflightRoute,
+  routeProgressRoute,
   reportRoute,
   reportPreflightRoute,
   pledgeRoute,

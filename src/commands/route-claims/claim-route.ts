@@ -1,0 +1,89 @@
+// A volunteer offers to take an available route ("Quiero llevar esta ruta"). Nothing public changes: the offer
+// waits for the emergency's leaders, who accept or decline it (decide-claim.ts).
+import { inTransaction } from '../../db/store.ts';
+import type { Context } from '../../context.ts';
+import { normalizeWhatsapp } from '../../domain/phone.ts';
+import { newReceiptCode } from '../../domain/receipt-code.ts';
+import { newRowId } from '../../domain/record-id.ts';
+import {
+  claimCodeHash,
+  claimerHash,
+  MAX_OPEN_CLAIMS_PER_ADDRESS,
+  MAX_OPEN_CLAIMS_PER_WHATSAPP,
+} from '../../domain/route-claims.ts';
+import { AppError } from '../../errors.ts';
+import { presentRouteClaim } from '../../presenters/route-claim.ts';
+import { audit } from '../../repositories/audit.ts';
+import { findLogisticsOperation } from '../../repositories/logistics.ts';
+import { insertRouteClaim, openClaimCounts, type RouteClaimRow } from '../../repositories/route-claims.ts';
+import type { RouteClaimInput, RouteClaimResult } from '../../schemas/route-claim.ts';
+
+export const CLAIM_THANKS =
+  'Gracias: su ofrecimiento llegó al equipo de la emergencia. Guarde el código: con él verá si lo aceptaron y ' +
+  'marcará "en camino" y "entregado".';
+
+export async function claimRoute(
+  ctx: Context,
+  operationId: string,
+  input: RouteClaimInput,
+  scope: string,
+): Promise<RouteClaimResult> {
+  const whatsapp = normalizeWhatsapp(input.contactWhatsapp);
+  if (whatsapp === null) {
+    throw new AppError('validation_failed', [
+      { field: 'contactWhatsapp', message: 'invalid_whatsapp', code: 'invalid_whatsapp' },
+    ]);
+  }
+  const code = newReceiptCode();
+  return inTransaction(ctx, async (trx) => {
+    // The route's row lock (PostgreSQL) or the write lock (SQLite): the status read below stays true to the insert.
+    const route = await findLogisticsOperation(trx, operationId, true);
+    if (!route) throw new AppError('route_not_found', [{ field: 'id', message: operationId, code: 'not_found' }]);
+    if (route.status !== 'available') {
+      throw new AppError('route_not_available', [{ field: 'id', message: route.status, code: route.status }]);
+    }
+    const clientHash = claimerHash(route.emergency_id, scope);
+    const open = await openClaimCounts(trx.db, route.emergency_id, whatsapp, clientHash);
+    if (open.whatsapp >= MAX_OPEN_CLAIMS_PER_WHATSAPP || open.address >= MAX_OPEN_CLAIMS_PER_ADDRESS) {
+      const byNumber = open.whatsapp >= MAX_OPEN_CLAIMS_PER_WHATSAPP;
+      const limit = byNumber ? MAX_OPEN_CLAIMS_PER_WHATSAPP : MAX_OPEN_CLAIMS_PER_ADDRESS;
+      throw new AppError('too_many_open_claims', [
+        {
+          field: byNumber ? 'contactWhatsapp' : 'client',
+          message: String(limit),
+          code: byNumber ? 'open_claims_per_whatsapp' : 'open_claims_per_address',
+          limit,
+        },
+      ]);
+    }
+    const now = ctx.now().toISOString();
+    const row: RouteClaimRow = {
+      id: newRowId(ctx.now().getTime()),
+      operation_id: route.id,
+      emergency_id: route.emergency_id,
+      code_hash: claimCodeHash(code),
+      contact_name: input.contactName,
+      contact_whatsapp: whatsapp,
+      vehicle: input.vehicle ?? null,
+      available_when: input.when,
+      client_hash: clientHash,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+      decided_at: null,
+      decided_by: null,
+      personal_data_erased_at: null,
+    };
+    await insertRouteClaim(trx.db, row);
+    // The audit names the claim, never its contact.
+    await audit(trx.db, {
+      actor: 'public',
+      action: 'route_claimed',
+      targetType: 'logistics_operation',
+      targetId: route.id,
+      details: { claim: row.id },
+      at: now,
+    });
+    return { ok: true, code, claim: presentRouteClaim(row, route), message: CLAIM_THANKS };
+  });
+}

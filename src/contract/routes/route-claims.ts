@@ -1,0 +1,114 @@
+// POST /api/logistics-operations/{id}/claims ("Quiero llevar esta ruta") and the volunteer's progress with the
+// claim's code: POST /api/logistics-operations/claims/progress. The code travels in the body, never in a URL.
+import * as z from 'zod';
+import { MAX_OPEN_CLAIMS_PER_ADDRESS, MAX_OPEN_CLAIMS_PER_WHATSAPP } from '../../domain/route-claims.ts';
+import { routeClaim, routeClaimResult, routeProgressBody } from '../../schemas/route-claim.ts';
+import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { declareRoute } from '../route-declaration.ts';
+
+const CLAIMS_PATH = '/api/logistics-operations/{id}/claims';
+export const ROUTE_PROGRESS_PATH = '/api/logistics-operations/claims/progress';
+
+const routeParams = z.object({
+  id: z.string().meta({ description: 'Id de una ruta logística, el de GET /api/logistics-operations.' }),
+});
+
+const badBody = errorResponse(400, 'Datos no válidos (details indica cada campo).', [
+  'validation_failed',
+  'invalid_json',
+  'json_too_deep',
+  'duplicate_json_key',
+  'empty_body',
+]);
+
+export const routeClaimRoute = declareRoute({
+  method: 'post',
+  path: CLAIMS_PATH,
+  params: routeParams,
+  body: routeClaim,
+  operation: () => ({
+    operationId: 'claimLogisticsOperation',
+    tags: ['logistica'],
+    summary: 'Ofrecerse a llevar una ruta logística disponible ("Quiero llevar esta ruta").',
+    description:
+      'El ofrecimiento llega a los líderes de la emergencia, que lo aceptan (la ruta pasa a assigned y el contacto ' +
+      'de quien la lleva queda privado, como el de todo voluntario) o no. Nada público cambia hasta entonces. ' +
+      'Devuelve un código: con él quien se ofreció ve si lo aceptaron y, aceptado, marca "en camino" y "entregado" ' +
+      `(POST ${ROUTE_PROGRESS_PATH}). Solo rutas en estado available (409 route_not_available). Cada número de ` +
+      `WhatsApp puede tener ${MAX_OPEN_CLAIMS_PER_WHATSAPP} ofrecimientos abiertos por emergencia y cada dirección ` +
+      `de cliente ${MAX_OPEN_CLAIMS_PER_ADDRESS} (429 too_many_open_claims); cuenta como envío en el límite por ` +
+      'dirección.',
+    requestBody: { example: firstExample(routeClaim.meta()) },
+    responses: {
+      '202': {
+        description: 'Ofrecimiento guardado; espera la decisión del equipo. Trae el código, que no se vuelve a mostrar.',
+        headers: rateLimitHeaders,
+        content: {
+          'application/json': { schema: ref('RouteClaimResult'), example: firstExample(routeClaimResult.meta()) },
+        },
+      },
+      '400': badBody,
+      '404': errorResponse(404, 'No existe una ruta con ese id.', ['route_not_found']),
+      '409': errorResponse(409, 'La ruta ya no está disponible. Nada cambió.', ['route_not_available']),
+      '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+      '415': errorResponse(415, 'Se requiere application/json.'),
+      '429': {
+        ...errorResponse(429, 'Límite de envíos por minuto, o de ofrecimientos abiertos por WhatsApp o dirección.', [
+          'rate_limited',
+          'too_many_open_claims',
+        ]),
+        headers: tooMany.headers,
+      },
+    },
+  }),
+});
+
+/** Answered by the CORS plugin; declared for the document. */
+export const routeClaimPreflightRoute = declareRoute({
+  method: 'options',
+  path: CLAIMS_PATH,
+  params: routeParams,
+  operation: () => ({
+    operationId: 'claimLogisticsOperationPreflight',
+    tags: ['logistica'],
+    summary: 'Preflight CORS.',
+    description: 'Lo envía el navegador antes de una petición de otro origen; la API pública admite cualquier origen.',
+    responses: {
+      '204': preflightResponse,
+      '404': errorResponse(404, 'La dirección está mal formada.', ['not_found']),
+    },
+  }),
+});
+
+export const routeProgressRoute = declareRoute({
+  method: 'post',
+  path: ROUTE_PROGRESS_PATH,
+  body: routeProgressBody,
+  operation: () => ({
+    operationId: 'progressLogisticsOperation',
+    tags: ['logistica'],
+    summary: 'Quien lleva la ruta marca "en camino" o "entregado" con su código.',
+    description:
+      'Solo con un ofrecimiento aceptado: in_transit cuando la ruta está assigned, delivered cuando está in_transit; ' +
+      'quantity (con delivered) se suma a lo cubierto de la solicitud de destino. Las consultas por código tienen ' +
+      'su propio límite por dirección de cliente, como /estado.',
+    requestBody: { example: firstExample(routeProgressBody.meta()) },
+    responses: {
+      '200': {
+        description: 'La ruta avanzó.',
+        headers: rateLimitHeaders,
+        content: { 'application/json': { schema: ref('RouteClaimActionResult') } },
+      },
+      '400': badBody,
+      '404': errorResponse(404, 'Ningún ofrecimiento tiene ese código.', ['route_claim_not_found']),
+      '409': errorResponse(
+        409,
+        'El ofrecimiento no se aceptó (o aún no), o la ruta no está en el paso anterior.',
+        ['route_claim_closed'],
+      ),
+      '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+      '415': errorResponse(415, 'Se requiere application/json.'),
+      '429': tooMany,
+    },
+  }),
+});
