@@ -116,6 +116,18 @@ function endpoints(base: string, slug: string): Endpoint[] {
       example: `curl '${base}/api/logistics-operations?emergencia=${slug}'`,
     },
     {
+      method: 'POST',
+      path: '/api/logistics-operations/{id}/claims',
+      purpose: 'epRouteClaim',
+      example: `curl -X POST '${base}/api/logistics-operations/ID/claims' \\\n  -H 'Content-Type: application/json' -d '{"contactName":"Carlos","contactWhatsapp":"+573001234567","vehicle":"Camioneta 4x4","when":"Hoy a las 3 pm"}'`,
+    },
+    {
+      method: 'POST',
+      path: '/api/logistics-operations/claims/progress',
+      purpose: 'epRouteProgress',
+      example: `curl -X POST '${base}/api/logistics-operations/claims/progress' \\\n  -H 'Content-Type: application/json' -d '{"code":"CÓDIGO","status":"delivered","quantity":20}'`,
+    },
+    {
       method: 'GET',
       path: '/api/public/v1/inventario?emergencia=SLUG&categoria=C',
       purpose: 'epInventory',

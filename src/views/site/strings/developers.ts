@@ -64,6 +64,14 @@ export const developers = {
     es: 'Cancelar un compromiso con su código: lo comprometido vuelve a quedar libre.',
     en: 'Cancel a pledge with its code: what was committed is free again.',
   },
+  epRouteClaim: {
+    es: 'Ofrecerse a llevar una ruta disponible ("Quiero llevar esta ruta"): llega al equipo de la emergencia, que la asigna o no. Nombre y WhatsApp privados; devuelve un código (202).',
+    en: 'Offer to take an available route ("I will take this route"): it reaches the emergency team, who assign it or not. Name and WhatsApp stay private; returns a code (202).',
+  },
+  epRouteProgress: {
+    es: 'Quien lleva la ruta, con su código: en camino (in_transit) y entregado (delivered, con quantity que suma a lo cubierto).',
+    en: 'Whoever takes the route, with their code: on the way (in_transit) and delivered (delivered, with a quantity that adds to what is covered).',
+  },
   epSubmit: {
     es: 'Enviar una solicitud (type request) o un ofrecimiento (type offer) a revisión: 202.',
     en: 'Send a request (type request) or an offer (type offer) for review: 202.',
