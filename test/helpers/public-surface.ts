@@ -30,7 +30,11 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     const scope = slug ? `&emergencySlug=${slug}` : '';
     if (slug) {
       await get(`${HELP}?view=panorama${scope}`);
-      await get(`/api/logistics-operations?emergencia=${slug}`);
+      const routes = JSON.parse((await get(`/api/logistics-operations?emergencia=${slug}`)).body);
+      // Each available route's "Quiero llevar esta ruta" page and its twins.
+      for (const route of (routes.operations ?? []) as { id: string }[]) {
+        for (const suffix of ['', '.md', '?lang=en']) await get(`/rutas/${route.id}/llevar${suffix}`);
+      }
       await get(`${INVENTORY}?emergencia=${slug}`);
       for (const category of categories) await get(`${INVENTORY}?emergencia=${slug}&categoria=${category}`);
       await get(`${PLACES}?emergencia=${slug}`);
@@ -131,6 +135,28 @@ async function crawlStatus(h: Harness): Promise<PublicOutput[]> {
     });
     outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
   }
+  // A route claim's code: the volunteer's page, its twins, and a code nobody has, on the website and the API.
+  for (const url of ['/mi-ruta', '/mi-ruta.md', '/mi-ruta?lang=en']) {
+    const page = await h.app.inject({ method: 'GET', url });
+    outputs.push({ url, text: `${JSON.stringify(page.headers)}\n${page.body}` });
+  }
+  for (const url of ['/mi-ruta', '/mi-ruta/avanzar']) {
+    const res = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+      payload: 'codigo=K7P-42Q-X9M-D3R&status=in_transit',
+      remoteAddress: CRAWL_ADDRESS,
+    });
+    outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
+  }
+  const progress = await h.app.inject({
+    method: 'POST',
+    url: '/api/logistics-operations/claims/progress',
+    payload: { code: 'K7P-42Q-X9M-D3R', status: 'in_transit' },
+    remoteAddress: CRAWL_ADDRESS,
+  });
+  outputs.push({ url: 'POST claims/progress', text: `${JSON.stringify(progress.headers)}\n${progress.body}` });
   for (const action of ['confirm', 'cancel']) {
     const url = `/api/public/v1/pledges/${action}`;
     const res = await h.app.inject({
