@@ -360,7 +360,12 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const file = path.join(dir, 'version-anterior.bak');
   assert.equal((await cli('backup', file)).code, 0);
 
-  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), ['009-personal-data', '010-pledges', '011-confirmation', '012-route-claims']);
+  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), [
+    '009-personal-data',
+    '010-pledges',
+    '011-confirmation',
+    '012-route-claims',
+  ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
   await disconnect();

@@ -133,7 +133,10 @@ test('on /estado the sender sees "por confirmar" and answers "sigue vigente" or 
   const helped = await form('/estado/vigencia', { codigo: record.code, resultado: 'helped' });
   assert.match(helped.body, /marcada como completada/);
   assert.equal((await detail(record.id)).status, 'completed');
-  assert.ok(!(await form('/estado', { codigo: record.code })).body.includes('¿Sigue vigente?'), 'nothing left to confirm');
+  assert.ok(
+    !(await form('/estado', { codigo: record.code })).body.includes('¿Sigue vigente?'),
+    'nothing left to confirm',
+  );
   const unknown = await form('/estado/vigencia', { codigo: 'AAA-AAA-AAA-AAA', resultado: 'current' });
   assert.equal(unknown.statusCode, 404);
   const foreign = await h.app.inject({

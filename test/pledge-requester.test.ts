@@ -22,7 +22,11 @@ const form = (url: string, fields: Record<string, string>) =>
   });
 
 async function publishedWithCode(title: string) {
-  const res = await h.json({ method: 'POST', url: HELP, payload: requestBody({ title, quantityRequired: 30, unit: 'bidones' }) });
+  const res = await h.json({
+    method: 'POST',
+    url: HELP,
+    payload: requestBody({ title, quantityRequired: 30, unit: 'bidones' }),
+  });
   await approveSubmission(h.ctx, res.body.id, 'leader-1');
   return { id: res.body.id as string, code: res.body.receiptCode as string };
 }

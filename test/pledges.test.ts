@@ -2,8 +2,8 @@
 // pending or priority until a delivery is confirmed; expiry releases it; over-pledging is refused.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { settleById } from '../src/commands/pledges/settle-pledge.ts';
 import { expirePledges } from '../src/commands/pledges/expire-pledges.ts';
+import { settleById } from '../src/commands/pledges/settle-pledge.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { PLEDGE_GRACE_HOURS } from '../src/domain/pledges.ts';
 import { callTool, tools } from '../src/mcp/tools.ts';
@@ -189,7 +189,8 @@ test('open pledges are capped per WhatsApp number in an emergency', async () => 
   const number = '+573151112233';
   const ids = [];
   for (let i = 0; i < 6; i++) ids.push(await publish(h, water(`Agua para la casa ${i + 1}`)));
-  for (const id of ids.slice(0, 5)) assert.equal((await pledge(id, { quantity: 1, contactWhatsapp: number })).status, 202);
+  for (const id of ids.slice(0, 5))
+    assert.equal((await pledge(id, { quantity: 1, contactWhatsapp: number })).status, 202);
   const res = await pledge(ids[5] as string, { quantity: 1, contactWhatsapp: number });
   assert.equal(res.status, 429);
   assert.equal(res.body.code, 'too_many_open_pledges');

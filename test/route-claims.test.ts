@@ -45,7 +45,13 @@ const claim = (routeId: string, body: Record<string, unknown> = {}) =>
   h.json({
     method: 'POST',
     url: `/api/logistics-operations/${routeId}/claims`,
-    payload: { contactName: 'Carlos Muñoz', contactWhatsapp: nextPhone(), vehicle: 'Camioneta 4x4', when: 'Hoy a las 3 pm', ...body },
+    payload: {
+      contactName: 'Carlos Muñoz',
+      contactWhatsapp: nextPhone(),
+      vehicle: 'Camioneta 4x4',
+      when: 'Hoy a las 3 pm',
+      ...body,
+    },
   });
 const progress = (code: string, status: string, quantity?: number) =>
   h.json({
@@ -132,7 +138,8 @@ test('open claims are capped per WhatsApp number in an emergency', async () => {
   const number = '+573180001122';
   const routes = [];
   for (let i = 0; i < 4; i++) routes.push(await newRoute(`Ruta limitada ${i + 1}`));
-  for (const route of routes.slice(0, 3)) assert.equal((await claim(route.id, { contactWhatsapp: number })).status, 202);
+  for (const route of routes.slice(0, 3))
+    assert.equal((await claim(route.id, { contactWhatsapp: number })).status, 202);
   const res = await claim((routes[3] as { id: string }).id, { contactWhatsapp: number });
   assert.equal(res.status, 429);
   assert.equal(res.body.code, 'too_many_open_claims');

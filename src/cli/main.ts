@@ -20,6 +20,8 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },
   { path: ['record', 'status'], load: async () => (await import('./commands/record-status.ts')).recordStatus },
   { path: ['record', 'cover'], load: async () => (await import('./commands/record-cover.ts')).recordCover },
+  { path: ['record', 'confirm'], load: async () => (await import('./commands/record-confirm.ts')).recordConfirm },
+  { path: ['digest'], load: async () => (await import('./commands/digest.ts')).digest },
   { path: ['leader', 'create'], load: async () => (await import('./commands/leader-create.ts')).leaderCreate },
   { path: ['leader', 'list'], load: async () => (await import('./commands/leader-list.ts')).leaderList },
   {

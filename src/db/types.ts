@@ -95,6 +95,7 @@ export interface HelpRecordsTable {
 }
 
 export type { ConfirmationState } from '../domain/confirmation.ts';
+
 import type { ConfirmationState } from '../domain/confirmation.ts';
 
 export interface TimelineEventsTable {

@@ -15,7 +15,7 @@ interface DemoPledge {
   whatsapp: string;
   hoursAgo: number;
   within: number;
-  then?: { action: 'deliver' | 'cancel'; share?: number; hoursAgo: number };
+  after?: { action: 'deliver' | 'cancel'; share?: number; hoursAgo: number };
 }
 
 /** Fictional numbers (the 300 555 01xx block is never assigned). */
@@ -27,7 +27,7 @@ const plan: DemoPledge[] = [
     whatsapp: '+573005550121',
     hoursAgo: 30,
     within: 24,
-    then: { action: 'deliver', share: 0.75, hoursAgo: 8 },
+    after: { action: 'deliver', share: 0.75, hoursAgo: 8 },
   },
   { share: 0.3, name: 'Junta de Acción Comunal', whatsapp: '+573005550122', hoursAgo: 6, within: 24 },
   {
@@ -36,7 +36,7 @@ const plan: DemoPledge[] = [
     whatsapp: '+573005550123',
     hoursAgo: 12,
     within: 72,
-    then: { action: 'cancel', hoursAgo: 3 },
+    after: { action: 'cancel', hoursAgo: 3 },
   },
   { share: 0.6, name: 'Transportes del Sur', whatsapp: '+573005550124', hoursAgo: 2, within: 12 },
 ];
@@ -65,11 +65,11 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
       `demo-${i}`,
     );
     made++;
-    if (!step.then) continue;
+    if (!step.after) continue;
     const [pledge] = await pledgesOfRecord(ctx.db, record.id);
     if (!pledge) continue;
-    const delivered = step.then.share ? Math.max(1, Math.floor(quantity * step.then.share)) : undefined;
-    await settleById(at(step.then.hoursAgo), pledge.id, emergency.id, step.then.action, DEMO_ACTOR, delivered);
+    const delivered = step.after.share ? Math.max(1, Math.floor(quantity * step.after.share)) : undefined;
+    await settleById(at(step.after.hoursAgo), pledge.id, emergency.id, step.after.action, DEMO_ACTOR, delivered);
   }
   return made;
 }

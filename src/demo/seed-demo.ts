@@ -1,7 +1,7 @@
 // Fills an empty database with the demo emergency through the same commands the API and the leaders use.
 import { approveSubmission } from '../commands/approve-submission.ts';
-import { createEmergency } from '../commands/create-emergency.ts';
 import { refreshConfirmations } from '../commands/confirmation/refresh-confirmations.ts';
+import { createEmergency } from '../commands/create-emergency.ts';
 import { refreshPriorities } from '../commands/refresh-priorities.ts';
 import { rejectSubmission } from '../commands/reject-submission.ts';
 import { setCoveredQuantity } from '../commands/set-covered-quantity.ts';

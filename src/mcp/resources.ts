@@ -63,9 +63,21 @@ async function buildAbout(ctx: Context): Promise<string> {
     item('/rutas.md', 'Rutas logísticas', 'rutas disponibles para llevar ayuda: qué, de dónde a dónde, distancia.'),
     item('/necesito-ayuda.md', 'Necesito ayuda', 'cómo pedir ayuda, con el formulario o con la API.'),
     item('/quiero-ayudar.md', 'Quiero ayudar', 'cómo ofrecer ayuda, transporte o un centro de acopio.'),
-    item('/compromisos.md', 'Mis compromisos', 'con el código de un compromiso ("voy a llevar"): confirmar la entrega o cancelar.'),
-    item('/mi-ruta.md', 'Mi ruta', 'con el código de un ofrecimiento de transporte: ver si lo aceptaron, en camino, entregado.'),
-    item('/estado.md', 'Consultar mi envío', 'con el código de recibo: estado, si sigue vigente, y quién va a llevar ayuda.'),
+    item(
+      '/compromisos.md',
+      'Mis compromisos',
+      'con el código de un compromiso ("voy a llevar"): confirmar la entrega o cancelar.',
+    ),
+    item(
+      '/mi-ruta.md',
+      'Mi ruta',
+      'con el código de un ofrecimiento de transporte: ver si lo aceptaron, en camino, entregado.',
+    ),
+    item(
+      '/estado.md',
+      'Consultar mi envío',
+      'con el código de recibo: estado, si sigue vigente, y quién va a llevar ayuda.',
+    ),
     item('/desarrolladores.md', 'Desarrolladores', 'la API, el servidor MCP, aid-places, errores, límites y ejemplos.'),
     '',
   ];

@@ -35,8 +35,8 @@ import {
   requestToolShape,
 } from '../schemas/tool-inputs.ts';
 import { pledgeTool } from './pledge-tool.ts';
-import { routeClaimTool } from './route-claim-tool.ts';
 import { reportTool } from './report-tool.ts';
+import { routeClaimTool } from './route-claim-tool.ts';
 import { defineTool, readAnnotations, submissionAnnotations, type ToolDefinition } from './tool-definition.ts';
 import { withdrawTool } from './withdraw-tool.ts';
 

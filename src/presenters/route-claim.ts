@@ -3,10 +3,7 @@ import type { LogisticsRow } from '../repositories/logistics.ts';
 import type { RouteClaimRow } from '../repositories/route-claims.ts';
 import type { RouteClaimView } from '../schemas/route-claim.ts';
 
-export function presentRouteClaim(
-  row: RouteClaimRow,
-  route: Pick<LogisticsRow, 'title' | 'status'>,
-): RouteClaimView {
+export function presentRouteClaim(row: RouteClaimRow, route: Pick<LogisticsRow, 'title' | 'status'>): RouteClaimView {
   return {
     operationId: row.operation_id,
     routeTitle: route.title,

@@ -1,9 +1,11 @@
 // A leader's digest of an emergency: what needs a nudge today. Open pledges past their date, routes in progress
-// untouched for 24 hours, and needs about to expire (por confirmar) or expired, the most urgent first. The same
+// untouched for 24 hours, offers to take a route waiting a day for an answer, and needs about to expire (por
+// confirmar) or expired, the most urgent first. The same
 // for the console's page and `ayuda digest`.
 import type { Context } from '../context.ts';
 import { confirmationDeadlines } from '../domain/confirmation.ts';
 import { overduePledges, recordsToConfirm, staleRoutes } from '../repositories/digest.ts';
+import { waitingClaims } from '../repositories/route-claims.ts';
 
 /** Routes untouched this long are listed. */
 export const STALE_ROUTE_HOURS = 24;
@@ -38,6 +40,17 @@ export interface Digest {
     whatsapp: string;
   }[];
   staleRoutes: { id: string; title: string; status: string; updatedAt: string; volunteerContact: string | null }[];
+  /** Offers to take a route that have waited a day for an answer. */
+  waitingClaims: {
+    id: string;
+    routeId: string;
+    routeTitle: string;
+    name: string;
+    whatsapp: string;
+    vehicle: string | null;
+    when: string;
+    createdAt: string;
+  }[];
   toConfirm: DigestRecord[];
   expired: DigestRecord[];
 }
@@ -45,9 +58,10 @@ export interface Digest {
 export async function emergencyDigest(ctx: Context, emergencyId: string): Promise<Digest> {
   const now = ctx.now();
   const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
-  const [pledges, routes, records] = await Promise.all([
+  const [pledges, routes, claims, records] = await Promise.all([
     overduePledges(ctx.db, emergencyId, now.toISOString()),
     staleRoutes(ctx.db, emergencyId, before),
+    waitingClaims(ctx.db, emergencyId, before),
     recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired']),
   ]);
   const record = (row: (typeof records)[number]): DigestRecord => ({
@@ -80,6 +94,16 @@ export async function emergencyDigest(ctx: Context, emergencyId: string): Promis
       status: r.status,
       updatedAt: r.updated_at,
       volunteerContact: r.volunteer_contact,
+    })),
+    waitingClaims: claims.map((c) => ({
+      id: c.id,
+      routeId: c.operation_id,
+      routeTitle: c.route_title,
+      name: c.contact_name,
+      whatsapp: c.contact_whatsapp,
+      vehicle: c.vehicle,
+      when: c.available_when,
+      createdAt: c.created_at,
     })),
     toConfirm: records
       .filter((r) => r.confirmation_state === 'to_confirm')

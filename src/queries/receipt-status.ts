@@ -2,11 +2,11 @@
 // once published, the record's id and who pledged to bring help (the requester's to coordinate with): never its
 // content or anything the person typed.
 import type { Context } from '../context.ts';
+import type { ConfirmationState, PledgeStatus } from '../db/types.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findByReceiptCode } from '../repositories/help-records/records.ts';
 import { pledgesOfRecord } from '../repositories/pledges.ts';
-import type { ConfirmationState, PledgeStatus } from '../db/types.ts';
 
 export type ReceiptState = 'pending_review' | 'published' | 'not_published';
 

@@ -44,7 +44,16 @@ export async function staleRoutes(db: Db, emergencyId: string, before: string) {
 export async function recordsToConfirm(db: Db, emergencyId: string, states: ('to_confirm' | 'expired')[]) {
   return db
     .selectFrom('help_records')
-    .select(['id', 'type', 'title', 'urgency', 'status', 'confirmed_at', 'confirmation_state', 'collection_center_status'])
+    .select([
+      'id',
+      'type',
+      'title',
+      'urgency',
+      'status',
+      'confirmed_at',
+      'confirmation_state',
+      'collection_center_status',
+    ])
     .where('emergency_id', '=', emergencyId)
     .where('review_status', '=', 'approved')
     .where('status', '<>', 'completed')

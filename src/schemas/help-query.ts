@@ -1,8 +1,8 @@
 // GET /api/public/v1/help query (SPEC 4.1). Query strings arrive as text; each parameter is parsed strictly.
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
-import { confirmationFilters } from '../domain/confirmation.ts';
 import { categories } from '../domain/categories.ts';
+import { confirmationFilters } from '../domain/confirmation.ts';
 import { municipalityByCode } from '../domain/municipalities.ts';
 import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { slugPattern, text } from './common.ts';
@@ -147,10 +147,7 @@ export const helpQuery = z
       .describe(
         'urgent: urgencia urgent; deficit: menos de la mitad cubierta; near_covered: 75% o más, sin completar.',
       ),
-    commitment: z
-      .enum(commitmentFilters)
-      .default('all')
-      .describe(commitmentDescription),
+    commitment: z.enum(commitmentFilters).default('all').describe(commitmentDescription),
     confirmation: z.enum(confirmationFilters).default('not_expired').describe(confirmationDescription),
     q: text({ max: bounds.q.max })
       .optional()

@@ -1,8 +1,8 @@
 // Response shapes of GET /api/public/v1/help (SPEC 2.6-2.8), with every inner object spelled out.
 import * as z from 'zod';
 import { categories } from '../domain/categories.ts';
-import { precisions } from '../domain/public-place.ts';
 import { confirmationFilters, confirmationStates } from '../domain/confirmation.ts';
+import { precisions } from '../domain/public-place.ts';
 import {
   collectionCenterStatuses,
   commitmentFilters,
@@ -242,7 +242,9 @@ export const helpFilters = z
     limit: z.int(),
     municipalityCode: nullableString.describe('Código DIVIPOLA del municipio filtrado; null sin ese filtro.'),
     commitment: z.enum(commitmentFilters).describe('uncommitted: solo lo que aún nadie se comprometió a llevar.'),
-    confirmation: z.enum(confirmationFilters).describe('not_expired (por defecto), all, current, to_confirm o expired.'),
+    confirmation: z
+      .enum(confirmationFilters)
+      .describe('not_expired (por defecto), all, current, to_confirm o expired.'),
   })
   .meta({ id: 'HelpFilters', description: 'Los filtros aplicados, con sus valores por defecto.' });
 

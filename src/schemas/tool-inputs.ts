@@ -2,8 +2,8 @@
 // schemas without `type`, which each tool fixes.
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
-import { confirmationFilters } from '../domain/confirmation.ts';
 import { categories } from '../domain/categories.ts';
+import { confirmationFilters } from '../domain/confirmation.ts';
 import { MCP_SOURCE } from '../domain/own-sources.ts';
 import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';

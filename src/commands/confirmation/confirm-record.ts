@@ -61,7 +61,7 @@ export async function confirmWithReceipt(
 ): Promise<HelpRow> {
   const code = normalizeReceiptCode(typedCode);
   const record = code === undefined ? undefined : await findByReceiptCode(ctx.db, code);
-  if (!record || record.review_status !== 'approved') {
+  if (record?.review_status !== 'approved') {
     throw new AppError('not_found', [{ field: 'codigo', message: 'not_found', code: 'not_found' }]);
   }
   return confirmRecord(ctx, record.id, outcome, SUBMITTER_ACTOR);

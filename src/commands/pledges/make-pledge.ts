@@ -1,6 +1,7 @@
 // Anyone pledges part of what a published request still lacks ("voy a llevar"): checked against what nobody has
 // pledged yet on the locked record, so two pledges racing for the last units cannot both be taken.
 import type { Context } from '../../context.ts';
+import { fingerprintOf, idempotencyScope } from '../../domain/idempotency-key.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import {
   MAX_OPEN_PLEDGES_PER_ADDRESS,
@@ -12,13 +13,18 @@ import {
 } from '../../domain/pledges.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { isRecordId, newRowId } from '../../domain/record-id.ts';
-import { fingerprintOf, idempotencyScope } from '../../domain/idempotency-key.ts';
 import { AppError } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
 import { findEmergencyById } from '../../repositories/emergencies.ts';
 import { insertPledge, openPledgeCounts, type PledgeRow } from '../../repositories/pledges.ts';
 import type { HelpPledge, PledgeResult } from '../../schemas/pledge.ts';
-import { type CompleteClaim, type Idempotent, idempotencyKeyOf, type ReleaseLog, runIdempotent } from '../idempotent.ts';
+import {
+  type CompleteClaim,
+  type Idempotent,
+  idempotencyKeyOf,
+  type ReleaseLog,
+  runIdempotent,
+} from '../idempotent.ts';
 import { changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
 import { moveTotals, pledgeEvent } from './pledge-totals.ts';
@@ -138,7 +144,12 @@ export async function pledgeHelp(
 
 /** The pledged quantity as the request takes it: required with a quantity, refused without one, never over. */
 function checkedQuantity(
-  record: { quantity_required: number | null; quantity_pending: number | null; quantity_committed: number; unit: string | null },
+  record: {
+    quantity_required: number | null;
+    quantity_pending: number | null;
+    quantity_committed: number;
+    unit: string | null;
+  },
   quantity: number | undefined,
 ): number | null {
   if (record.quantity_required === null) {

@@ -114,7 +114,11 @@ async function apply(
   if (action === 'cancel') {
     return closeOpenPledge(ctx, step, pledge, { status: 'cancelled', delivered: null, actor });
   }
-  return closeOpenPledge(ctx, step, pledge, { status: 'delivered', delivered: deliveredQuantity(pledge, quantity), actor });
+  return closeOpenPledge(ctx, step, pledge, {
+    status: 'delivered',
+    delivered: deliveredQuantity(pledge, quantity),
+    actor,
+  });
 }
 
 /** What a delivery adds to covered: the pledged quantity, or less when the pledger says so; never more. */

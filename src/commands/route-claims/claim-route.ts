@@ -1,7 +1,8 @@
 // A volunteer offers to take an available route ("Quiero llevar esta ruta"). Nothing public changes: the offer
 // waits for the emergency's leaders, who accept or decline it (decide-claim.ts).
-import { inTransaction } from '../../db/store.ts';
+
 import type { Context } from '../../context.ts';
+import { inTransaction } from '../../db/store.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { newRowId } from '../../domain/record-id.ts';

@@ -41,7 +41,8 @@ export const routeClaimRoute = declareRoute({
     requestBody: { example: firstExample(routeClaim.meta()) },
     responses: {
       '202': {
-        description: 'Ofrecimiento guardado; espera la decisión del equipo. Trae el código, que no se vuelve a mostrar.',
+        description:
+          'Ofrecimiento guardado; espera la decisión del equipo. Trae el código, que no se vuelve a mostrar.',
         headers: rateLimitHeaders,
         content: {
           'application/json': { schema: ref('RouteClaimResult'), example: firstExample(routeClaimResult.meta()) },
@@ -101,11 +102,9 @@ export const routeProgressRoute = declareRoute({
       },
       '400': badBody,
       '404': errorResponse(404, 'Ningún ofrecimiento tiene ese código.', ['route_claim_not_found']),
-      '409': errorResponse(
-        409,
-        'El ofrecimiento no se aceptó (o aún no), o la ruta no está en el paso anterior.',
-        ['route_claim_closed'],
-      ),
+      '409': errorResponse(409, 'El ofrecimiento no se aceptó (o aún no), o la ruta no está en el paso anterior.', [
+        'route_claim_closed',
+      ]),
       '413': errorResponse(413, 'Cuerpo demasiado grande.'),
       '415': errorResponse(415, 'Se requiere application/json.'),
       '429': tooMany,

@@ -26,7 +26,11 @@ export function routeClaims(_dialect: Dialect) {
         .addColumn('decided_by', 'text')
         .addColumn('personal_data_erased_at', 'text')
         .execute();
-      await db.schema.createIndex('route_claims_operation').on('route_claims').columns(['operation_id', 'status']).execute();
+      await db.schema
+        .createIndex('route_claims_operation')
+        .on('route_claims')
+        .columns(['operation_id', 'status'])
+        .execute();
       await db.schema
         .createIndex('route_claims_emergency')
         .on('route_claims')
@@ -37,7 +41,11 @@ export function routeClaims(_dialect: Dialect) {
         .on('route_claims')
         .columns(['contact_whatsapp', 'status'])
         .execute();
-      await db.schema.createIndex('route_claims_client').on('route_claims').columns(['client_hash', 'status']).execute();
+      await db.schema
+        .createIndex('route_claims_client')
+        .on('route_claims')
+        .columns(['client_hash', 'status'])
+        .execute();
       await db.schema
         .createIndex('route_claims_retention')
         .on('route_claims')

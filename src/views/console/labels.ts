@@ -4,7 +4,17 @@ import { collectionCenterStatuses, collectionCenterStatusLabels } from '../../do
 
 export const typeLabels = { request: 'Solicitud', offer: 'Ofrecimiento' } as const;
 export const urgencyLabels = { urgent: 'Urgente', needed: 'Necesaria', stable: 'Estable' } as const;
+/** The label of an urgency read as a plain string (a query's column). */
+export function urgencyLabel(value: string): string {
+  return Object.hasOwn(urgencyLabels, value) ? urgencyLabels[value as keyof typeof urgencyLabels] : value;
+}
 export const recordStatusLabels = { active: 'Activa', in_process: 'En proceso', completed: 'Completada' } as const;
+/** Whether a published need is still current (confirmation.ts). */
+export const confirmationStateLabels = {
+  current: 'Vigente',
+  to_confirm: 'Por confirmar',
+  expired: 'Vencida: ya no aparece en listas ni mapa',
+} as const;
 export const reviewStatusLabels = {
   pending_review: 'Pendiente de revisión',
   approved: 'Publicada',

@@ -22,6 +22,8 @@ export interface ConsoleFrame {
     | 'centers'
     | 'logistics'
     | 'pledges'
+    | 'to_confirm'
+    | 'digest'
     | 'home'
     | 'accounts'
     | 'sources'
@@ -48,6 +50,12 @@ export const panelPaths = {
   /** Who said «voy a llevar», with their contact, and the actions on each pledge. */
   pledges: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/compromisos`,
   pledge: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/compromisos/${encodeURIComponent(id)}`,
+  /** Published records nobody has confirmed lately (por confirmar) or that expired for it. */
+  toConfirm: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/por-confirmar`,
+  /** Where a leader's confirmation of one record posts (`/confirmar` or `/cerrar`). */
+  confirmation: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/vigencia/${encodeURIComponent(id)}`,
+  /** What needs a nudge today: overdue pledges, stale routes, needs about to expire and expired. */
+  digest: (slug: string) => `/panel/e/${encodeURIComponent(slug)}/resumen`,
   /** Administrators: what the service holds about a WhatsApp number, and erasing it. */
   privacy: '/panel/datos-personales',
 };
@@ -92,7 +100,9 @@ ${
   ${
     emergency
       ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}
+  ${link('digest', panelPaths.digest(emergency.slug), 'Resumen')}
   ${link('records', panelPaths.records(emergency.slug), 'Registros')}
+  ${link('to_confirm', panelPaths.toConfirm(emergency.slug), 'Por confirmar')}
   ${link('centers', panelPaths.centers(emergency.slug), 'Centros de acopio')}
   ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}
   ${link('pledges', panelPaths.pledges(emergency.slug), 'Compromisos')}

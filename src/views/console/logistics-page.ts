@@ -1,4 +1,5 @@
-// Logistics routes for leaders: every status, the volunteer's private contact, moves, and a new-route form.
+// Logistics routes for leaders: every status, the volunteer's private contact, volunteers' offers to take each route
+// (accepted or declined here), moves, and a new-route form.
 import {
   type LogisticsStatus,
   logisticsMoveLabels,
@@ -6,9 +7,11 @@ import {
   nextLogisticsStatuses,
 } from '../../domain/logistics-status.ts';
 import type { EndpointRow, LeaderRouteRow } from '../../queries/leader-logistics.ts';
+import type { LeaderRouteClaim } from '../../queries/leader-route-claims.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, input, select, textarea, when } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+import { pendingClaimsNote, routeAnchor, routeClaimList } from './route-claim-section.ts';
 
 export const routeFieldLabels: Record<string, string> = {
   destinationHelpId: 'Destino (solicitud publicada)',
@@ -32,6 +35,10 @@ export interface LogisticsView {
   errors: Errors;
   /** Route id -> error of its last move. */
   moveErrors?: Record<string, string>;
+  /** Volunteers' offers to take the routes, waiting ones first. */
+  claims?: LeaderRouteClaim[];
+  /** Offer id -> error of the last decision on it. */
+  claimErrors?: Record<string, string>;
 }
 
 const order: LogisticsStatus[] = ['available', 'assigned', 'in_transit', 'delivered', 'cancelled'];
@@ -42,13 +49,18 @@ export function logisticsPage(frame: ConsoleFrame, view: LogisticsView): Html {
   const base = panelPaths.logistics(slug);
   const f = (name: string, extra: Partial<Parameters<typeof input>[0]> = {}) =>
     input({ name, label: routeFieldLabels[name] ?? name, value: view.values[name], errors: view.errors, ...extra });
-  const route = (r: LeaderRouteRow) => html`<li class="card">
+  const claims = view.claims ?? [];
+  const route = (r: LeaderRouteRow) => html`<li class="card" id="${routeAnchor(r.id)}">
 <h3>${r.title}</h3>
 <p class="meta">${logisticsStatusLabels[r.status]} · ${r.distance_km} km · creada ${when(r.created_at)}</p>
 <p>${r.supply_description}${r.quantity_label ? ` · ${r.quantity_label}` : ''}</p>
 <p>De: ${r.pickup_address} → a: <a href="${panelPaths.record(slug, r.destination_help_id)}">${r.destination_title}</a>${r.destination_address ? ` (${r.destination_address})` : ''}</p>
 ${r.route_conditions ? html`<p>Vía: ${r.route_conditions}</p>` : ''}
 ${r.volunteer_contact ? html`<p class="private">Voluntario (privado): ${r.volunteer_contact}</p>` : ''}
+${routeClaimList(
+  claims.filter((c) => c.operationId === r.id),
+  { slug, csrf, errors: view.claimErrors },
+)}
 ${view.moveErrors?.[r.id] ? html`<p class="error" role="alert">${view.moveErrors[r.id]}</p>` : ''}
 ${nextLogisticsStatuses(r.status).map(
   (next) =>
@@ -61,12 +73,13 @@ ${nextLogisticsStatuses(r.status).map(
 </li>`;
   return consolePage(
     { ...frame, title: 'Rutas logísticas', current: 'logistics' },
-    html`${order.map((status) => {
-      const routes = view.routes.filter((r) => r.status === status);
-      return routes.length === 0
-        ? ''
-        : html`<section><h2>${logisticsStatusLabels[status]} (${routes.length})</h2><ul class="cards">${routes.map(route)}</ul></section>`;
-    })}
+    html`${pendingClaimsNote(claims)}
+${order.map((status) => {
+  const routes = view.routes.filter((r) => r.status === status);
+  return routes.length === 0
+    ? ''
+    : html`<section><h2>${logisticsStatusLabels[status]} (${routes.length})</h2><ul class="cards">${routes.map(route)}</ul></section>`;
+})}
 ${view.routes.length === 0 ? html`<p>Todavía no hay rutas en esta emergencia.</p>` : ''}
 <section class="card" id="nueva"><h2>Nueva ruta</h2>
 ${errorSummary(view.errors, routeFieldLabels)}

@@ -1,11 +1,13 @@
 // A published record for its leaders: status, covered quantity, public link, full history. A withdrawn one: who
 // withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
+import type { LeaderConfirmation } from '../../queries/leader-confirmations.ts';
 import type { LeaderMatch } from '../../queries/leader-matches.ts';
 import type { LeaderPledge } from '../../queries/leader-pledges.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { ReportGroup } from '../../queries/report-inbox.ts';
 import { type Html, html } from '../html.ts';
+import { confirmationSection } from './confirmation-section.ts';
 import { type Errors, input, textarea, when } from './controls.ts';
 import { erasureForm, erasureText, withdrawalText } from './erasure-form.ts';
 import { historySection } from './history.ts';
@@ -30,6 +32,8 @@ export interface RecordView {
   matches?: LeaderMatch[];
   /** A published request's pledges, with the pledgers' contacts (leader-pledges.ts). */
   pledges?: LeaderPledge[];
+  /** A published record's confirmation state and deadlines; absent when completed (nothing to confirm). */
+  confirmation?: LeaderConfirmation;
 }
 
 /** Where an administrator's erase form posts, from the record page. */
@@ -83,6 +87,7 @@ ${
     : ''
 }
 ${recordReportsSection(slug, csrf, view.reports ?? null)}
+${view.confirmation ? confirmationSection(slug, csrf, record, view.confirmation) : ''}
 <section class="card"><h2>Estado</h2>
 <form method="post" action="${base}/estado">${csrfField(csrf)}
 <fieldset><legend>Nuevo estado</legend>${nextStatuses.map(

@@ -11,6 +11,7 @@ import { privacy } from './strings/privacy.ts';
 import { quantity } from './strings/quantity.ts';
 import { record } from './strings/record.ts';
 import { report } from './strings/report.ts';
+import { routeClaim } from './strings/route-claim.ts';
 import { routes } from './strings/routes.ts';
 import { status } from './strings/status.ts';
 import { withdraw } from './strings/withdraw.ts';
@@ -45,6 +46,7 @@ export const catalogue = {
   pledge,
   centres,
   routes,
+  routeClaim,
   developers,
   forms,
   status,

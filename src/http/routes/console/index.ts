@@ -11,6 +11,7 @@ import type { Limiters } from '../../plugins/rate-limit.ts';
 import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { centerRoutes } from './center-routes.ts';
+import { confirmationRoutes } from './confirmation-routes.ts';
 import { editLinkRoutes } from './edit-link-routes.ts';
 import { emergencyRoutes } from './emergency-routes.ts';
 import { attachUser, seeOther, sendPage } from './guard.ts';
@@ -22,6 +23,7 @@ import { privacyRoutes } from './privacy-routes.ts';
 import { recordRoutes } from './record-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
+import { routeClaimRoutes } from './route-claim-routes.ts';
 import { consoleCookies } from './session-cookie.ts';
 import { sourceRoutes } from './source-routes.ts';
 
@@ -96,7 +98,9 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         reviewRoutes(inner, ctx);
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
+        routeClaimRoutes(inner, ctx);
         pledgeRoutes(inner, ctx);
+        confirmationRoutes(inner, ctx);
         centerRoutes(inner, ctx);
         accountRoutes(inner, ctx);
         reportRoutes(inner, ctx);

@@ -1,4 +1,5 @@
-// Logistics routes from the console: list for leaders, create, and move through their statuses.
+// Logistics routes from the console: list for leaders (with volunteers' offers to take them), create, and move
+// through their statuses.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createLogisticsOperation } from '../../../commands/create-logistics-operation.ts';
 import { setLogisticsStatus } from '../../../commands/set-logistics-status.ts';
@@ -8,9 +9,12 @@ import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderRoutes, routeEndpoints, routeInEmergency } from '../../../queries/leader-logistics.ts';
+import { leaderRouteClaims } from '../../../queries/leader-route-claims.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { logisticsPage } from '../../../views/console/logistics-page.ts';
+import { claimFlashMessage } from '../../../views/console/route-claim-section.ts';
+import type { Html } from '../../../views/html.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { formNumber } from '../../forms/submission-form.ts';
@@ -47,16 +51,23 @@ function routeInput(slug: string, form: FormBody): Record<string, unknown> {
   return input;
 }
 
-export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
-  const render = async (
-    request: FastifyRequest,
-    emergency: EmergencyRow,
-    form: { values?: Record<string, string>; errors?: Errors; moveErrors?: Record<string, string> } = {},
-  ) => {
-    const [routes, endpoints, frame] = await Promise.all([
+/** What a re-drawn logistics page carries: a refused form, a refused move or a refused decision on an offer. */
+export interface LogisticsForm {
+  values?: Record<string, string>;
+  errors?: Errors;
+  moveErrors?: Record<string, string>;
+  claimErrors?: Record<string, string>;
+}
+
+/** Draws an emergency's logistics page: its routes with their offers, the new-route form and the flash message. */
+export function logisticsRenderer(ctx: Context) {
+  return async (request: FastifyRequest, emergency: EmergencyRow, form: LogisticsForm = {}): Promise<Html> => {
+    const flash = flashFrom(request) ?? claimFlashMessage(queryText(request, 'hecho'));
+    const [routes, endpoints, claims, frame] = await Promise.all([
       leaderRoutes(ctx, emergency.id),
       routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
-      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+      leaderRouteClaims(ctx, emergency.id),
+      frameFor(ctx, currentUser(request), emergency, flash),
     ]);
     const preselected = queryText(request, 'destino');
     return logisticsPage(frame, {
@@ -65,8 +76,14 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
       values: form.values ?? (preselected !== undefined ? { destinationHelpId: preselected } : {}),
       errors: form.errors ?? {},
       moveErrors: form.moveErrors,
+      claims,
+      claimErrors: form.claimErrors,
     });
   };
+}
+
+export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
+  const render = logisticsRenderer(ctx);
   const scope = async (request: FastifyRequest<EmergencyRoute>) => {
     const user = currentUser(request);
     const emergency = await emergencyFor(ctx, user, request.params.slug);

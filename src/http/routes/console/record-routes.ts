@@ -10,6 +10,7 @@ import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { leaderConfirmation } from '../../../queries/leader-confirmations.ts';
 import { leaderMatches } from '../../../queries/leader-matches.ts';
 import { leaderPledgesOfRecord } from '../../../queries/leader-pledges.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
@@ -23,6 +24,7 @@ import { recordsPage } from '../../../views/console/records-page.ts';
 import { field, noteField } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
+import { confirmationFlash } from './confirmation-routes.ts';
 import { readErasure } from './erasure-form.ts';
 import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { pledgeFlash } from './pledge-routes.ts';
@@ -70,7 +72,12 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     const published = record.review_status === 'approved';
     const [{ timeline, audit }, frame, reports, matches, pledges] = await Promise.all([
       recordHistory(ctx, record.id),
-      frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? pledgeFlash(request)),
+      frameFor(
+        ctx,
+        currentUser(request),
+        emergency,
+        flashFrom(request) ?? pledgeFlash(request) ?? confirmationFlash(request),
+      ),
       recordReports(ctx, emergency.id, record.id),
       published ? leaderMatches(ctx, record.id) : undefined,
       published && record.type === 'request' ? leaderPledgesOfRecord(ctx, record) : undefined,
@@ -87,6 +94,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       reports,
       matches,
       pledges,
+      confirmation: leaderConfirmation(ctx, record),
     });
   };
 

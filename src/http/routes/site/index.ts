@@ -11,6 +11,7 @@ import { infoPages } from './info-pages.ts';
 import { pledgePages } from './pledge-pages.ts';
 import { publicPages } from './public-pages.ts';
 import { reportPages } from './report-pages.ts';
+import { routeClaimPages } from './route-claim-pages.ts';
 import { sitePage } from './site-page.ts';
 import { registerOwnAsset, staticRoutes } from './static-assets.ts';
 import { statusPages } from './status-pages.ts';
@@ -50,6 +51,7 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   formPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
   pledgePages(scope, ctx, limiters);
+  routeClaimPages(scope, ctx, limiters);
   statusPages(scope, ctx, limiters);
   withdrawPages(scope, ctx, limiters);
 }

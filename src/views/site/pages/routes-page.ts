@@ -11,6 +11,7 @@ import {
   type EmergencyChoice,
   type EmergencyRef,
   fill,
+  fillInline,
   formatDate,
   formatNumber,
   hoursSince,
@@ -45,39 +46,50 @@ export function routeTitle(op: Pick<LogisticsOperation, 'supply_description' | '
   return destination ? fill(t.routeTitle, { what, destination }) : fill(t.routeTitleNoDestination, { what });
 }
 
-function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): Block {
+/** Where a volunteer who offered sees the team's answer and marks the route, with the code. */
+export const MY_ROUTE_PATH = '/mi-ruta';
+
+/** Where a volunteer offers to take an available route ("Quiero llevar esta ruta"). */
+export const claimPath = (id: string) => `/rutas/${encodeURIComponent(id)}/llevar`;
+
+/** A route's public facts, as the list shows them: the card here and the offer's own page alike. */
+export function routeFacts(op: LogisticsOperation, lang: Lang, now: Date): Block {
+  const t = routesStrings(lang);
   const since = fill(t.sinceValue, {
     date: formatDate(op.created_at, lang),
     age: ageInWords(hoursSince(op.created_at, now), t, lang),
   });
   return {
+    kind: 'fields',
+    items: [
+      // The name the team gave it stays findable: it is how they speak of the route.
+      [t.routeName, [op.title]],
+      [t.what, [op.supply_description]],
+      [t.quantity, [op.quantity_label ?? t.notGiven]],
+      [t.pickup, [`${op.pickup_address} (`, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map), ')']],
+      [
+        t.destination,
+        [
+          `${op.destination_address || t.notGiven} (`,
+          link(withLang(`/ayudas/${encodeURIComponent(op.destination_help_point_id)}`, lang), t.destinationLink),
+          ')',
+        ],
+      ],
+      [t.distance, [fill(t.distanceKm, { km: formatNumber(op.distance_km, lang) })]],
+      [t.conditions, [op.route_conditions ?? t.conditionsNone]],
+      [t.since, [since]],
+    ],
+  };
+}
+
+function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): Block {
+  return {
     kind: 'section',
     className: 'card route',
     id: `ruta-${op.id}`,
     title: routeTitle(op, t),
-    blocks: [
-      {
-        kind: 'fields',
-        items: [
-          // The name the team gave it stays findable: it is how they speak of the route.
-          [t.routeName, [op.title]],
-          [t.what, [op.supply_description]],
-          [t.quantity, [op.quantity_label ?? t.notGiven]],
-          [t.pickup, [`${op.pickup_address} (`, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map), ')']],
-          [
-            t.destination,
-            [
-              `${op.destination_address || t.notGiven} (`,
-              link(withLang(`/ayudas/${encodeURIComponent(op.destination_help_point_id)}`, lang), t.destinationLink),
-              ')',
-            ],
-          ],
-          [t.distance, [fill(t.distanceKm, { km: formatNumber(op.distance_km, lang) })]],
-          [t.conditions, [op.route_conditions ?? t.conditionsNone]],
-          [t.since, [since]],
-        ],
-      },
-    ],
+    // The list holds available routes only: each one takes offers.
+    blocks: [routeFacts(op, lang, now), text(link(withLang(claimPath(op.id), lang), t.claim))],
   };
 }
 
@@ -123,6 +135,9 @@ export function routesPage(input: RoutesInput): SiteDocument {
   const blocks: Block[] = [
     text(t.intro),
     text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),
+    ...(operations.length > 0 ? [text(t.claimIntro)] : []),
+    // Someone who offered comes back here for the answer, even once no route is left.
+    text(...fillInline(t.myRoute, 'link', [link(withLang(MY_ROUTE_PATH, lang), t.myRouteLink)])),
     operations.length === 0 ? text(t.none) : text(plural(operations.length, t.count, lang)),
     ...operations.map((op) => routeCard(op, t, lang, input.now)),
     // For programs, in the twin only: people find the same through "Datos abiertos" in the footer.

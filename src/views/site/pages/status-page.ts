@@ -124,7 +124,10 @@ function confirmationSection(lang: Lang, code: string, status: ReceiptStatus, t:
   const confirmation = status.confirmation;
   if (!confirmation) return [];
   const date = confirmation.confirmedAt ? formatDate(confirmation.confirmedAt, lang, false) : '';
-  const button = (outcome: string, label: string) => html`<form method="post" action="${localized(STATUS_CONFIRM_PATH, lang)}">
+  const button = (
+    outcome: string,
+    label: string,
+  ) => html`<form method="post" action="${localized(STATUS_CONFIRM_PATH, lang)}">
 <input type="hidden" name="${CODE_FIELD}" value="${code}">
 <input type="hidden" name="${OUTCOME_FIELD}" value="${outcome}">
 <button type="submit">${label}</button>

@@ -21,6 +21,16 @@ export const routes = {
     es: '¿Tiene vehículo? Ofrézcalo en «Quiero ayudar»',
     en: 'Have a vehicle? Offer it under “I want to help”',
   },
+  claimIntro: {
+    es: '¿Puede llevar una de estas rutas? Use «Quiero llevar esta ruta»: el equipo de la emergencia decide quién la lleva y le responde.',
+    en: 'Can you take one of these routes? Use “I want to take this route”: the emergency team decides who takes it and answers you.',
+  },
+  claim: { es: 'Quiero llevar esta ruta', en: 'I want to take this route' },
+  myRoute: {
+    es: '¿Ya se ofreció para llevar una ruta? Vea la respuesta del equipo en {link}.',
+    en: 'Already offered to take a route? See the team’s answer at {link}.',
+  },
+  myRouteLink: { es: 'Mi ruta', en: 'My route' },
   chooseIntro: {
     es: 'Hay varias emergencias activas. Elija de cuál quiere ver las rutas:',
     en: 'Several emergencies are active. Choose whose routes to see:',

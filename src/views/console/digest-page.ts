@@ -1,0 +1,98 @@
+// A leader's digest of an emergency: what needs a nudge today. Open pledges past their date with the pledger's
+// WhatsApp, routes in progress untouched for a day with the volunteer's contact, needs about to expire and expired
+// ones (with the same actions as on the por confirmar page). Contacts are private: leaders of this emergency only.
+import { isLogisticsStatus, logisticsStatusLabels } from '../../domain/logistics-status.ts';
+import { localWhatsapp, whatsappUrl } from '../../domain/phone.ts';
+import type { Digest } from '../../queries/digest.ts';
+import { type Html, html } from '../html.ts';
+import { confirmationItem } from './confirmation-section.ts';
+import { when } from './controls.ts';
+import { urgencyLabel } from './labels.ts';
+import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
+import { amount } from './pledge-section.ts';
+
+const NOTHING = 'Nada pendiente.';
+
+function section(id: string, title: string, count: number, items: Html[], intro: string): Html {
+  return html`<section class="card" id="${id}"><h2>${title} (${count})</h2>
+<p class="meta">${intro}</p>
+${count === 0 ? html`<p>${NOTHING}</p>` : html`<ul class="cards">${items}</ul>`}</section>`;
+}
+
+function pledgeLine(slug: string, pledge: Digest['overduePledges'][number]): Html {
+  return html`<li class="card" id="compromiso-${pledge.id}">
+<h3><a href="${panelPaths.record(slug, pledge.helpId)}#compromisos">${pledge.title}</a></h3>
+<p>Lleva: <strong>${amount(pledge.quantity, pledge.unit)}</strong> · entrega prevista ${when(pledge.deliverBy)} · urgencia ${urgencyLabel(pledge.urgency)}</p>
+<p><strong>${pledge.name}</strong> · <a rel="noreferrer" href="${whatsappUrl(pledge.whatsapp)}">${pledge.whatsapp}</a></p>
+<p class="meta">Si nadie confirma la entrega, el compromiso vence ${when(pledge.expiresAt)} y libera su cantidad.</p>
+</li>`;
+}
+
+/** The volunteer's contact is free text: a wa.me link when it reads as a WhatsApp number. */
+function volunteer(contact: string | null): Html {
+  if (!contact) return html`<span class="meta">sin contacto del voluntario</span>`;
+  const phone = localWhatsapp(contact);
+  return html`Voluntario (privado): ${phone ? html`<a rel="noreferrer" href="${whatsappUrl(phone)}">${contact}</a>` : contact}`;
+}
+
+function routeLine(route: Digest['staleRoutes'][number]): Html {
+  const status = isLogisticsStatus(route.status) ? logisticsStatusLabels[route.status] : route.status;
+  return html`<li class="card" id="ruta-${route.id}">
+<h3>${route.title}</h3>
+<p><strong class="tag">${status}</strong> · último cambio ${when(route.updatedAt)}</p>
+<p>${volunteer(route.volunteerContact)}</p>
+</li>`;
+}
+
+function claimLine(slug: string, claim: Digest['waitingClaims'][number]): Html {
+  return html`<li class="card" id="solicitud-${claim.id}">
+<h3><a href="${panelPaths.logistics(slug)}">${claim.routeTitle}</a></h3>
+<p><strong>${claim.name}</strong> · <a rel="noreferrer" href="${whatsappUrl(claim.whatsapp)}">${claim.whatsapp}</a>${claim.vehicle ? ` · ${claim.vehicle}` : ''}</p>
+<p class="meta">Puede salir: ${claim.when} · se ofreció ${when(claim.createdAt)}</p>
+</li>`;
+}
+
+export function digestPage(frame: ConsoleFrame, digest: Digest): Html {
+  const slug = frame.emergency?.slug as string;
+  const csrf = frame.user?.csrf ?? '';
+  return consolePage(
+    { ...frame, title: 'Resumen del día', current: 'digest' },
+    html`<p class="note">Lo que necesita un empujón hoy (al ${when(digest.generatedAt)}), lo más urgente primero. Los nombres y números son privados: solo los ven los líderes de esta emergencia.</p>
+${section(
+  'compromisos-vencidos',
+  'Compromisos vencidos sin confirmar',
+  digest.overduePledges.length,
+  digest.overduePledges.map((p) => pledgeLine(slug, p)),
+  'Personas que dijeron «voy a llevar» y cuya fecha de entrega ya pasó sin que nadie confirmara la entrega. Escríbales para saber si llegó.',
+)}
+${section(
+  'rutas-quietas',
+  'Rutas sin movimiento hace 24 h',
+  digest.staleRoutes.length,
+  digest.staleRoutes.map(routeLine),
+  'Rutas asignadas o en camino que nadie ha movido en 24 horas.',
+)}
+${section(
+  'ofrecimientos-sin-respuesta',
+  'Ofrecimientos de transporte sin respuesta hace 24 h',
+  digest.waitingClaims.length,
+  digest.waitingClaims.map((c) => claimLine(slug, c)),
+  'Personas que se ofrecieron a llevar una ruta y esperan que el equipo acepte o no su ofrecimiento.',
+)}
+<p><a href="${panelPaths.logistics(slug)}">Ver todas las rutas</a> · <a href="${panelPaths.pledges(slug)}">Ver todos los compromisos</a></p>
+${section(
+  'por-vencer',
+  'Por vencer',
+  digest.toConfirm.length,
+  digest.toConfirm.map((r) => confirmationItem(slug, csrf, r, false, 'resumen')),
+  'Publicaciones por confirmar: si nadie confirma que siguen vigentes, vencen en la fecha indicada.',
+)}
+${section(
+  'vencidas',
+  'Vencidas',
+  digest.expired.length,
+  digest.expired.map((r) => confirmationItem(slug, csrf, r, true, 'resumen')),
+  'Ya no aparecen en las listas públicas ni en el mapa. Si siguen vigentes, confírmelas y vuelven a aparecer.',
+)}`,
+  );
+}

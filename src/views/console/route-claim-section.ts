@@ -1,0 +1,100 @@
+// Volunteers' offers to take a route ("Quiero llevar esta ruta") for leaders, on the logistics page: who offered,
+// with their WhatsApp, vehicle and when they can leave, and "Aceptar" (the route is assigned to them, the other
+// offers still waiting are declined) or "No aceptar" for each one still waiting.
+import { groupedPhone, whatsappUrl } from '../../domain/phone.ts';
+import { type RouteClaimStatus, routeClaimStatusLabels } from '../../domain/route-claims.ts';
+import type { LeaderRouteClaim } from '../../queries/leader-route-claims.ts';
+import { type Html, html } from '../html.ts';
+import { when } from './controls.ts';
+import { csrfField } from './layout.ts';
+
+/** The decisions a leader takes on an offer: the path's last word. */
+export const claimVerbs = { aceptar: 'accept', rechazar: 'decline' } as const;
+export type ClaimVerb = keyof typeof claimVerbs;
+
+/** Where a decision on an offer posts. */
+export function claimActionPath(slug: string, claimId: string, verb: ClaimVerb): string {
+  return `/panel/e/${encodeURIComponent(slug)}/rutas/solicitudes/${encodeURIComponent(claimId)}/${verb}`;
+}
+
+/** The anchor of a route on the logistics page, where a decision brings the leader back. */
+export const routeAnchor = (routeId: string) => `ruta-${routeId}`;
+
+/** After a decision, from a fixed list: nothing a link carries is echoed. */
+const flashes: Record<string, string> = {
+  'ofrecimiento-aceptado':
+    'Ofrecimiento aceptado: la ruta quedó asignada a esa persona y los demás ofrecimientos para ella no se aceptaron. Escríbale por WhatsApp para coordinar.',
+  'ofrecimiento-rechazado': 'Ofrecimiento no aceptado. La persona lo verá con su código.',
+};
+
+export const claimFlashKeys = { accept: 'ofrecimiento-aceptado', decline: 'ofrecimiento-rechazado' } as const;
+
+export function claimFlashMessage(key: string | undefined): string | null {
+  return key !== undefined && Object.hasOwn(flashes, key) ? (flashes[key] ?? null) : null;
+}
+
+/** The logistics page's top line: how many offers wait for a decision, each route with some linked. */
+export function pendingClaimsNote(claims: LeaderRouteClaim[]): Html {
+  const waiting = claims.filter((c) => c.status === 'pending');
+  if (waiting.length === 0) {
+    return html`<p class="note" id="ofrecimientos">Ningún ofrecimiento de voluntarios espera su decisión.</p>`;
+  }
+  const routes = new Map<string, string>();
+  for (const claim of waiting) routes.set(claim.operationId, claim.routeTitle);
+  return html`<section class="card warn" id="ofrecimientos"><h2>Ofrecimientos por decidir: ${waiting.length}</h2>
+<p>${waiting.length === 1 ? 'Una persona se ofreció' : `${waiting.length} personas se ofrecieron`} a llevar ${
+    routes.size === 1 ? 'esta ruta' : `${routes.size} rutas`
+  } desde la página pública. Acepte una por ruta o diga que no: cada persona ve la respuesta con su código.</p>
+<ul>${[...routes].map(([id, title]) => html`<li><a href="#${routeAnchor(id)}">${title}</a></li>`)}</ul></section>`;
+}
+
+/** Repeated buttons say whose offer they act on to a screen reader. */
+function whose(claim: LeaderRouteClaim): Html {
+  return html`<span class="sr-only"> (${claim.contactName ?? 'ofrecimiento'})</span>`;
+}
+
+function contact(claim: LeaderRouteClaim): Html {
+  if (!claim.contactName && !claim.contactWhatsapp) return html`<span class="meta">datos personales borrados</span>`;
+  return html`<strong>${claim.contactName ?? ''}</strong>${
+    claim.contactWhatsapp
+      ? html` · <a rel="noreferrer" href="${whatsappUrl(claim.contactWhatsapp)}">${groupedPhone(claim.contactWhatsapp)}</a>`
+      : ''
+  }`;
+}
+
+const statusTags: Record<RouteClaimStatus, string> = {
+  pending: 'Por decidir',
+  accepted: routeClaimStatusLabels.accepted,
+  declined: routeClaimStatusLabels.declined,
+  withdrawn: routeClaimStatusLabels.withdrawn,
+};
+
+function actions(claim: LeaderRouteClaim, slug: string, csrf: string): Html {
+  if (claim.status !== 'pending') return html``;
+  return html`<form method="post" action="${claimActionPath(slug, claim.id, 'aceptar')}" class="inline">${csrfField(csrf)}<button type="submit">Aceptar${whose(claim)}</button></form>
+<form method="post" action="${claimActionPath(slug, claim.id, 'rechazar')}" class="inline">${csrfField(csrf)}<button type="submit" class="secondary">No aceptar${whose(claim)}</button></form>`;
+}
+
+function claimItem(claim: LeaderRouteClaim, slug: string, csrf: string, error?: string): Html {
+  return html`<li id="ofrecimiento-${claim.id}">
+<p>${contact(claim)} · <strong class="tag">${statusTags[claim.status]}</strong></p>
+<p>${claim.vehicle ? html`Vehículo: ${claim.vehicle} · ` : ''}Puede salir: ${claim.when}</p>
+<p class="meta">Ofrecido ${when(claim.createdAt)}${claim.decidedAt ? ` · decidido ${when(claim.decidedAt)}` : ''}</p>
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+${actions(claim, slug, csrf)}
+</li>`;
+}
+
+/** A route's offers inside its card, waiting ones first; nothing for a route nobody offered to take. */
+export function routeClaimList(
+  claims: LeaderRouteClaim[],
+  options: { slug: string; csrf: string; errors?: Record<string, string> },
+): Html {
+  if (claims.length === 0) return html``;
+  const waiting = claims.filter((c) => c.status === 'pending').length;
+  return html`<details class="claims"${waiting > 0 || claims.some((c) => options.errors?.[c.id]) ? html` open` : ''}><summary>Ofrecimientos de voluntarios (${claims.length}${
+    waiting > 0 ? `, ${waiting} por decidir` : ''
+  })</summary>
+<p class="meta">Nombre y WhatsApp son privados: solo los ven los líderes de esta emergencia. Al aceptar uno, la ruta queda asignada a esa persona.</p>
+<ul>${claims.map((c) => claimItem(c, options.slug, options.csrf, options.errors?.[c.id]))}</ul></details>`;
+}
