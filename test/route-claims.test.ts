@@ -179,3 +179,40 @@ test("a claimer's name and number: in no public output, in their export, gone af
   assert.ok(!String(routeRow.volunteer_contact).includes('318 123 4987'), String(routeRow.volunteer_contact));
   assert.ok(!String(routeRow.volunteer_contact).includes(who.name), 'the name copied into the route goes too');
 });
+
+test('a resend with the same Idempotency-Key answers the same code and claims once; the form does the same', async () => {
+  const route = await newRoute('Ruta reenviada');
+  const payload = { contactName: 'Reenvío', contactWhatsapp: '+573182220001', when: 'Hoy' };
+  const send = () =>
+    h.json({
+      method: 'POST',
+      url: `/api/logistics-operations/${route.id}/claims`,
+      payload,
+      headers: { 'idempotency-key': 'claim-once-1' },
+    });
+  const first = await send();
+  const again = await send();
+  assert.equal(first.status, 202);
+  assert.equal(again.headers['idempotent-replayed'], 'true');
+  assert.equal(again.body.code, first.body.code);
+  const form = () =>
+    h.app.inject({
+      method: 'POST',
+      url: `/rutas/${route.id}/llevar`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+      payload: new URLSearchParams({
+        contactName: 'Desde el formulario',
+        contactWhatsapp: '3182220002',
+        when: 'Mañana',
+        idempotencyKey: 'form-key-1',
+      }).toString(),
+    });
+  const page = await form();
+  const reload = await form();
+  assert.equal(page.statusCode, 200);
+  const codeOf = (body: string) => /[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{3}/.exec(body)?.[0];
+  assert.ok(codeOf(page.body));
+  assert.equal(codeOf(reload.body), codeOf(page.body));
+  const claims = (await claimsOfEmergency(h.ctx.db, emergencyId)).filter((c) => c.operation_id === route.id);
+  assert.equal(claims.length, 2, 'one from the API, one from the form');
+});

@@ -3,6 +3,7 @@
 
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
+import { fingerprintOf, idempotencyScope } from '../../domain/idempotency-key.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { newRowId } from '../../domain/record-id.ts';
@@ -18,16 +19,55 @@ import { audit } from '../../repositories/audit.ts';
 import { findLogisticsOperation } from '../../repositories/logistics.ts';
 import { insertRouteClaim, openClaimCounts, type RouteClaimRow } from '../../repositories/route-claims.ts';
 import type { RouteClaimInput, RouteClaimResult } from '../../schemas/route-claim.ts';
+import {
+  type CompleteClaim,
+  type Idempotent,
+  idempotencyKeyOf,
+  type ReleaseLog,
+  runIdempotent,
+} from '../idempotent.ts';
 
 export const CLAIM_THANKS =
   'Gracias: su ofrecimiento llegó al equipo de la emergencia. Guarde el código: con él verá si lo aceptaron y ' +
   'marcará "en camino" y "entregado".';
+
+/** Who claims: their client scope (the per-address cap) and, optionally, an Idempotency-Key (API header or form). */
+export interface ClaimRequest {
+  scope: string;
+  idempotencyKey?: string | readonly string[] | undefined;
+  clientIp?: string;
+  body?: unknown;
+  log?: ReleaseLog;
+}
+
+/** The claim once per Idempotency-Key: the same key and body again answers the first answer (the same code). */
+export async function claimRouteOnce(
+  ctx: Context,
+  operationId: string,
+  input: RouteClaimInput,
+  request: ClaimRequest,
+): Promise<Idempotent<RouteClaimResult>> {
+  const key = idempotencyKeyOf(request.idempotencyKey);
+  if (key === undefined) return { kind: 'fresh', value: await claimRoute(ctx, operationId, input, request.scope) };
+  return runIdempotent(
+    ctx,
+    {
+      operation: `route-claim:${operationId}`,
+      scope: idempotencyScope(null, request.clientIp ?? request.scope),
+      key,
+      fingerprint: fingerprintOf(request.body ?? input),
+    },
+    (complete) => claimRoute(ctx, operationId, input, request.scope, complete),
+    request.log,
+  );
+}
 
 export async function claimRoute(
   ctx: Context,
   operationId: string,
   input: RouteClaimInput,
   scope: string,
+  complete?: CompleteClaim,
 ): Promise<RouteClaimResult> {
   const whatsapp = normalizeWhatsapp(input.contactWhatsapp);
   if (whatsapp === null) {
@@ -85,6 +125,8 @@ export async function claimRoute(
       details: { claim: row.id },
       at: now,
     });
-    return { ok: true, code, claim: presentRouteClaim(row, route), message: CLAIM_THANKS };
+    const result: RouteClaimResult = { ok: true, code, claim: presentRouteClaim(row, route), message: CLAIM_THANKS };
+    await complete?.(trx.db, 202, result);
+    return result;
   });
 }

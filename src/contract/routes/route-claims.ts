@@ -38,21 +38,50 @@ export const routeClaimRoute = declareRoute({
       `WhatsApp puede tener ${MAX_OPEN_CLAIMS_PER_WHATSAPP} ofrecimientos abiertos por emergencia y cada dirección ` +
       `de cliente ${MAX_OPEN_CLAIMS_PER_ADDRESS} (429 too_many_open_claims); cuenta como envío en el límite por ` +
       'dirección.',
+    headerParameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Clave única del intento (1 a 255 caracteres ASCII visibles), propia de cada cliente: la repetición con la ' +
+          'misma clave y el mismo cuerpo devuelve la misma respuesta, con el mismo código.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      },
+    ],
     requestBody: { example: firstExample(routeClaim.meta()) },
     responses: {
       '202': {
         description:
           'Ofrecimiento guardado; espera la decisión del equipo. Trae el código, que no se vuelve a mostrar.',
-        headers: rateLimitHeaders,
+        headers: {
+          'Idempotent-Replayed': {
+            description: 'true si es la respuesta guardada de una Idempotency-Key.',
+            schema: { type: 'string' },
+          },
+          ...rateLimitHeaders,
+        },
         content: {
           'application/json': { schema: ref('RouteClaimResult'), example: firstExample(routeClaimResult.meta()) },
         },
       },
-      '400': badBody,
+      '400': errorResponse(400, 'Datos no válidos (details indica cada campo).', [
+        'validation_failed',
+        'invalid_json',
+        'json_too_deep',
+        'duplicate_json_key',
+        'empty_body',
+        'invalid_idempotency_key',
+      ]),
       '404': errorResponse(404, 'No existe una ruta con ese id.', ['route_not_found']),
-      '409': errorResponse(409, 'La ruta ya no está disponible. Nada cambió.', ['route_not_available']),
+      '409': errorResponse(
+        409,
+        'La ruta ya no está disponible, o la misma Idempotency-Key se está procesando. Nada cambió.',
+        ['route_not_available', 'idempotency_key_in_flight'],
+      ),
       '413': errorResponse(413, 'Cuerpo demasiado grande.'),
       '415': errorResponse(415, 'Se requiere application/json.'),
+      '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
       '429': {
         ...errorResponse(429, 'Límite de envíos por minuto, o de ofrecimientos abiertos por WhatsApp o dirección.', [
           'rate_limited',

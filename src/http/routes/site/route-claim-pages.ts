@@ -4,21 +4,23 @@
 // GET+POST /mi-ruta and POST /mi-ruta/avanzar: the code, only ever in POST bodies, shows the team's answer and, once
 // the route is the volunteer's, marks it on its way and delivered, under the per-address limit of code lookups.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { claimRoute } from '../../../commands/route-claims/claim-route.ts';
+import { claimRouteOnce } from '../../../commands/route-claims/claim-route.ts';
 import { claimByCode, progressByCode } from '../../../commands/route-claims/decide-claim.ts';
 import type { Context } from '../../../context.ts';
 import { clientScope } from '../../../domain/client-address.ts';
+import { IDEMPOTENCY_KEY } from '../../../domain/idempotency-key.ts';
 import { localWhatsapp } from '../../../domain/phone.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { presentRouteClaim } from '../../../presenters/route-claim.ts';
 import { type ClaimableRoute, claimableRoute } from '../../../queries/claimable-route.ts';
 import { findHelp } from '../../../queries/get-help.ts';
 import { parseInput } from '../../../schemas/parse.ts';
-import { routeClaim, routeProgressBody } from '../../../schemas/route-claim.ts';
+import { type RouteClaimResult, routeClaim, routeProgressBody } from '../../../schemas/route-claim.ts';
 import type { Lang } from '../../../views/site/document.ts';
 import { fill } from '../../../views/site/format.ts';
 import { type Errors, formRefusedPage, type Values } from '../../../views/site/pages/form-controls.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
+import { KEY_FIELD, newFormKey } from '../../../views/site/pages/pledge-page.ts';
 import {
   type ClaimFormState,
   CODE_FIELD,
@@ -53,6 +55,9 @@ const FIELDS = ['contactName', 'contactWhatsapp', 'vehicle', 'when'] as const;
 function typedValues(form: FormBody): Values {
   const values: Values = {};
   for (const name of FIELDS) values[name] = field(form, name);
+  // The form's key makes a resend (a reload, a double tap) answer the same offer and code.
+  const key = field(form, KEY_FIELD);
+  values[KEY_FIELD] = IDEMPOTENCY_KEY.test(key) ? key : newFormKey();
   return values;
 }
 
@@ -98,7 +103,7 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
     request: FastifyRequest<ClaimRoute>,
     reply: FastifyReply,
     errors: Errors,
-    extra: Partial<Pick<ClaimFormState, 'formError' | 'status' | 'unavailable'>>,
+    extra: Partial<Pick<ClaimFormState, 'formError' | 'status' | 'unavailable' | 'values'>>,
   ) => {
     const lang = languageOf(request);
     const id = request.params.id;
@@ -145,10 +150,18 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
       const found = await claimableRoute(ctx, id);
       if (found.kind !== 'available') return sendDoc(reply, notClaimable(found, id, lang, 409));
       const values = typedValues(formBody(request));
-      const parsed = parseInput(routeClaim, claimBody(values), lang);
+      const body = claimBody(values);
+      const parsed = parseInput(routeClaim, body, lang);
       if (!parsed.ok) return again(request, reply, fieldErrors(parsed.details, t), {});
       try {
-        const result = await claimRoute(ctx, found.operation.id, parsed.value, clientScope(request.ip));
+        const answer = await claimRouteOnce(ctx, found.operation.id, parsed.value, {
+          scope: clientScope(request.ip),
+          clientIp: request.ip,
+          idempotencyKey: values[KEY_FIELD],
+          body,
+          log: request.log,
+        });
+        const result = answer.kind === 'fresh' ? answer.value : (JSON.parse(answer.body) as RouteClaimResult);
         // 200 with the code in the page: a redirect would have to carry the code in its address.
         return sendDoc(reply, claimDonePage(lang, result, found.operation.emergency_slug));
       } catch (err) {
@@ -167,6 +180,16 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
           }
           case 'validation_failed':
             return again(request, reply, fieldErrors(details, t), { status: 400 });
+          case 'idempotency_key_reused':
+            // Sent before with other details: that offer stays; a new key makes the next send a new one.
+            return again(
+              request,
+              reply,
+              {},
+              { status: 409, formError: t.alreadySent, values: { ...values, [KEY_FIELD]: newFormKey() } },
+            );
+          case 'idempotency_key_in_flight':
+            return again(request, reply, {}, { status: 409, formError: t.inFlight });
           default:
             throw err;
         }

@@ -25,6 +25,7 @@ import {
   type Values,
 } from './form-controls.ts';
 import { fillInline } from './info-common.ts';
+import { KEY_FIELD, newFormKey } from './pledge-page.ts';
 import { claimPath, MY_ROUTE_PATH, routeFacts, routeTitle } from './routes-page.ts';
 
 export { CODE_FIELD, claimPath, MY_ROUTE_PATH };
@@ -92,6 +93,7 @@ export function claimLabels(t: RouteClaimStrings): Record<string, string> {
 function claimForm(state: ClaimFormState, t: RouteClaimStrings): Html {
   const { lang, values, errors } = state;
   return html`<form class="envio" method="post" action="${localized(claimPath(state.operation.id), lang)}">
+<input type="hidden" name="${KEY_FIELD}" value="${values[KEY_FIELD] ?? newFormKey()}">
 <p class="note privado">${t.private}</p>
 ${input({
   name: 'contactName',

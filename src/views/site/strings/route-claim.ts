@@ -52,6 +52,14 @@ export const routeClaim = {
   },
   myRouteLink: { es: 'Mi ruta', en: 'My route' },
   openForm: { es: 'Abrir el formulario «Quiero llevar esta ruta»', en: 'Open the “I want to take this route” form' },
+  alreadySent: {
+    es: 'Este formulario ya se había enviado con otros datos, y ese ofrecimiento sigue igual. Si quiere hacer otro, revise los datos y envíe de nuevo.',
+    en: 'This form had already been sent with other details, and that offer stays as it was. To make another, check the details and send again.',
+  },
+  inFlight: {
+    es: 'Su ofrecimiento todavía se está registrando. Espere unos segundos y envíe de nuevo: no se registrará dos veces.',
+    en: 'Your offer is still being recorded. Wait a few seconds and send again: it will not be recorded twice.',
+  },
   rateLimited: {
     es: 'Se enviaron demasiados formularios seguidos desde su conexión. Espere un minuto y envíe de nuevo.',
     en: 'Too many forms were sent in a row from your connection. Wait a minute and send again.',
