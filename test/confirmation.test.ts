@@ -41,6 +41,8 @@ test('published: current and confirmed at publication; 72 h later por confirmar,
   assert.equal((await detail(record.id)).confirmation.state, 'to_confirm');
   assert.ok((await listed()).has(record.id), 'still listed while por confirmar');
   assert.match((await h.app.inject({ method: 'GET', url: `/ayudas/${record.id}` })).body, /Por confirmar: nadie/);
+  const listPage = await h.app.inject({ method: 'GET', url: '/emergencias/inundacion-mocoa?status=all' });
+  assert.match(listPage.body, /Por confirmar desde el/);
   assert.ok((await listed({ confirmation: 'to_confirm' })).has(record.id));
   assert.ok(!(await listed({ confirmation: 'current' })).has(record.id));
 

@@ -1,6 +1,8 @@
 // Volunteers claim routes: the offer waits for a leader, who accepts (the route is assigned, the contact private) or
 // declines; with the code the volunteer marks en camino and entregado (a delivery adds to covered).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { eraseByWhatsapp } from '../src/commands/personal-data/erase.ts';
@@ -9,6 +11,7 @@ import { decideClaim } from '../src/commands/route-claims/decide-claim.ts';
 import { setLogisticsStatus } from '../src/commands/set-logistics-status.ts';
 import { callTool, tools } from '../src/mcp/tools.ts';
 import { claimsOfEmergency } from '../src/repositories/route-claims.ts';
+import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
@@ -178,6 +181,20 @@ test("a claimer's name and number: in no public output, in their export, gone af
     .executeTakeFirstOrThrow();
   assert.ok(!String(routeRow.volunteer_contact).includes('318 123 4987'), String(routeRow.volunteer_contact));
   assert.ok(!String(routeRow.volunteer_contact).includes(who.name), 'the name copied into the route goes too');
+  // Down to the bytes: neither the database files nor a dump keep them.
+  if (engine === 'sqlite') {
+    const file = h.config.database.kind === 'sqlite' ? h.config.database.file : '';
+    for (const path of [file, `${file}-wal`]) {
+      if (!existsSync(path)) continue;
+      const bytes = readFileSync(path);
+      for (const value of [who.name, who.whatsapp])
+        assert.equal(bytes.indexOf(Buffer.from(value)), -1, `${value} in ${path}`);
+    }
+  } else {
+    const dump = execFileSync('pg_dump', ['--data-only', h.dbUrl], { maxBuffer: 256 * 1024 * 1024 }).toString();
+    assert.ok(dump.includes(route.id));
+    for (const value of [who.name, who.whatsapp]) assert.ok(!dump.includes(value), `${value} in the dump`);
+  }
 });
 
 test('a resend with the same Idempotency-Key answers the same code and claims once; the form does the same', async () => {

@@ -1,10 +1,13 @@
 // The demo's pledges ("voy a llevar"): some on their way, one delivered in part, one cancelled, so a newcomer sees
-// committed and uncommitted beside covered at once. Through the same commands the API and the leaders use.
+// committed and uncommitted beside covered at once; and volunteers' offers to take the available routes, one
+// waiting for the leaders. Through the same commands the API and the leaders use.
 import { pledgeHelp } from '../commands/pledges/make-pledge.ts';
 import { settleById } from '../commands/pledges/settle-pledge.ts';
+import { claimRoute } from '../commands/route-claims/claim-route.ts';
 import type { Context } from '../context.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import { leaderRecords } from '../repositories/help-records/leaders.ts';
+import { availableRoutes } from '../repositories/logistics.ts';
 import { pledgesOfRecord } from '../repositories/pledges.ts';
 import { DEMO_ACTOR } from './demo-data.ts';
 
@@ -70,6 +73,24 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
     if (!pledge) continue;
     const delivered = step.after.share ? Math.max(1, Math.floor(quantity * step.after.share)) : undefined;
     await settleById(at(step.after.hoursAgo), pledge.id, emergency.id, step.after.action, DEMO_ACTOR, delivered);
+  }
+  return made;
+}
+
+/** Fictional volunteers offering to take the available routes; the leaders decide in the console. */
+const volunteers = [
+  { contactName: 'Wilson Chindoy', contactWhatsapp: '+573005550130', vehicle: 'Camioneta 4x4', when: 'Hoy a las 3 pm' },
+  { contactName: 'Nubia Jamioy', contactWhatsapp: '+573005550131', vehicle: 'Moto', when: 'Mañana temprano' },
+];
+
+export async function seedDemoClaims(ctx: Context, emergency: EmergencyRow): Promise<number> {
+  const routes = await availableRoutes(ctx.db, emergency.id);
+  let made = 0;
+  for (const [i, volunteer] of volunteers.entries()) {
+    const route = routes[i];
+    if (!route) break;
+    await claimRoute(ctx, route.id, volunteer, `demo-claim-${i}`);
+    made++;
   }
   return made;
 }

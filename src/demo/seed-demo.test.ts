@@ -250,3 +250,9 @@ test('some needs are "por confirmar" (untouched for three days), none expired', 
   assert.ok(states.has('to_confirm') && states.has('current'), [...states].join(','));
   assert.ok(!states.has('expired'));
 });
+
+test('volunteers have offered to take the available routes, waiting for the leaders', async () => {
+  const claims = await ctx.db.selectFrom('route_claims').select(['status', 'operation_id']).execute();
+  assert.ok(claims.length >= 2, `${claims.length} offers`);
+  assert.ok(claims.every((c) => c.status === 'pending'));
+});

@@ -12,7 +12,7 @@ import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
 import { seedDemoOperations } from './demo-operations.ts';
-import { seedDemoPledges } from './demo-pledges.ts';
+import { seedDemoClaims, seedDemoPledges } from './demo-pledges.ts';
 
 export interface DemoSummary {
   emergencySlug: string;
@@ -59,6 +59,7 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   await refreshPriorities(ctx);
   await seedDemoOperations(ctx, emergency);
   await seedDemoPledges(ctx, emergency);
+  await seedDemoClaims(ctx, emergency);
   // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
   await refreshConfirmations(ctx);
   return summary;

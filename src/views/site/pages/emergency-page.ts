@@ -13,7 +13,16 @@ import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { link, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { quantityText } from '../quantity.ts';
-import { actions, categoryName, fill, formatNumber, localized, recordPath, recordWords } from './record-page.ts';
+import {
+  actions,
+  categoryName,
+  fill,
+  formatDate,
+  formatNumber,
+  localized,
+  recordPath,
+  recordWords,
+} from './record-page.ts';
 
 export interface EmergencyView {
   emergency: Panorama['emergencies'][number];
@@ -296,6 +305,10 @@ function itemBlock(item: PublicHelp, lang: Lang): Block {
     ...(item.type === 'request' ? [r[`urgency_${item.urgency}`]] : []),
     r[`status_${item.status}`],
     r[`op_${item.operationalStatus}`],
+    // "Por confirmar, desde el 12 de mayo": a date, not an age, since the list may be cached until something changes.
+    ...(item.confirmation.state === 'to_confirm' && item.confirmation.confirmedAt
+      ? [fill(r.listToConfirm, { date: formatDate(item.confirmation.confirmedAt, lang, false) })]
+      : []),
   ].join(' · ');
   const details: [string, Inline[]][] = [[t.fPlace, [placeText(item.location, lang) ?? t.noPlace]]];
   if (item.location.distanceKm !== null) {

@@ -33,6 +33,7 @@ export const record = {
     en: 'If you published it, confirm with your receipt code at ',
   },
   confirmationLink: { es: 'Consultar mi envío', en: 'Check my submission' },
+  listToConfirm: { es: 'Por confirmar desde el {date}', en: 'To confirm since {date}' },
   timeline_submitted: { es: 'Recibida', en: 'Received' },
   timeline_approved: {
     es: 'Verificada y publicada por el equipo de la emergencia',
