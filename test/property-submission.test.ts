@@ -95,6 +95,10 @@ function expectedItem({ body, whatsapp }: Generated) {
         pending: required === null ? null : Math.max(0, Math.round((required as number) * 1000) / 1000),
         unit: orNull(body.unit),
         coveredFraction: required === null ? null : 0,
+        // Nothing pledged yet: all that is pending is uncommitted.
+        committed: 0,
+        uncommitted: required === null ? null : Math.max(0, Math.round((required as number) * 1000) / 1000),
+        pledges: 0,
       },
       logistics: 'request',
       collectionCenter: null,
