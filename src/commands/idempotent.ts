@@ -6,9 +6,11 @@
 import type { Context } from '../context.ts';
 import type { Db } from '../db/types.ts';
 import {
+  fingerprintOf,
   IDEMPOTENCY_KEY,
   IN_FLIGHT_RETRY_AFTER_S,
   IN_FLIGHT_TIMEOUT_MS,
+  idempotencyScope,
   storedKey,
 } from '../domain/idempotency-key.ts';
 import { AppError } from '../errors.ts';
@@ -89,6 +91,43 @@ export async function runIdempotent<T>(
   // A work that stored no answer leaves nothing to replay: the key is freed rather than left in flight.
   if (!completed) await release(ctx.db, key, log);
   return { kind: 'fresh', value };
+}
+
+/** Who sends a public write that may carry an Idempotency-Key: their client scope and address, the key, the body. */
+export interface OnceRequest {
+  /** clientScope of the address: the per-address caps, and whose keys these are. */
+  scope: string;
+  idempotencyKey?: string | readonly string[] | undefined;
+  clientIp?: string;
+  /** The body as the client sent it (the fingerprint); the parsed input when absent. */
+  body?: unknown;
+  log?: ReleaseLog;
+}
+
+/**
+ * A public write (pledge, route claim) once per key of its client: without a key, the work runs as it is; with
+ * one, as runIdempotent runs it, so a repeat answers the first answer (with the same code).
+ */
+export async function runOnce<T>(
+  ctx: Context,
+  operation: string,
+  request: OnceRequest,
+  input: unknown,
+  work: (complete?: CompleteClaim) => Promise<T>,
+): Promise<Idempotent<T>> {
+  const key = idempotencyKeyOf(request.idempotencyKey);
+  if (key === undefined) return { kind: 'fresh', value: await work() };
+  return runIdempotent(
+    ctx,
+    {
+      operation,
+      scope: idempotencyScope(null, request.clientIp ?? request.scope),
+      key,
+      fingerprint: fingerprintOf(request.body ?? input),
+    },
+    work,
+    request.log,
+  );
 }
 
 /** Frees an in-flight claim; a failure here must not hide the work's own outcome. */

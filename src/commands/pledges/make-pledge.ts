@@ -1,7 +1,6 @@
 // Anyone pledges part of what a published request still lacks ("voy a llevar"): checked against what nobody has
 // pledged yet on the locked record, so two pledges racing for the last units cannot both be taken.
 import type { Context } from '../../context.ts';
-import { fingerprintOf, idempotencyScope } from '../../domain/idempotency-key.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import {
   MAX_OPEN_PLEDGES_PER_ADDRESS,
@@ -18,13 +17,7 @@ import { presentPledge } from '../../presenters/pledge.ts';
 import { findEmergencyById } from '../../repositories/emergencies.ts';
 import { insertPledge, openPledgeCounts, type PledgeRow } from '../../repositories/pledges.ts';
 import type { HelpPledge, PledgeResult } from '../../schemas/pledge.ts';
-import {
-  type CompleteClaim,
-  type Idempotent,
-  idempotencyKeyOf,
-  type ReleaseLog,
-  runIdempotent,
-} from '../idempotent.ts';
+import { type CompleteClaim, type Idempotent, type OnceRequest, runOnce } from '../idempotent.ts';
 import { changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
 import { moveTotals, pledgeEvent } from './pledge-totals.ts';
@@ -32,34 +25,15 @@ import { moveTotals, pledgeEvent } from './pledge-totals.ts';
 export const PLEDGE_THANKS =
   'Gracias: su compromiso quedó registrado. Guarde el código para confirmar la entrega o cancelar.';
 
-/** Who pledges: their client scope (the per-address cap) and, through the API, an optional Idempotency-Key. */
-export interface PledgeRequest {
-  scope: string;
-  idempotencyKey?: string | readonly string[] | undefined;
-  clientIp?: string;
-  body?: unknown;
-  log?: ReleaseLog;
-}
-
 /** The pledge once per Idempotency-Key: a repeat with the same key and body answers the first answer again. */
 export async function pledgeHelpOnce(
   ctx: Context,
   id: string,
   pledge: HelpPledge,
-  request: PledgeRequest,
+  request: OnceRequest,
 ): Promise<Idempotent<PledgeResult>> {
-  const key = idempotencyKeyOf(request.idempotencyKey);
-  if (key === undefined) return { kind: 'fresh', value: await pledgeHelp(ctx, id, pledge, request.scope) };
-  return runIdempotent(
-    ctx,
-    {
-      operation: `pledge:${id.toLowerCase()}`,
-      scope: idempotencyScope(null, request.clientIp ?? request.scope),
-      key,
-      fingerprint: fingerprintOf(request.body ?? pledge),
-    },
-    (complete) => pledgeHelp(ctx, id, pledge, request.scope, complete),
-    request.log,
+  return runOnce(ctx, `pledge:${id.toLowerCase()}`, request, pledge, (complete) =>
+    pledgeHelp(ctx, id, pledge, request.scope, complete),
   );
 }
 

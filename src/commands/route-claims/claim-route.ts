@@ -3,7 +3,6 @@
 
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { fingerprintOf, idempotencyScope } from '../../domain/idempotency-key.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { newRowId } from '../../domain/record-id.ts';
@@ -19,46 +18,21 @@ import { audit } from '../../repositories/audit.ts';
 import { findLogisticsOperation } from '../../repositories/logistics.ts';
 import { insertRouteClaim, openClaimCounts, type RouteClaimRow } from '../../repositories/route-claims.ts';
 import type { RouteClaimInput, RouteClaimResult } from '../../schemas/route-claim.ts';
-import {
-  type CompleteClaim,
-  type Idempotent,
-  idempotencyKeyOf,
-  type ReleaseLog,
-  runIdempotent,
-} from '../idempotent.ts';
+import { type CompleteClaim, type Idempotent, type OnceRequest, runOnce } from '../idempotent.ts';
 
 export const CLAIM_THANKS =
   'Gracias: su ofrecimiento llegó al equipo de la emergencia. Guarde el código: con él verá si lo aceptaron y ' +
   'marcará "en camino" y "entregado".';
-
-/** Who claims: their client scope (the per-address cap) and, optionally, an Idempotency-Key (API header or form). */
-export interface ClaimRequest {
-  scope: string;
-  idempotencyKey?: string | readonly string[] | undefined;
-  clientIp?: string;
-  body?: unknown;
-  log?: ReleaseLog;
-}
 
 /** The claim once per Idempotency-Key: the same key and body again answers the first answer (the same code). */
 export async function claimRouteOnce(
   ctx: Context,
   operationId: string,
   input: RouteClaimInput,
-  request: ClaimRequest,
+  request: OnceRequest,
 ): Promise<Idempotent<RouteClaimResult>> {
-  const key = idempotencyKeyOf(request.idempotencyKey);
-  if (key === undefined) return { kind: 'fresh', value: await claimRoute(ctx, operationId, input, request.scope) };
-  return runIdempotent(
-    ctx,
-    {
-      operation: `route-claim:${operationId}`,
-      scope: idempotencyScope(null, request.clientIp ?? request.scope),
-      key,
-      fingerprint: fingerprintOf(request.body ?? input),
-    },
-    (complete) => claimRoute(ctx, operationId, input, request.scope, complete),
-    request.log,
+  return runOnce(ctx, `route-claim:${operationId}`, request, input, (complete) =>
+    claimRoute(ctx, operationId, input, request.scope, complete),
   );
 }
 

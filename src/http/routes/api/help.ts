@@ -12,6 +12,7 @@ import { listHelpJson } from '../../../queries/list-help.ts';
 import { panorama } from '../../../queries/panorama.ts';
 import type { HelpQuery } from '../../../schemas/help-query.ts';
 import { apiRoute } from '../../define-route.ts';
+import { sendIdempotent } from '../../idempotent-reply.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import type { ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
@@ -43,25 +44,18 @@ export function helpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
     audience: (query) => (query.latitude === undefined ? 'shared' : 'personal'),
   });
 
-  apiRoute(app, helpSubmitRoute, { onRequest: limiters.submissions }, async ({ body }, request, reply) => {
-    const answer = await submitHelpOnce(ctx, body, {
-      credential: bearer(request.headers.authorization),
-      idempotencyKey: request.headers['idempotency-key'],
-      clientIp: request.ip,
-      body: request.body,
-      log: request.log,
-    }).catch((err: unknown) => {
-      // 409 idempotency_key_in_flight says when to try again.
-      if (err instanceof AppError && 'retryAfter' in err) reply.header('retry-after', String(err.retryAfter));
-      throw err;
-    });
-    if (answer.kind === 'fresh') return reply.code(202).send(answer.value);
-    return reply
-      .code(answer.status)
-      .header('idempotent-replayed', 'true')
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(answer.body);
-  });
+  apiRoute(app, helpSubmitRoute, { onRequest: limiters.submissions }, async ({ body }, request, reply) =>
+    sendIdempotent(
+      reply,
+      submitHelpOnce(ctx, body, {
+        credential: bearer(request.headers.authorization),
+        idempotencyKey: request.headers['idempotency-key'],
+        clientIp: request.ip,
+        body: request.body,
+        log: request.log,
+      }),
+    ),
+  );
 
   // Only proof of authorship withdraws. Without Authorization there is nothing to prove: the same 404 as a wrong
   // token or an unknown id, so no answer tells whether a record exists.
