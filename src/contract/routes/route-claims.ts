@@ -73,7 +73,11 @@ export const routeClaimRoute = declareRoute({
         'empty_body',
         'invalid_idempotency_key',
       ]),
-      '404': errorResponse(404, 'No existe una ruta con ese id.', ['route_not_found']),
+      '404': errorResponse(
+        404,
+        'No existe una ruta con ese id (route_not_found), o la dirección está mal formada (not_found).',
+        ['route_not_found', 'not_found'],
+      ),
       '409': errorResponse(
         409,
         'La ruta ya no está disponible, o la misma Idempotency-Key se está procesando. Nada cambió.',
