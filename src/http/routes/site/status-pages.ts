@@ -16,6 +16,7 @@ import {
   STATUS_CONFIRM_PATH,
   STATUS_PATH,
   STATUS_PLEDGE_PATH,
+  type StatusStrings,
   statusFormPage,
   statusResultPage,
   statusStrings,
@@ -36,81 +37,61 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
 
   sitePage(app, ctx, limiters, STATUS_PATH, async (_request, lang) => page(lang));
 
-  app.post(
-    STATUS_PATH,
-    {
-      // Counted before the body is read: a refused lookup costs nothing and reveals nothing.
-      onRequest: limiters.statusLookups,
-      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
-    },
-    async (request, reply) => {
-      const lang = languageOf(request);
-      if (!anonymous.fromOurPages(request)) {
-        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, statusStrings(lang).forbidden));
-      }
-      // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
-      const code = field(formBody(request), CODE_FIELD);
-      const status = await receiptStatus(ctx, code);
-      return anonymous.send(reply, status ? statusResultPage(lang, status, code) : page(lang, 'not_found'));
-    },
-  );
+  /**
+   * A POST answered with the submission's state, found by the receipt code in its body: the lookup itself, and the
+   * sender's actions (still current, a pledge arrived or did not), which first act and say what they did.
+   */
+  const codeForm = (
+    path: string,
+    act: (form: ReturnType<typeof formBody>, code: string, t: StatusStrings) => Promise<string | null>,
+  ) =>
+    app.post(
+      path,
+      {
+        // Counted before the body is read: a refused lookup costs nothing and reveals nothing.
+        onRequest: limiters.statusLookups,
+        errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
+      },
+      async (request, reply) => {
+        const lang = languageOf(request);
+        const t = statusStrings(lang);
+        if (!anonymous.fromOurPages(request)) {
+          return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, t.forbidden));
+        }
+        // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
+        const form = formBody(request);
+        const code = field(form, CODE_FIELD);
+        const notice = await act(form, code, t);
+        const status = await receiptStatus(ctx, code);
+        return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
+      },
+    );
+
+  codeForm(STATUS_PATH, async () => null);
 
   // The sender says whether the submission is still current (or no longer needed): proven by the receipt code.
-  app.post(
-    STATUS_CONFIRM_PATH,
-    {
-      onRequest: limiters.statusLookups,
-      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
-    },
-    async (request, reply) => {
-      const lang = languageOf(request);
-      const t = statusStrings(lang);
-      if (!anonymous.fromOurPages(request)) {
-        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, t.forbidden));
-      }
-      const form = formBody(request);
-      const code = field(form, CODE_FIELD);
-      const typed = field(form, OUTCOME_FIELD);
-      const outcome = confirmationOutcomes.find((o) => o === typed) ?? 'current';
-      let notice: string | null = null;
-      try {
-        await confirmWithReceipt(ctx, code, outcome);
-        notice = outcome === 'current' ? t.confirmedNotice_current : t.confirmedNotice_closed;
-      } catch (err) {
-        // An unknown code is the plain not-found page; a record with nothing to confirm shows as it stands.
-        if (!(err instanceof AppError) || !['not_found', 'invalid_state'].includes(err.code)) throw err;
-      }
-      const status = await receiptStatus(ctx, code);
-      return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
-    },
-  );
+  codeForm(STATUS_CONFIRM_PATH, async (form, code, t) => {
+    const typed = field(form, OUTCOME_FIELD);
+    const outcome = confirmationOutcomes.find((o) => o === typed) ?? 'current';
+    try {
+      await confirmWithReceipt(ctx, code, outcome);
+      return outcome === 'current' ? t.confirmedNotice_current : t.confirmedNotice_closed;
+    } catch (err) {
+      // An unknown code is the plain not-found page; a record with nothing to confirm shows as it stands.
+      if (!(err instanceof AppError) || !['not_found', 'invalid_state'].includes(err.code)) throw err;
+      return null;
+    }
+  });
 
   // The requester says a pledge arrived, or that a confirmed one did not: proven by the same receipt code.
-  app.post(
-    STATUS_PLEDGE_PATH,
-    {
-      onRequest: limiters.statusLookups,
-      errorHandler: anonymous.rateLimitedPage((request) => page(languageOf(request), 'rate_limited')),
-    },
-    async (request, reply) => {
-      const lang = languageOf(request);
-      const t = statusStrings(lang);
-      if (!anonymous.fromOurPages(request)) {
-        return anonymous.send(reply, formRefusedPage(lang, STATUS_PATH, t.forbidden));
-      }
-      const form = formBody(request);
-      const code = field(form, CODE_FIELD);
-      const action = field(form, PLEDGE_ACTION_FIELD) === 'dispute' ? 'dispute' : 'deliver';
-      let notice: string;
-      try {
-        await settleForRequester(ctx, code, field(form, PLEDGE_FIELD), action);
-        notice = action === 'deliver' ? t.pledgeDone_deliver : t.pledgeDone_dispute;
-      } catch (err) {
-        if (!(err instanceof AppError) || !['pledge_not_found', 'pledge_closed'].includes(err.code)) throw err;
-        notice = t.pledgeProblem;
-      }
-      const status = await receiptStatus(ctx, code);
-      return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
-    },
-  );
+  codeForm(STATUS_PLEDGE_PATH, async (form, code, t) => {
+    const action = field(form, PLEDGE_ACTION_FIELD) === 'dispute' ? 'dispute' : 'deliver';
+    try {
+      await settleForRequester(ctx, code, field(form, PLEDGE_FIELD), action);
+      return action === 'deliver' ? t.pledgeDone_deliver : t.pledgeDone_dispute;
+    } catch (err) {
+      if (!(err instanceof AppError) || !['pledge_not_found', 'pledge_closed'].includes(err.code)) throw err;
+      return t.pledgeProblem;
+    }
+  });
 }
