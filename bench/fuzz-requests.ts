@@ -39,6 +39,8 @@ export interface Operation {
   path: string;
   parameters: Schema[];
   body?: Schema;
+  /** Answers with an event stream (text/event-stream): read briefly, then hang up. */
+  stream: boolean;
 }
 
 const METHODS = ['get', 'post', 'options', 'delete'];
@@ -56,6 +58,7 @@ export function operationsOf(doc: Schema): Operation[] {
         path,
         parameters: operation.parameters ?? [],
         body: operation.requestBody?.content?.['application/json']?.schema,
+        stream: operation.responses?.['200']?.content?.['text/event-stream'] !== undefined,
       });
     }
   }
@@ -100,6 +103,7 @@ export class RequestFactory {
       query,
       headers,
       body,
+      ...(operation.stream ? { stream: true } : {}),
       note: notes.join('; ') || 'valid',
     };
   }

@@ -33,6 +33,14 @@ export interface Config {
   expireAfterHours: number;
   /** How long personal data is kept (README "Datos personales"); the purge erases it once these days have passed. */
   retention: RetentionConfig;
+  /**
+   * Webhooks may go to loopback, private, link-local and other non-public addresses (WEBHOOK_ALLOW_PRIVATE=true):
+   * only for a receiver on the instance's own network, never on a shared service (it opens that network to whoever
+   * registers a webhook).
+   */
+  webhookAllowPrivate: boolean;
+  /** Time limit of one webhook attempt, connection included (WEBHOOK_TIMEOUT_MS); past it, the attempt failed. */
+  webhookTimeoutMs: number;
 }
 
 export interface RetentionConfig {
@@ -42,6 +50,8 @@ export interface RetentionConfig {
   rejectedDays: number;
   /** Days after a record was completed, or its emergency closed, that its personal data is kept. */
   afterCloseDays: number;
+  /** Days the public change feed keeps its entries; an older cursor answers 410 cursor_expired. */
+  changesDays: number;
 }
 
 /** One line people read on a public page: no control or invisible characters, and a bound; null when unset. */
@@ -66,6 +76,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} debe ser un entero entre ${min} y ${max} (recibido: "${raw}")`);
   }
   return value;
+}
+
+/** true/1 or false/0 (unset: false). */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} debe ser true o false (recibido: "${raw}")`);
 }
 
 export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): DatabaseConfig {
@@ -129,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       identityDays: int(env, 'RETENTION_IDENTITY_DAYS', 30, 1, 3650),
       rejectedDays: int(env, 'RETENTION_REJECTED_DAYS', 30, 1, 3650),
       afterCloseDays: int(env, 'RETENTION_AFTER_CLOSE_DAYS', 90, 1, 3650),
+      changesDays: int(env, 'RETENTION_CHANGES_DAYS', 30, 1, 3650),
     },
+    webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 30_000),
   };
 }

@@ -1,9 +1,12 @@
 // What every command and query receives: configuration, the database, its change feed, the clock, and the
 // state this instance keeps in memory (search index, presented records, the /llms.txt text).
+import { changeRecorder } from './commands/changes/record-changes.ts';
+import { enqueueDeliveries } from './commands/webhooks/enqueue.ts';
 import type { Config } from './config.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/database.ts';
 import { GroupCommit } from './db/group-commit.ts';
+import type { ChangeRecorder } from './db/store.ts';
 import type { Db, Dialect } from './db/types.ts';
 import { AboutCache } from './mcp/about-cache.ts';
 import { PresentedItems } from './queries/presented-items.ts';
@@ -22,11 +25,13 @@ export interface Context {
   about: AboutCache;
   /** Submissions' transactions: grouped into one commit on SQLite (db/group-commit.ts). */
   commits: GroupCommit;
+  /** Every transaction started from the context writes the public change feed's entries of what it touched. */
+  recordChanges: ChangeRecorder;
 }
 
 export function createContext(config: Config, database: Database, now: () => Date = () => new Date()): Context {
   const source = { db: database.db, dialect: database.dialect, changes: database.changes };
-  return {
+  const ctx: Context = {
     config,
     ...source,
     now,
@@ -34,7 +39,13 @@ export function createContext(config: Config, database: Database, now: () => Dat
     presented: new PresentedItems(),
     about: new AboutCache(),
     commits: new GroupCommit(source),
+    recordChanges: async () => {},
   };
+  // The webhooks' queue is filled in the same transaction as the feed: an entry and its deliveries commit together.
+  ctx.recordChanges = changeRecorder(ctx, [enqueueDeliveries]);
+  // Submissions' transactions record their changes too (a record published as it arrives, a revision).
+  ctx.commits = new GroupCommit(ctx);
+  return ctx;
 }
 
 /** Who did something, for the audit log and private timeline entries. */

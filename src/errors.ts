@@ -192,6 +192,11 @@ const catalogue = {
     es: 'Esta publicación fue retirada y sus datos personales borrados: no se puede volver a cambiar. Envíe una nueva si hace falta.',
     en: 'This submission was withdrawn and its personal data erased: it cannot be changed again. Send a new one if needed.',
   },
+  cursor_expired: {
+    status: 410,
+    es: 'El cursor es más antiguo que lo que el historial de cambios guarda; details da el más antiguo válido.',
+    en: 'The cursor is older than the change history keeps; details give the oldest valid one.',
+  },
   pledge_exceeds_pending: {
     status: 409,
     es: 'Lo que ofrece llevar pasa de lo que aún falta y nadie ha comprometido; details indica cuánto queda abierto.',
@@ -290,6 +295,26 @@ const catalogue = {
     es: 'El servicio no está disponible en este momento.',
     en: 'The service is unavailable right now.',
   },
+  webhook_url_refused: {
+    status: 400,
+    es: 'La URL del webhook no se acepta: debe ser http(s), sin usuario ni contraseña, y llevar a una dirección pública (no local, privada ni reservada).',
+    en: 'The webhook URL is refused: it must be http(s), without user or password, and reach a public address (not loopback, private or reserved).',
+  },
+  webhook_not_found: {
+    status: 404,
+    es: 'No hay un webhook activo con ese id.',
+    en: 'No active webhook has that id.',
+  },
+  webhook_delivery_not_found: {
+    status: 404,
+    es: 'No hay una entrega de webhook con ese id, o su webhook se quitó.',
+    en: 'No webhook delivery has that id, or its webhook was removed.',
+  },
+  webhook_delivery_not_dead: {
+    status: 409,
+    es: 'Solo se reenvía una entrega muerta (que agotó sus reintentos); esta sigue en cola o ya se entregó.',
+    en: 'Only a dead delivery (out of retries) can be sent again; this one is still queued or was delivered.',
+  },
 } as const satisfies Record<string, { status: number; es: string; en: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
@@ -323,10 +348,15 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'source_exists',
   'source_not_found',
   'result_too_large',
+  'webhook_url_refused',
+  'webhook_not_found',
+  'webhook_delivery_not_found',
+  'webhook_delivery_not_dead',
 ]);
 
 /** Codes only the paths that answer them list (pledges): never among a status's general codes. */
 const ownPathCodes = new Set<ErrorCode>([
+  'cursor_expired',
   'pledge_exceeds_pending',
   'not_pledgeable',
   'too_many_open_pledges',

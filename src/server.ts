@@ -5,6 +5,7 @@ import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-da
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
+import { startWebhookWorker } from './commands/webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type Context, createContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
@@ -82,6 +83,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   retentionTimer.unref();
 
   await app.listen({ port: config.port, host: config.host });
+  // Every instance sends the webhooks' queue; leases keep two from sending the same message at once.
+  const webhooks = startWebhookWorker(ctx, app.log);
   // The first search would otherwise wait for the index to be built.
   ctx.search.warm().catch((err) => app.log.error({ err }, 'search index build failed; searches will retry'));
   const address = app.server.address();
@@ -94,6 +97,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       clearTimeout(firstSweep);
       clearTimeout(firstRetention);
       clearInterval(retentionTimer);
+      await webhooks.stop(); // messages in flight are let go for another instance (or the next start) to send
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
     })();

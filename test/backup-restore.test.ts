@@ -336,6 +336,10 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  for (const table of ['webhook_deliveries', 'webhook_subscriptions', 'public_change_head', 'public_changes']) {
+    await sql`drop table ${sql.id(table)}`.execute(ctx.db);
+  }
+  await sql`delete from kysely_migration where name = '013-open-data'`.execute(ctx.db);
   await sql`drop table route_claims`.execute(ctx.db);
   await sql`delete from kysely_migration where name = '012-route-claims'`.execute(ctx.db);
   await sql`drop index help_records_confirmation_due`.execute(ctx.db);
@@ -365,6 +369,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '010-pledges',
     '011-confirmation',
     '012-route-claims',
+    '013-open-data',
   ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
@@ -373,7 +378,13 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const restored = await cli('restore', file, '--json');
   assert.equal(restored.code, 0, restored.stderr);
   const report = JSON.parse(restored.stdout);
-  assert.deepEqual(report.migrations, ['009-personal-data', '010-pledges', '011-confirmation', '012-route-claims']);
+  assert.deepEqual(report.migrations, [
+    '009-personal-data',
+    '010-pledges',
+    '011-confirmation',
+    '012-route-claims',
+    '013-open-data',
+  ]);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));
   await connect();

@@ -20,4 +20,6 @@ export const CORS_EXPOSED_HEADERS = [
   'RateLimit-Reset',
   'Idempotent-Replayed',
   'Mcp-Session-Id',
+  'Content-Disposition',
+  'Link',
 ];

@@ -4,6 +4,7 @@ import { distanceKm } from '../domain/distance.ts';
 import { publicPoint } from '../domain/public-place.ts';
 import { presentDiscovery } from '../presenters/discovery.ts';
 import { emergencyFields } from '../presenters/emergency.ts';
+import { hxlCsvHead, hxlCsvLine, hxlObject } from '../presenters/hxl-row.ts';
 import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
 import { presentCounts, presentQuantities, presentRoutes } from '../presenters/panorama.ts';
 import { presentPlaceFeature, presentPlacesManifest } from '../presenters/place-feature.ts';
@@ -13,6 +14,7 @@ import type { EmergencyRow } from '../repositories/emergencies.ts';
 import type { CenterRow } from '../repositories/help-records/centers.ts';
 import type { PublicHelpRow } from '../repositories/help-records/public.ts';
 import type { InventoryLineRow } from '../repositories/inventory.ts';
+import type { HxlRow } from '../schemas/hxl.ts';
 import type { Inventario } from '../schemas/inventory.ts';
 import type { PlaceFeatureCollection, PlacesManifest } from '../schemas/places.ts';
 import type { Discovery, HelpList, Panorama } from '../schemas/public-help.ts';
@@ -210,6 +212,12 @@ export function responseExamples(base: string): {
     },
     detail: { generatedAt: AT, item },
   };
+}
+
+/** The request of the other examples as each HXL export writes it. */
+export function exportExamples(base: string): { csv: string; json: HxlRow[] } {
+  const item = presentPublicHelp(row, { baseUrl: base, timeline, availableRoutes: 1 });
+  return { csv: hxlCsvHead + hxlCsvLine(item), json: [hxlObject(item)] };
 }
 
 const centers: CenterRow[] = [

@@ -3,6 +3,7 @@
 import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
 import '../schemas/help-matches.ts';
+import '../schemas/hxl.ts';
 import '../schemas/pledge.ts';
 import '../schemas/route-claim.ts';
 import '../schemas/public-help.ts';
@@ -16,6 +17,7 @@ import { API_VERSION } from '../presenters/discovery.ts';
 import { PLACES_PROTOCOL, PLACES_VERSION } from '../schemas/places.ts';
 import { type DocumentContext, type JsonSchema, pathsOf } from './route-declaration.ts';
 import { publicRoutes } from './routes/index.ts';
+import { openApiWebhooks } from './webhooks.ts';
 
 /** Request bodies are described as accepted (input: defaults optional), everything else as sent (output). */
 const INPUT_SCHEMAS = new Set([
@@ -84,6 +86,8 @@ const COMPONENT_ORDER = [
   'PlaceFeature',
   'PlaceFeatureCollection',
   'AidPlacesManifest',
+  'HxlRow',
+  'HxlRows',
   'ErrorDetail',
   'Error',
 ];
@@ -187,10 +191,16 @@ export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
       { name: 'logistica', description: 'Rutas logísticas disponibles.' },
       { name: 'inventario', description: 'Lo que tienen y necesitan los centros de acopio.' },
       { name: 'lugares', description: `Protocolo ${PLACES_PROTOCOL} ${PLACES_VERSION}: centros de acopio en GeoJSON.` },
+      {
+        name: 'cambios',
+        description:
+          'Los cambios de lo publicado, en orden: por cursor, como Server-Sent Events y como webhooks firmados.',
+      },
       { name: 'estado', description: 'Salud del servicio.' },
       { name: 'mcp', description: 'Servidor MCP remoto (Streamable HTTP, protocolo 2025-11-25).' },
     ],
     paths: pathsOf(publicRoutes, { baseUrl, limits, schemas }),
+    webhooks: openApiWebhooks(),
     components: {
       schemas,
       securitySchemes: {

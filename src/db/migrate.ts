@@ -13,6 +13,7 @@ import { personalData } from './migrations/009-personal-data.ts';
 import { pledges } from './migrations/010-pledges.ts';
 import { confirmation } from './migrations/011-confirmation.ts';
 import { routeClaims } from './migrations/012-route-claims.ts';
+import { openData } from './migrations/013-open-data.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '010-pledges': pledges(dialect),
     '011-confirmation': confirmation(dialect),
     '012-route-claims': routeClaims(dialect),
+    '013-open-data': openData(dialect),
   };
 }
 

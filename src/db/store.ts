@@ -8,12 +8,30 @@
 // (or writePublic, built on it) hands it, or that handle's `db`.
 import type { Db, Dialect } from './types.ts';
 
+/** Writes the public change feed's entries for the aid records a transaction touched, before it commits. */
+export type ChangeRecorder = (trx: Store, touched: ReadonlySet<string>) => Promise<void>;
+
 export interface Store {
   db: Db;
   dialect: Dialect;
+  /** Inside a transaction: the aid records written so far (updateRecord adds to it). */
+  touched?: Set<string>;
+  /** Given by the service's context: every transaction started from it records its public changes. */
+  recordChanges?: ChangeRecorder;
 }
 
 /** Runs fn in one transaction, handing it a Store for that transaction on the same engine. */
 export function inTransaction<T>(store: Store, fn: (trx: Store) => Promise<T>): Promise<T> {
-  return store.db.transaction().execute((db) => fn({ db, dialect: store.dialect }));
+  return store.db.transaction().execute(async (db) => {
+    const trx: Store = { db, dialect: store.dialect, touched: new Set() };
+    const value = await fn(trx);
+    // Last, after every row lock the work took: the feed's own lock is then held only to the commit.
+    if (store.recordChanges && trx.touched && trx.touched.size > 0) await store.recordChanges(trx, trx.touched);
+    return value;
+  });
+}
+
+/** Notes that an aid record was written in this transaction (the change feed looks at it before the commit). */
+export function touch(store: Store, id: string): void {
+  store.touched?.add(id);
 }

@@ -326,6 +326,61 @@ export interface RouteClaimsTable {
   personal_data_erased_at: string | null;
 }
 
+/** What the change feed speaks of: an aid record, a centre's inventory, a logistics route. */
+export type ChangeEntity = 'help' | 'inventory' | 'route';
+export type ChangeKind = 'published' | 'updated' | 'status_changed' | 'quantities_changed' | 'withdrawn';
+
+export interface PublicChangesTable {
+  /** Commit order; the feed's cursor. bigint: PostgreSQL returns it as text. */
+  seq: number | string;
+  at: string;
+  entity: ChangeEntity;
+  /** The record's id (the centre's for its inventory, the route's for a route). */
+  entity_id: string;
+  emergency_id: string;
+  kind: ChangeKind;
+  /** JSON of the public state after the change; null for a withdrawal or once redacted. */
+  state: string | null;
+  /** Hash of the state without the fields that drift with time: equal = nothing public changed. */
+  fingerprint: string | null;
+  /** 1 once an erasure or withdrawal removed the state of this earlier entry. */
+  redacted: Generated<number>;
+}
+
+export interface PublicChangeHeadTable {
+  id: number;
+  seq: number | string;
+  floor: number | string;
+}
+
+export interface WebhookSubscriptionsTable {
+  id: string;
+  url: string;
+  emergency_id: string | null;
+  kinds: string | null;
+  secret: string;
+  description: string | null;
+  created_at: string;
+  created_by: string;
+  removed_at: string | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'dead';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  subscription_id: string;
+  change_seq: number | string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -346,6 +401,10 @@ export interface Tables {
   erasures: ErasuresTable;
   pledges: PledgesTable;
   route_claims: RouteClaimsTable;
+  public_changes: PublicChangesTable;
+  public_change_head: PublicChangeHeadTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -7,6 +7,7 @@ import { readToolNames, submissionToolNames } from '../contract/mcp-tools.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
+import { HXL_LICENSE } from '../schemas/hxl.ts';
 import { escapeMarkdown } from '../views/site/render-markdown.ts';
 import type { AboutDocument } from './about-cache.ts';
 
@@ -88,7 +89,8 @@ async function buildAbout(ctx: Context): Promise<string> {
       lines.push(
         `${item(`/emergencias/${encodeURIComponent(slug)}.md`, escapeMarkdown(emergency.name), 'registros publicados (mapa y lista);')}` +
           ` [centros](${base}/centros.md${slugParam(slug)}), [rutas](${base}/rutas.md${slugParam(slug)}),` +
-          ` [inventario JSON](${urls.inventory(base, slug)}), [rutas JSON](${urls.logistics(base, slug)}).`,
+          ` [inventario JSON](${urls.inventory(base, slug)}), [rutas JSON](${urls.logistics(base, slug)}),` +
+          ` datos abiertos HXL en [CSV](${urls.hxlExport(base, 'csv', slug)}) y [JSON](${urls.hxlExport(base, 'json', slug)}).`,
       );
     }
     lines.push('');
@@ -101,7 +103,10 @@ async function buildAbout(ctx: Context): Promise<string> {
     `- [Inventario de los centros de acopio](${urls.inventory(base)}): qué tiene y qué necesita cada centro, con la edad de cada dato (parámetros emergencia y categoria).`,
     `- [Rutas logísticas disponibles](${urls.logistics(base, 'SLUG')}): recogida y destino confirmados (SLUG: la emergencia).`,
     `- [Centros de acopio en GeoJSON](${urls.places(base)}): feed del protocolo aid-places 0.1, sin datos de personas; ETag y Last-Modified.`,
-    `- [Manifiesto aid-places](${base}/.well-known/aid-places): editor, feeds, licencia y nota de privacidad.`,
+    `- [Manifiesto aid-places](${base}/.well-known/aid-places): editor, feeds, exportaciones, licencia y nota de privacidad.`,
+    `- [Exportación HXL en CSV](${urls.hxlExport(base, 'csv')}): todos los registros publicados que cumplen los filtros de la lista (sin límite), con hashtags HXL 1.1; licencia ${HXL_LICENSE.identifier}, crédito: DANE por los nombres y códigos DIVIPOLA.`,
+    `- [Exportación HXL en JSON](${urls.hxlExport(base, 'json')}): lo mismo como arreglo de objetos cuyas claves son los hashtags HXL.`,
+    `- [Cambios de lo publicado](${base}/api/public/v1/changes?since=0): cada cambio en orden, con cursor y el estado público después del cambio; también como Server-Sent Events en ${base}/api/public/v1/changes/stream y como webhooks firmados.`,
     '',
     '## MCP',
     '',

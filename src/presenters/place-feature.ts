@@ -1,10 +1,12 @@
-// Rows -> aid-places 0.1 shapes: a centre as a GeoJSON Point feature, and the manifest pointing to the feeds.
+// Rows -> aid-places 0.1 shapes: a centre as a GeoJSON Point feature, and the manifest pointing to the feeds (and the
+// HXL exports of the records).
 // Fields are copied one by one from place columns only; the centre's contact is never read.
 import { type Category, categories } from '../domain/categories.ts';
 import { type CollectionCenterStatus, collectionCenterStatusLabels } from '../domain/statuses.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import type { CenterRow } from '../repositories/help-records/centers.ts';
 import type { LineSummaryRow } from '../repositories/inventory.ts';
+import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE } from '../schemas/hxl.ts';
 import {
   GEOJSON_MEDIA_TYPE,
   PLACES_PROTOCOL,
@@ -53,6 +55,27 @@ export function placesFeedUrl(base: string, emergencySlug?: string): string {
     : urls.places(base);
 }
 
+/** The HXL exports of every active emergency together, then of each one, in CSV and JSON. */
+function exportsOf(base: string, active: EmergencyRow[]): NonNullable<PlacesManifest['exports']> {
+  const license = { identifier: HXL_LICENSE.identifier, url: HXL_LICENSE.url };
+  const scopes = [
+    { slug: null, what: 'todas las emergencias activas' },
+    ...active.map((emergency) => ({ slug: emergency.slug, what: `la emergencia «${emergency.name}»` })),
+  ];
+  return scopes.flatMap(({ slug, what }) =>
+    (['csv', 'json'] as const).map((format) => ({
+      url: urls.hxlExport(base, format, slug ?? undefined),
+      type: format === 'csv' ? HXL_CSV_MEDIA_TYPE : 'application/json',
+      format: 'hxl' as const,
+      emergencySlug: slug,
+      description:
+        `Solicitudes y ofrecimientos publicados y activos de ${what}, en HXL ${format.toUpperCase()}; acepta los ` +
+        'filtros de la lista (status=all: también los en proceso y completados).',
+      license,
+    })),
+  );
+}
+
 export function presentPlacesManifest(base: string, active: EmergencyRow[], updatedAt: string | null): PlacesManifest {
   return {
     protocol: PLACES_PROTOCOL,
@@ -92,5 +115,6 @@ export function presentPlacesManifest(base: string, active: EmergencyRow[], upda
         'Every feed answers with ETag and Last-Modified: send If-None-Match or If-Modified-Since to get 304 ' +
         'when nothing changed. Every place carries updatedAt.',
     },
+    exports: exportsOf(base, active),
   };
 }

@@ -12,6 +12,9 @@ export const urls = {
   openapi: (base: string) => `${base}/api/public/openapi.json`,
   mcp: (base: string) => `${base}/mcp`,
   places: (base: string) => `${base}/api/aid-places/places`,
+  /** The HXL export of one emergency, or of every active one. */
+  hxlExport: (base: string, format: 'csv' | 'json', slug?: string) =>
+    `${base}/api/public/v1/export.${format}${slug ? `?emergencySlug=${encodeURIComponent(slug)}` : ''}`,
   developers: (base: string) => `${base}/desarrolladores`,
   osm: (lat: number, lon: number, zoom = 17) =>
     `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`,

@@ -38,3 +38,11 @@ export function emergencyContactsLike(db: Db, hint: string) {
     .where('public_contact', 'like', `%${hint}%`)
     .execute();
 }
+
+/** Slugs by id (the change feed names each event's emergency by its slug). */
+export async function slugsOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('emergencies').select(['id', 'slug']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.slug]));
+}

@@ -122,3 +122,17 @@ export async function lineSummaries(db: Db, centerIds: string[]): Promise<LineSu
     .execute();
   return rows as LineSummaryRow[];
 }
+
+/** The lines of these centres, as linesByCenter orders them. */
+export function linesByCenters(db: Db, centerIds: readonly string[]): Promise<InventoryLineRow[]> {
+  if (centerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('inventory_lines')
+    .selectAll()
+    .where('center_id', 'in', centerIds)
+    .orderBy('center_id')
+    .orderBy('kind')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+}

@@ -43,11 +43,8 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
   return result;
 }
 
-/**
- * Available routes of an emergency whose destination is a published record with a place; newest first. The
- * destination comes as the public place needs it: the street of an approximate request is not read.
- */
-export function availableRoutes(db: Db, emergencyId: string) {
+/** Routes joined to their destination as the public place needs it: the street of an approximate request is not read. */
+function routesWithDestination(db: Db) {
   return db
     .selectFrom('logistics_operations as o')
     .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
@@ -70,13 +67,28 @@ export function availableRoutes(db: Db, emergencyId: string) {
       'o.distance_km',
       'o.route_conditions',
       'o.created_at',
-    ])
+    ]);
+}
+
+/** Available routes of an emergency whose destination is a published record with a place; newest first. */
+export function availableRoutes(db: Db, emergencyId: string) {
+  return routesWithDestination(db)
     .where('o.emergency_id', '=', emergencyId)
     .where('o.status', '=', 'available')
     .where('h.review_status', '=', 'approved')
     .where('h.latitude', 'is not', null)
     .where('h.longitude', 'is not', null)
     .orderBy('o.created_at', 'desc')
+    .orderBy('o.id')
+    .execute();
+}
+
+/** Every route to these destinations, whatever its state, and whether the public list shows it (the change feed). */
+export async function routesTo(db: Db, destinationIds: readonly string[]) {
+  if (destinationIds.length === 0) return [];
+  return routesWithDestination(db)
+    .select(['o.emergency_id', 'o.status', 'h.review_status as destination_review_status'])
+    .where('o.destination_help_id', 'in', destinationIds)
     .orderBy('o.id')
     .execute();
 }

@@ -226,5 +226,9 @@ export const mapPointsQuery = z
     }
   });
 
+/** The list's filters alone: an export takes every record they select, with no page, order or size. */
+export const exportQuery = z.strictObject(filterShape).superRefine(queryRules);
+
 export type HelpQuery = z.output<typeof helpQuery>;
 export type MapPointsQuery = z.output<typeof mapPointsQuery>;
+export type ExportQuery = z.output<typeof exportQuery>;

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { categories } from '../domain/categories.ts';
 import { collectionCenterStatuses } from '../domain/statuses.ts';
 import { emergencySlug, isoDateTime } from './common.ts';
+import { HXL_CSV_MEDIA_TYPE } from './hxl.ts';
 
 export const PLACES_PROTOCOL = 'aid-places';
 export const PLACES_VERSION = '0.1';
@@ -82,6 +83,23 @@ export const placesManifest = z
     privacy: bilingual.describe('Qué datos lleva el feed: lugares, nunca personas.'),
     updatedAt: isoDateTime.nullable().describe('Último cambio en el feed de todas las emergencias activas.'),
     updates: bilingual.describe('Cómo saber si el feed cambió sin descargarlo de nuevo.'),
+    exports: z
+      .array(
+        z.object({
+          url: z.url(),
+          type: z.enum([HXL_CSV_MEDIA_TYPE, 'application/json']),
+          format: z.literal('hxl').describe('HXL 1.1 (Humanitarian Exchange Language): columnas con hashtags.'),
+          emergencySlug: z.string().nullable().describe('La emergencia exportada; null: todas las activas.'),
+          description: z.string(),
+          license: z.object({ identifier: z.string(), url: z.url() }),
+        }),
+      )
+      .optional()
+      .describe(
+        'Exportaciones HXL en CSV y JSON de las solicitudes y ofrecimientos publicados (sin teléfonos ni ' +
+          'documentos): primero las de todas las emergencias activas, luego las de cada una. Aceptan los filtros ' +
+          'de la lista (GET /api/public/v1/export.csv y export.json).',
+      ),
   })
   .meta({ id: 'AidPlacesManifest', description: `Manifiesto ${PLACES_PROTOCOL} ${PLACES_VERSION}.` });
 

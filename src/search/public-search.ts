@@ -67,6 +67,12 @@ export class PublicSearch {
     return this.#index.points(query);
   }
 
+  /** Every matching record's id, oldest first: what an export reads from the database, a page at a time. */
+  async ids(query: IndexFilters): Promise<string[]> {
+    await this.#fresh();
+    return this.#index.ids(query);
+  }
+
   /** The panorama's counts, quantities and most pressing requests of these emergencies. */
   async aggregates(emergencyIds: string[], urgent: number): Promise<PanoramaAggregates> {
     await this.#fresh();

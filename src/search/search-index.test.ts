@@ -259,3 +259,21 @@ test('status open is active or in process: never completed', () => {
   assert.deepEqual(ids(index, { status: 'open' }), ['active', 'moving']);
   assert.deepEqual(ids(index, { status: 'all' }), ['done', 'active', 'moving']);
 });
+
+test('ids(): the records search() counts, oldest first, whatever order they were written in', () => {
+  const index = new SearchIndex();
+  index.upsert({ ...base, id: 'new', priorityScore: 90, createdAt: '2026-05-10T00:00:00Z' });
+  index.upsert({ ...base, id: 'old', priorityScore: 10, createdAt: '2026-05-09T00:00:00Z' });
+  index.upsert({ ...base, id: 'b-tie', createdAt: '2026-05-09T00:00:00Z' });
+  index.upsert({ ...base, id: 'done', status: 'completed', createdAt: '2026-05-08T00:00:00Z' });
+  // An update moves the record to a new slot; its place in the export stays.
+  index.upsert({ ...base, id: 'old', priorityScore: 20, createdAt: '2026-05-09T00:00:00Z' });
+  assert.deepEqual(index.ids(query), ['b-tie', 'old', 'new']);
+  assert.equal(index.search(query).total, 3);
+  assert.deepEqual(index.ids({ ...query, status: 'all', category: 'agua', q: 'agua' }), [
+    'done',
+    'b-tie',
+    'old',
+    'new',
+  ]);
+});

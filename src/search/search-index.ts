@@ -11,6 +11,7 @@ import {
 import { type BoundingBox as Box, boundingBox, distanceKm, KM_PER_DEGREE } from '../domain/distance.ts';
 import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 import { type Columns, compactColumns, createColumns, Dictionary, grown } from './columns.ts';
+import { byCreation } from './creation-order.ts';
 import { PlaceGrid } from './place-grid.ts';
 import { SlotList } from './slot-list.ts';
 import { WordPostings } from './word-postings.ts';
@@ -516,6 +517,22 @@ export class SearchIndex {
       category: this.#categories.values[c.category[slot] as number] as string,
       urgency: this.#urgencies.values[c.urgency[slot] as number] as string,
     }));
+  }
+
+  /**
+   * Every record that passes the filters, oldest first (equal times in the index's order): an export taken later
+   * lists the same records in the same order, the new ones after them. The same scan as search(), so an export holds
+   * exactly a list's records.
+   */
+  ids(query: IndexFilters): string[] {
+    const found: number[] = [];
+    this.#scan(query, false, (slot) => {
+      found.push(slot);
+    });
+    // A scan may read word matches or cells out of slot order.
+    const slots = Int32Array.from(found).sort();
+    const ids = this.#ids;
+    return Array.from(byCreation(slots, this.#columns.createdMs), (slot) => ids[slot] as string);
   }
 
   /**

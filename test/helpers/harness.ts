@@ -96,9 +96,11 @@ export async function setup(env: Record<string, string> = {}, sameDatabaseAs?: H
 }
 
 /** Two instances of the service on one new database, with an emergency added; close() closes both. */
-export async function twoInstances(): Promise<{ a: Harness; b: Harness; close(): Promise<void> }> {
-  const a = await setup();
-  const b = await setup({}, a);
+export async function twoInstances(
+  env: Record<string, string> = {},
+): Promise<{ a: Harness; b: Harness; close(): Promise<void> }> {
+  const a = await setup(env);
+  const b = await setup(env, a);
   await addEmergency(a);
   return {
     a,

@@ -8,6 +8,7 @@ import { crawlSitePages } from './site-crawl-pages.ts';
 const INVENTORY = '/api/public/v1/inventario';
 const PLACES = '/api/aid-places/places';
 const MAP_POINTS = '/api/public/v1/map-points';
+const EXPORTS = ['/api/public/v1/export.csv', '/api/public/v1/export.json'];
 
 export interface PublicOutput {
   url: string;
@@ -44,6 +45,10 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
     }
     // Every public point a map can ask for, the exact ones and those of approximate requests alike.
     for (const filter of ['status=all', 'type=request&status=all']) await get(`${MAP_POINTS}?${filter}${scope}`);
+    // The HXL exports: every published record of the scope in one answer, expired ones included.
+    for (const path of EXPORTS) {
+      for (const filter of ['status=active', 'status=all&confirmation=all']) await get(`${path}?${filter}${scope}`);
+    }
     for (const filter of [
       'status=all',
       'type=request&status=all',
@@ -65,6 +70,12 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const path of ['/privacidad', '/privacidad.md', '/privacidad?lang=en']) await get(path);
   outputs.push(...(await crawlStatus(h)));
   await get('/.well-known/aid-places');
+  // The whole retained change feed: every entry's public state.
+  for (let cursor = '0'; ; ) {
+    const page = JSON.parse((await get(`/api/public/v1/changes?since=${cursor}&limit=500`)).body);
+    cursor = page.next;
+    if (!page.hasMore) break;
+  }
   for (const department of ['86', '05', '11']) await get(`/municipios.json?departamento=${department}`);
   await get('/llms.txt');
   await get('/api/public/openapi.json');

@@ -2,6 +2,7 @@
 // emptied by upkeep on its own). Record<keyof Tables, …> makes a new table a type error until it is named here, so
 // whatever a later feature stores joins the right to know, erasure and retention.
 import type { Tables } from '../../db/types.ts';
+import { changesHolder } from './change-holder.ts';
 import type { PersonalDataHolder } from './holder.ts';
 import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
@@ -35,6 +36,12 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   erasures: { none: 'The erasure log: ids, scopes, who and why; never a value.' },
   pledges: pledgesHolder,
   route_claims: routeClaimsHolder,
+  public_changes: changesHolder,
+  public_change_head: { none: "The change feed's newest number and its oldest cursor." },
+  webhook_subscriptions: { none: "Integrators' endpoints (URL, filters) and their signing secrets." },
+  webhook_deliveries: {
+    none: 'Which feed entry goes to which subscription, and how its attempts went: the payload is read from the feed when sent, so an erasure reaches it.',
+  },
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

@@ -9,6 +9,7 @@ import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
 import { clearVolunteerContact, dueVolunteerContacts } from '../../repositories/logistics.ts';
 import { purgePasswordResets } from '../../repositories/password-resets.ts';
 import { erasePledgeContact, pledgesDueForRetention } from '../../repositories/pledges.ts';
+import { countChangesBefore, dropChangesBefore } from '../../repositories/public-changes.ts';
 import { dueReportNotes, setReportNote } from '../../repositories/reports.ts';
 import { claimsDueForRetention, eraseClaimContact } from '../../repositories/route-claims.ts';
 import { purgeConsoleState } from '../purge-console-state.ts';
@@ -69,7 +70,11 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     ...pledges.map((p) => ({ rule: 'pledge_contact', table: 'pledges', id: p.id, count: 1 })),
     ...claims.map((c) => ({ rule: 'route_claim_contact', table: 'route_claims', id: c.id, count: 1 })),
   ];
-  if (options.dryRun) return { dryRun: true, lines };
+  const changesBefore = daysAgo(ctx.config.retention.changesDays);
+  if (options.dryRun) {
+    const changes = await countChangesBefore(ctx.db, changesBefore);
+    return { dryRun: true, lines: [...lines, { rule: 'change_feed', table: 'public_changes', count: changes }] };
+  }
 
   for (const { ids, request } of rules) {
     for (let i = 0; i < ids.length; i += BATCH) {
@@ -115,10 +120,14 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString(),
   );
   const resets = await purgePasswordResets(ctx.db, daysAgo(1));
+  // The feed's older entries go with their public states (and any personal data they carried); cursors before
+  // them answer 410 cursor_expired from then on.
+  const changes = await inTransaction(ctx, (trx) => dropChangesBefore(trx.db, changesBefore));
   await purgeConsoleState(ctx);
   lines.push(
     { rule: 'idempotency_keys', table: 'idempotency_keys', count: keys },
     { rule: 'password_resets', table: 'password_resets', count: resets },
+    { rule: 'change_feed', table: 'public_changes', count: changes },
   );
   await checkpointAfterErasure(ctx);
   return { dryRun: false, lines };

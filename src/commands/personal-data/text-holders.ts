@@ -1,6 +1,6 @@
 // The tables whose free texts may hold a person's data: timeline notes, audit details, report notes, routes'
 // addresses and volunteer contacts, emergencies' public contacts, and stored idempotent answers (editTokens).
-import type { Store } from '../../db/store.ts';
+import { type Store, touch } from '../../db/store.ts';
 import type { Db } from '../../db/types.ts';
 import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
 import { auditDetails, setAuditDetails } from '../../repositories/audit.ts';
@@ -55,6 +55,8 @@ export const timelineHolder: PersonalDataHolder = {
       const next = scrubbed(row.note, valuesFor(target, own));
       if (next === undefined) continue;
       await setTimelineNote(trx.db, row.id, next);
+      // A public note is part of the record's public state: the change feed states it again.
+      touch(trx, row.help_id);
       if (!own) touched.push({ table: 'timeline_events', id: row.id });
     }
     return touched;
@@ -176,6 +178,7 @@ export const routesHolder: PersonalDataHolder = {
       const contact = row.volunteer_contact === null ? null : scrubText(row.volunteer_contact, values);
       if (pickup === row.pickup_address && contact === row.volunteer_contact) continue;
       await setRouteTexts(trx.db, row.id, { pickup_address: pickup, volunteer_contact: contact });
+      touch(trx, row.destination_help_id);
       if (!own) touched.push({ table: 'logistics_operations', id: row.id });
     }
     return touched;

@@ -1,5 +1,7 @@
 // Every public operation, in the order the OpenAPI document lists them.
 import type { RouteDeclaration } from '../route-declaration.ts';
+import { changesRoute, changesStreamRoute } from './changes.ts';
+import { exportCsvRoute, exportJsonRoute } from './exports.ts';
 import { healthRoute, readyRoute } from './health.ts';
 import {
   helpItemPreflightRoute,
@@ -28,6 +30,8 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   helpMatchesRoute,
   helpMatchesPreflightRoute,
   mapPointsRoute,
+  exportCsvRoute,
+  exportJsonRoute,
   logisticsRoute,
   routeClaimRoute,
   routeClaimPreflightRoute,
@@ -47,4 +51,6 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   mcpEndSessionRoute,
   healthRoute,
   readyRoute,
+  changesRoute,
+  changesStreamRoute,
 ];

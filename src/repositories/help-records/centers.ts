@@ -65,3 +65,13 @@ export async function centersOf(db: Db, emergencyIds: string[], withPlace = fals
   const rows = await query.orderBy('e.slug').orderBy('h.title').orderBy('h.id').execute();
   return rows as CenterRow[];
 }
+
+/** These records, where they are published centres (the change feed's inventory entries). */
+export async function publishedCentersByIds(db: Db, ids: readonly string[]): Promise<CenterRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await publishedCenters(db)
+    .select([...CENTER_FIELDS, 'e.slug as emergency_slug'])
+    .where('h.id', 'in', ids)
+    .execute();
+  return rows as CenterRow[];
+}

@@ -2,7 +2,7 @@
 // a new change number. Dialect differences stay in the help_records repositories.
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { CompiledByColumns } from '../../db/compiled-by-count.ts';
-import type { Store } from '../../db/store.ts';
+import { type Store, touch } from '../../db/store.ts';
 import type { Db, Dialect, HelpRecordsTable } from '../../db/types.ts';
 
 export type HelpRow = Selectable<HelpRecordsTable>;
@@ -40,10 +40,13 @@ function nextChangeSeq(dialect: Dialect) {
 }
 
 /** Inserts unless the source + externalId pair exists (a concurrent twin); true when inserted. */
-export async function insertIfNew({ db, dialect }: Store, row: Insertable<HelpRecordsTable>): Promise<boolean> {
+export async function insertIfNew(store: Store, row: Insertable<HelpRecordsTable>): Promise<boolean> {
+  const { db, dialect } = store;
   // The change number is the repository's to give (an expression in the SQL, not a value).
   const { change_seq: _given, ...values } = row;
   const inserted = await insertion.execute(db, dialect, values);
+  // A submission waits for review: only a record published as it is inserted is a public change.
+  if (inserted.length > 0 && row.review_status === 'approved') touch(store, row.id);
   return inserted.length > 0;
 }
 
@@ -58,7 +61,9 @@ const insertion = new CompiledByColumns(
 );
 
 /** Every write takes a new change number, so the search indexes of all instances see it. */
-export async function updateRecord({ db, dialect }: Store, id: string, patch: Partial<HelpRow>): Promise<void> {
+export async function updateRecord(store: Store, id: string, patch: Partial<HelpRow>): Promise<void> {
+  const { db, dialect } = store;
+  touch(store, id);
   await db
     .updateTable('help_records')
     .set({ ...patch, change_seq: nextChangeSeq(dialect) })
@@ -90,4 +95,17 @@ export async function findReportable(
     .where('review_status', '=', 'approved');
   if (dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** What the change feed needs of any record, published or not: its emergency and whether it is a centre. */
+export async function feedKeys(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; emergency_id: string; collection_center_status: string | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('help_records')
+    .select(['id', 'emergency_id', 'collection_center_status'])
+    .where('id', 'in', ids)
+    .execute();
 }

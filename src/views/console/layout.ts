@@ -27,6 +27,7 @@ export interface ConsoleFrame {
     | 'home'
     | 'accounts'
     | 'sources'
+    | 'webhooks'
     | 'account'
     | 'reports'
     | 'privacy';
@@ -96,6 +97,7 @@ ${
   ${user.isAdmin ? link('accounts', '/panel/cuentas', 'Cuentas') : ''}
   ${link('account', '/panel/cuenta', 'Mi cuenta')}
   ${user.isAdmin ? link('sources', '/panel/integraciones', 'Integraciones') : ''}
+  ${user.isAdmin ? link('webhooks', '/panel/webhooks', 'Webhooks') : ''}
   ${user.isAdmin ? link('privacy', panelPaths.privacy, 'Datos personales') : ''}
   ${
     emergency

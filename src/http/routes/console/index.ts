@@ -26,6 +26,7 @@ import { reviewRoutes } from './review-routes.ts';
 import { routeClaimRoutes } from './route-claim-routes.ts';
 import { consoleCookies } from './session-cookie.ts';
 import { sourceRoutes } from './source-routes.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 const styles = readFileSync(new URL('../../../views/console/console.css', import.meta.url));
 
@@ -106,6 +107,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         reportRoutes(inner, ctx);
         myAccountRoutes(inner, ctx);
         sourceRoutes(inner, ctx);
+        webhookRoutes(inner, ctx);
         privacyRoutes(inner, ctx);
       },
       { prefix: '/panel' },

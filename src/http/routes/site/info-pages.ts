@@ -88,6 +88,7 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       tools: toolList,
       mcpProtocolVersion: LATEST_PROTOCOL_VERSION,
       exampleSlug: active[0]?.slug,
+      changesDays: ctx.config.retention.changesDays,
     });
   });
 

@@ -1,9 +1,11 @@
-// /desarrolladores: how to use the API, the MCP server, the aid-places feed and the twins, with examples that run
+// /desarrolladores: how to use the API, the MCP server, the aid-places feed, the HXL exports and the twins, with examples that run
 // as copied (this instance's address, a real emergency) and limits read from the running configuration.
 
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../../../contract/cors-policy.ts';
+import { EXPORT_CSV_PATH, EXPORT_JSON_PATH } from '../../../contract/routes/exports.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { type ErrorCode, errorMessage } from '../../../errors.ts';
+import { HXL_LICENSE, hxlColumns } from '../../../schemas/hxl.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
@@ -28,6 +30,8 @@ export interface DevelopersInput {
   mcpProtocolVersion: string;
   /** An active emergency, so the examples answer as copied; a placeholder when there is none. */
   exampleSlug?: string;
+  /** Days the change feed keeps its history (RETENTION_CHANGES_DAYS). */
+  changesDays: number;
 }
 
 interface Endpoint {
@@ -65,6 +69,30 @@ function endpoints(base: string, slug: string): Endpoint[] {
       path: '/api/public/v1/map-points',
       purpose: 'epMapPoints',
       example: `curl '${base}/api/public/v1/map-points?emergencySlug=${slug}&bbox=-76.70,1.10,-76.60,1.20'`,
+    },
+    {
+      method: 'GET',
+      path: EXPORT_CSV_PATH,
+      purpose: 'epExportCsv',
+      example: `curl -OJ '${base}${EXPORT_CSV_PATH}?emergencySlug=${slug}&type=request&category=agua'`,
+    },
+    {
+      method: 'GET',
+      path: EXPORT_JSON_PATH,
+      purpose: 'epExportJson',
+      example: `curl '${base}${EXPORT_JSON_PATH}?emergencySlug=${slug}&status=all'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/changes',
+      purpose: 'epChanges',
+      example: `curl '${base}/api/public/v1/changes?since=0&limit=100'`,
+    },
+    {
+      method: 'GET',
+      path: '/api/public/v1/changes/stream',
+      purpose: 'epChangesStream',
+      example: `curl -N '${base}/api/public/v1/changes/stream'`,
     },
     {
       method: 'GET',
@@ -344,6 +372,87 @@ function placesBlocks(input: DevelopersInput, t: Strings): Block[] {
   ];
 }
 
+/** The HXL exports: what they take, the licence and its credit, the formula guard, and the table of columns. */
+function openDataBlocks(input: DevelopersInput, t: Strings, slug: string): Block[] {
+  const csv = `${input.baseUrl}${EXPORT_CSV_PATH}`;
+  const json = `${input.baseUrl}${EXPORT_JSON_PATH}`;
+  return [
+    heading(t.openDataTitle, 2, 'datos-abiertos'),
+    text(t.openDataIntro),
+    {
+      kind: 'list',
+      items: [
+        [link(EXPORT_CSV_PATH, EXPORT_CSV_PATH), `: ${t.openDataCsv}`],
+        [link(EXPORT_JSON_PATH, EXPORT_JSON_PATH), `: ${t.openDataJson}`],
+      ],
+    },
+    text(t.openDataLicence, ' ', link(HXL_LICENSE.url, HXL_LICENSE.url)),
+    text(t.openDataFormulas),
+    ...codeBlock(
+      [
+        `curl -OJ '${csv}?emergencySlug=${slug}'`,
+        `curl -OJ '${csv}?emergencySlug=${slug}&type=request&category=agua&municipalityCode=86001'`,
+        `curl '${json}?emergencySlug=${slug}&q=medicamentos&status=all'`,
+      ].join('\n'),
+    ),
+    {
+      kind: 'table',
+      caption: t.openDataColumns,
+      head: [t.colHashtag, t.colHeader, t.colSource],
+      rows: hxlColumns.map((column) => [[code(column.tag)], [column.header], [column.source]]),
+    },
+  ];
+}
+
+/** A receiver that verifies Standard Webhooks signatures, as integrators would write it. */
+export const WEBHOOK_RECEIVER_EXAMPLE = [
+  "import { createServer } from 'node:http';",
+  "import { Webhook } from 'standardwebhooks';",
+  '',
+  'const hook = new Webhook(process.env.AYUDA_WEBHOOK_SECRET); // whsec_…',
+  'const seen = new Set(); // entregas al menos una vez: un webhook-id puede repetirse',
+  '',
+  'createServer((req, res) => {',
+  '  const chunks = [];',
+  "  req.on('data', (chunk) => chunks.push(chunk));",
+  "  req.on('end', () => {",
+  '    let event;',
+  '    try {',
+  "      event = hook.verify(Buffer.concat(chunks).toString('utf8'), req.headers);",
+  '    } catch {',
+  '      res.writeHead(401).end(); // firma o hora no válidas',
+  '      return;',
+  '    }',
+  "    const id = req.headers['webhook-id'];",
+  '    if (!seen.has(id)) {',
+  '      seen.add(id);',
+  '      console.log(event.type, event.data.id, event.data.state?.title ?? "(retirado)");',
+  '    }',
+  '    res.writeHead(204).end();',
+  '  });',
+  '}).listen(8080);',
+].join('\n');
+
+/** The change feed, its event stream and the webhooks that carry the same events. */
+function changeBlocks(input: DevelopersInput, t: Strings, slug: string): Block[] {
+  const changes = `${input.baseUrl}/api/public/v1/changes`;
+  return [
+    heading(t.changesTitle, 2, 'cambios'),
+    text(t.changesIntro.replace('{days}', String(input.changesDays))),
+    ...codeBlock(
+      [
+        `curl '${changes}'`,
+        `# {"events":[],"next":"1532","hasMore":false}`,
+        `curl '${changes}?since=1532&emergencySlug=${slug}'`,
+      ].join('\n'),
+    ),
+    text(t.changesStream),
+    ...codeBlock(`curl -N -H 'Last-Event-ID: 1532' '${changes}/stream'`),
+    text(t.webhooksIntro),
+    ...codeBlock(WEBHOOK_RECEIVER_EXAMPLE),
+  ];
+}
+
 function twinBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
   return [
     heading(t.twinsTitle, 2, 'markdown'),
@@ -380,6 +489,8 @@ export function developersPage(input: DevelopersInput): SiteDocument {
       ...limitBlocks(input, t, lang),
       ...mcpBlocks(input, t),
       ...placesBlocks(input, t),
+      ...openDataBlocks(input, t, slug),
+      ...changeBlocks(input, t, slug),
       ...twinBlocks(input, t, lang),
     ],
   };

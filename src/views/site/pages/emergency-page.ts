@@ -5,6 +5,7 @@ import { bounds } from '../../../domain/bounds.ts';
 import { categories } from '../../../domain/categories.ts';
 import type { ErrorDetail } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
+import { HXL_LICENSE } from '../../../schemas/hxl.ts';
 import type { HelpFilters, HelpList, Panorama, PublicHelp } from '../../../schemas/public-help.ts';
 import { type Html, html, trusted } from '../../html.ts';
 import { placeText } from '../address.ts';
@@ -429,6 +430,31 @@ function errors(view: EmergencyView, lang: Lang): Block[] {
   ];
 }
 
+/** Both HXL exports of the emergency, with their licence and credit (DANE, for the DIVIPOLA names). */
+function openData(slug: string, lang: Lang): Block {
+  const t = words(lang);
+  return {
+    kind: 'section',
+    title: t.dataTitle,
+    className: 'datos',
+    id: 'datos-abiertos',
+    blocks: [
+      text(t.dataIntro),
+      actions([
+        [link(urls.hxlExport('', 'csv', slug), t.dataCsv)],
+        [link(urls.hxlExport('', 'json', slug), t.dataJson)],
+      ]),
+      text(
+        t.dataLicence,
+        ' ',
+        link(HXL_LICENSE.url, t.dataLicenceLink),
+        ' · ',
+        link(localized('/desarrolladores#datos-abiertos', lang), t.dataHow),
+      ),
+    ],
+  };
+}
+
 export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
   const t = words(lang);
   const e = view.emergency;
@@ -460,6 +486,7 @@ export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
       ...errors(view, lang),
       { kind: 'html', html: filterForm(view, lang) },
       ...(view.list ? results(view, view.list, lang) : []),
+      openData(e.slug, lang),
       // People read the page; programs find the API in the twin (and the site's "Datos abiertos" page).
       { kind: 'markdown', text: fill(t.api, { call: `GET ${api}` }) },
       { kind: 'markdown', text: t.twinFilters },

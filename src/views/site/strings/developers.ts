@@ -47,6 +47,22 @@ export const developers = {
     es: 'Los puntos públicos de los registros que cumplen los filtros de view=list, para un mapa; bbox limita el área. Con más de 3000, grupos por celda (clusters).',
     en: 'The public points of the records matching the view=list filters, for a map; bbox limits the area. Over 3000, groups by cell (clusters).',
   },
+  epExportCsv: {
+    es: 'Datos abiertos: todos los registros publicados que cumplen los filtros de view=list (sin limit ni cursor), en CSV con hashtags HXL 1.1 (ver Datos abiertos).',
+    en: 'Open data: every published record matching the view=list filters (no limit or cursor), as CSV with HXL 1.1 hashtags (see Open data).',
+  },
+  epExportJson: {
+    es: 'Lo mismo en JSON: un arreglo de objetos cuyas claves son los hashtags HXL.',
+    en: 'The same as JSON: an array of objects keyed by the HXL hashtags.',
+  },
+  epChanges: {
+    es: 'Los cambios de lo publicado en orden, desde un cursor: cada evento con el estado público después del cambio (ver Cambios en vivo).',
+    en: 'Changes to what is published, in order, from a cursor: each event with the public state after the change (see Live changes).',
+  },
+  epChangesStream: {
+    es: 'Los mismos eventos como Server-Sent Events, para tableros; Last-Event-ID retoma donde quedó.',
+    en: 'The same events as Server-Sent Events, for dashboards; Last-Event-ID resumes where it left off.',
+  },
   epDetail: { es: 'El detalle de un registro publicado.', en: 'One published record in detail.' },
   epMatches: {
     es: 'Sugerencias para un registro publicado: para una solicitud, los ofrecimientos y centros de acopio con existencias de su categoría; para un ofrecimiento, las solicitudes que podría cubrir. El mejor primero, cada uno con una razón; no cambia nada.',
@@ -211,6 +227,44 @@ export const developers = {
   placesPolling: {
     es: 'Para consultar periódicamente sin gastar datos, guarde ETag y Last-Modified y reenvíelos: 304 sin cuerpo si nada cambió.',
     en: 'To poll without wasting data, keep ETag and Last-Modified and send them back: 304 without a body when nothing changed.',
+  },
+  openDataTitle: { es: 'Datos abiertos (HXL)', en: 'Open data (HXL)' },
+  openDataIntro: {
+    es: 'Las exportaciones traen, sin tope de 100, todos los registros publicados que cumplen los mismos filtros que view=list (emergencySlug, type, status, category, priority, q, latitude, longitude, radiusKm, logistics, capacity, municipalityCode, commitment, confirmation), del más antiguo al más nuevo. Usan los hashtags de HXL 1.1 (Humanitarian Exchange Language), que leen HDX de OCHA y las herramientas de los clústeres. Solo llevan lo que la API publica: el punto público (aproximado en las solicitudes), nunca un teléfono, un documento de identidad ni una columna #contact; el nombre de contacto solo en los ofrecimientos (#org). Se envían por partes mientras se leen, así que sirven para un millón de registros; cada exportación cuenta como una lectura.',
+    en: 'The exports carry, with no cap of 100, every published record matching the same filters as view=list (emergencySlug, type, status, category, priority, q, latitude, longitude, radiusKm, logistics, capacity, municipalityCode, commitment, confirmation), oldest first. They use the hashtags of HXL 1.1 (Humanitarian Exchange Language), read by OCHA’s HDX and the clusters’ tools. They carry only what the API publishes: the public point (approximate for requests), never a phone number, an identity document or a #contact column; the contact name only for offers (#org). They are sent in parts as they are read, so they work for a million records; each export counts as one read.',
+  },
+  openDataCsv: {
+    es: 'CSV en UTF-8 (RFC 4180, líneas con CRLF): una fila de encabezados en español, la fila de hashtags y una fila por registro; Content-Disposition con el nombre ayuda-directa-<emergencia o todas>-<fecha>.csv.',
+    en: 'CSV in UTF-8 (RFC 4180, CRLF lines): a row of Spanish headers, the hashtag row and one row per record; Content-Disposition names it ayuda-directa-<emergency or todas>-<date>.csv.',
+  },
+  openDataJson: {
+    es: 'JSON en la forma de objetos de HXL: [{"#meta+id": "…", "#value+required": 30, …}]; los números son números y lo que falta es null.',
+    en: 'JSON in HXL’s object form: [{"#meta+id": "…", "#value+required": 30, …}]; numbers are numbers and what is missing is null.',
+  },
+  openDataLicence: {
+    es: 'Licencia: Creative Commons Atribución-CompartirIgual 4.0 (CC BY-SA 4.0), la de los nombres y códigos DIVIPOLA que llevan. Crédito: Ayuda Directa y, por los departamentos y municipios (DIVIPOLA), el DANE. Cada respuesta lo dice en su cabecera Link (rel="license").',
+    en: 'Licence: Creative Commons Attribution-ShareAlike 4.0 (CC BY-SA 4.0), that of the DIVIPOLA names and codes they carry. Credit: Ayuda Directa and, for the departments and municipalities (DIVIPOLA), DANE. Every answer says so in its Link header (rel="license").',
+  },
+  openDataFormulas: {
+    es: 'Protección contra la inyección de fórmulas: en el CSV, un texto que empieza por =, +, -, @, tabulador o retorno de carro lleva un apóstrofo delante, para que una hoja de cálculo lo muestre como texto y nunca lo ejecute. Los números no cambian y el JSON lleva los textos tal como se publican.',
+    en: 'Protection against formula injection: in the CSV, a text that starts with =, +, -, @, tab or carriage return gets a leading apostrophe, so a spreadsheet shows it as text and never runs it. Numbers are unchanged, and the JSON carries the texts as published.',
+  },
+  openDataColumns: { es: 'Columnas, en orden', en: 'Columns, in order' },
+  colHashtag: { es: 'Hashtag HXL', en: 'HXL hashtag' },
+  colHeader: { es: 'Encabezado', en: 'Header' },
+  colSource: { es: 'De dónde sale (campo publicado)', en: 'Where it comes from (published field)' },
+  changesTitle: { es: 'Cambios en vivo: feed, eventos y webhooks', en: 'Live changes: feed, events and webhooks' },
+  changesIntro: {
+    es: 'Para seguir lo publicado sin volver a leer toda la lista: GET /api/public/v1/changes da los cambios en el orden en que se confirmaron, cada uno con un cursor que crece, el id, el tipo (published, updated, status_changed, quantities_changed, withdrawn), la entidad (help, inventory, route), la hora y el estado público después del cambio (null si salió de la vista pública). Sin since empieza desde ahora; pida de nuevo con since=next. Con varias instancias no hay huecos, repetidos ni desorden. El historial se guarda {days} días: un cursor más antiguo responde 410 cursor_expired con el más antiguo válido. Nada pendiente de revisión ni rechazado aparece nunca; un registro retirado o cuyos datos personales se borraron deja un evento withdrawn o updated, y sus eventos anteriores pierden su estado (redacted).',
+    en: 'To follow what is published without reading the whole list again: GET /api/public/v1/changes gives the changes in the order they were committed, each with a growing cursor, the id, the kind (published, updated, status_changed, quantities_changed, withdrawn), the entity (help, inventory, route), the time and the public state after the change (null when it left the public view). Without since it starts from now; ask again with since=next. With several instances there are no gaps, repeats or reordering. The history is kept {days} days: an older cursor answers 410 cursor_expired with the oldest valid one. Nothing pending review or rejected ever appears; a withdrawn record, or one whose personal data was erased, leaves a withdrawn or updated event, and its earlier events lose their state (redacted).',
+  },
+  changesStream: {
+    es: 'Para un tablero en vivo, /api/public/v1/changes/stream envía los mismos eventos como Server-Sent Events (id = cursor); al reconectar, el navegador manda Last-Event-ID y sigue justo después.',
+    en: 'For a live dashboard, /api/public/v1/changes/stream sends the same events as Server-Sent Events (id = cursor); on reconnecting, the browser sends Last-Event-ID and it carries on right after.',
+  },
+  webhooksIntro: {
+    es: 'Webhooks: el equipo que opera el servicio registra la URL de su sistema (ayuda webhook add, o en la consola) y recibe cada evento como POST firmado según Standard Webhooks (cabeceras webhook-id, webhook-timestamp y webhook-signature, HMAC-SHA256 con el secreto whsec_… que recibe al registrarla). El cuerpo es {"type": "change.<kind>", "timestamp", "data": <el mismo evento del feed>}. Responda 2xx; si no, o si tarda, se reintenta con espera creciente durante 24 horas con el mismo webhook-id (entrega al menos una vez: descarte los ids ya vistos). Solo URLs http(s) públicas: nunca direcciones locales ni privadas. Para verificar la firma, con el paquete standardwebhooks:',
+    en: 'Webhooks: the team running the service registers your system’s URL (ayuda webhook add, or in the console) and you receive every event as a POST signed per Standard Webhooks (headers webhook-id, webhook-timestamp and webhook-signature, HMAC-SHA256 with the whsec_… secret given at registration). The body is {"type": "change.<kind>", "timestamp", "data": <the same event as the feed>}. Answer 2xx; otherwise, or when slow, it is retried with growing waits for 24 hours with the same webhook-id (at-least-once delivery: drop ids already seen). Public http(s) URLs only: never local or private addresses. To verify the signature, with the standardwebhooks package:',
   },
   twinsTitle: { es: 'Markdown y llms.txt', en: 'Markdown and llms.txt' },
   twinsIntro: {

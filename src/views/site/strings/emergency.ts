@@ -140,6 +140,19 @@ export const emergency = {
   fQuantity: { es: 'Cantidad', en: 'Quantity' },
   fDistance: { es: 'Distancia', en: 'Distance' },
   noPlace: { es: 'Sin ubicación', en: 'No location' },
+  dataTitle: { es: 'Datos abiertos', en: 'Open data' },
+  dataIntro: {
+    es: 'Descargue las solicitudes y ofrecimientos activos de esta emergencia para abrirlos en una hoja de cálculo o en las herramientas humanitarias que leen HXL. Llevan lo que se publica aquí, sin teléfonos ni documentos.',
+    en: 'Download the active requests and offers of this emergency to open them in a spreadsheet or in the humanitarian tools that read HXL. They carry what is published here, without phone numbers or documents.',
+  },
+  dataCsv: { es: 'Descargar CSV (hoja de cálculo)', en: 'Download CSV (spreadsheet)' },
+  dataJson: { es: 'Descargar JSON', en: 'Download JSON' },
+  dataLicence: {
+    es: 'Licencia CC BY-SA 4.0: cite a Ayuda Directa y, por los nombres de departamentos y municipios (DIVIPOLA), al DANE.',
+    en: 'Licence CC BY-SA 4.0: credit Ayuda Directa and, for the names of departments and municipalities (DIVIPOLA), DANE.',
+  },
+  dataLicenceLink: { es: 'La licencia', en: 'The licence' },
+  dataHow: { es: 'Columnas y otros filtros', en: 'Columns and other filters' },
   api: { es: 'Los mismos datos en la API: `{call}`', en: 'The same data in the API: `{call}`' },
   twinFilters: {
     es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos), `commitment` (all, uncommitted: solo lo que falta comprometer) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior.',

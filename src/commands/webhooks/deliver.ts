@@ -1,0 +1,163 @@
+// The webhooks' sender. Due deliveries are claimed a few at a time: a lease set in a short transaction that commits
+// before anything is sent, so instances sending at once never take the same one and no transaction stays open
+// during a send. Each message is built from its feed entry at that moment (a withdrawal since then is already in
+// it), signed and posted; then the outcome: delivered, tried again later, or dead once its day is over. An instance
+// that dies mid-send leaves its lease, which runs out, and another sends the same message again with the same
+// webhook-id: at least once, never lost.
+import type { Context } from '../../context.ts';
+import { inTransaction } from '../../db/store.ts';
+import { RETRY_WINDOW_MS, retryDelayMs, retryWindowClosed } from '../../domain/webhook-retry.ts';
+import { changeWebhookText } from '../../presenters/webhook-payload.ts';
+import { slugsOf } from '../../repositories/emergencies.ts';
+import { type ChangeRow, changesBySeq } from '../../repositories/public-changes.ts';
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  claimedDeliveries,
+  dropFinishedDeliveries,
+  hasDueDelivery,
+  recordAttempt,
+  releaseDelivery,
+} from '../../repositories/webhook-deliveries.ts';
+import { postWebhook, signedHeaders } from './http-post.ts';
+import { REMOVED_BEFORE_SENT } from './subscriptions.ts';
+
+/** A claim's length: longer than any attempt (WEBHOOK_TIMEOUT_MS is at most 30 s). */
+export const LEASE_MS = 60_000;
+/** Messages one instance sends at once. Only as many are claimed, so none waits with its lease running. */
+const AT_ONCE = 8;
+/** Messages per pass at most; the next pass goes on. */
+const PASS_MAX = 200;
+
+const ENTRY_GONE = 'la entrada del feed ya no existe (se borró por antigüedad): no hay nada que enviar';
+
+export type AttemptResult = 'delivered' | 'retried' | 'dead' | 'released';
+
+export interface Attempt {
+  id: string;
+  result: AttemptResult;
+  status: number | null;
+  error: string | null;
+  /** When it is tried again (retried). */
+  nextAttemptAt: string | null;
+}
+
+export interface PassReport {
+  delivered: number;
+  retried: number;
+  dead: number;
+}
+
+export function leaseFrom(now: Date): string {
+  return new Date(now.getTime() + LEASE_MS).toISOString();
+}
+
+/** After an attempt that failed: the next one (the window's last instant at the latest), or dead past it. */
+function afterFailure(delivery: ClaimedDelivery, now: Date): Pick<AttemptOutcome, 'status' | 'next_attempt_at'> {
+  if (retryWindowClosed(delivery.created_at, now)) return { status: 'dead' };
+  const windowEnd = Date.parse(delivery.created_at) + RETRY_WINDOW_MS;
+  const next = Math.min(now.getTime() + retryDelayMs(delivery.attempts + 1), windowEnd);
+  return { status: 'pending', next_attempt_at: new Date(next).toISOString() };
+}
+
+async function settle(
+  ctx: Context,
+  delivery: ClaimedDelivery,
+  sent: { delivered: boolean; status: number | null; error: string | null },
+): Promise<Attempt> {
+  const now = ctx.now();
+  const attempts = delivery.attempts + 1;
+  const outcome: AttemptOutcome = sent.delivered
+    ? { status: 'delivered', attempts, last_status: sent.status, last_error: null, delivered_at: now.toISOString() }
+    : { ...afterFailure(delivery, now), attempts, last_status: sent.status, last_error: sent.error };
+  await recordAttempt(ctx.db, delivery.id, delivery.locked_until, outcome);
+  const result = outcome.status === 'delivered' ? 'delivered' : outcome.status === 'dead' ? 'dead' : 'retried';
+  return {
+    id: delivery.id,
+    result,
+    status: sent.status,
+    error: sent.error,
+    nextAttemptAt: outcome.next_attempt_at ?? null,
+  };
+}
+
+/** Dead without an attempt: there is nothing (left) to send. */
+async function drop(ctx: Context, delivery: ClaimedDelivery, reason: string): Promise<Attempt> {
+  const outcome = { status: 'dead' as const, attempts: delivery.attempts, last_status: null, last_error: reason };
+  await recordAttempt(ctx.db, delivery.id, delivery.locked_until, outcome);
+  return { id: delivery.id, result: 'dead', status: null, error: reason, nextAttemptAt: null };
+}
+
+async function sendOne(
+  ctx: Context,
+  delivery: ClaimedDelivery,
+  entry: ChangeRow | undefined,
+  slug: string,
+  signal: AbortSignal | undefined,
+): Promise<Attempt> {
+  if (delivery.removed_at !== null) return drop(ctx, delivery, REMOVED_BEFORE_SENT);
+  if (!entry) return drop(ctx, delivery, ENTRY_GONE);
+  const body = changeWebhookText(entry, slug);
+  const sent = await postWebhook(delivery.url, body, signedHeaders(delivery.secret, delivery.id, body), {
+    timeoutMs: ctx.config.webhookTimeoutMs,
+    allowPrivate: ctx.config.webhookAllowPrivate,
+    signal,
+  });
+  if (!sent.delivered && signal?.aborted) {
+    await releaseDelivery(ctx.db, delivery.id, delivery.locked_until);
+    return { id: delivery.id, result: 'released', status: null, error: sent.error, nextAttemptAt: null };
+  }
+  return settle(ctx, delivery, sent);
+}
+
+/** Sends deliveries this instance holds the lease of, all at once; each one's outcome. */
+export async function sendClaimed(
+  ctx: Context,
+  deliveries: ClaimedDelivery[],
+  signal?: AbortSignal,
+): Promise<Attempt[]> {
+  const entries = new Map(
+    (
+      await changesBySeq(
+        ctx.db,
+        deliveries.map((d) => d.change_seq),
+      )
+    ).map((row) => [row.seq, row]),
+  );
+  const slugs = await slugsOf(
+    ctx.db,
+    [...entries.values()].map((row) => row.emergency_id),
+  );
+  return Promise.all(
+    deliveries.map((d) => {
+      const entry = entries.get(d.change_seq);
+      return sendOne(ctx, d, entry, slugs.get(entry?.emergency_id ?? '') ?? '', signal);
+    }),
+  );
+}
+
+/** One pass: sends what is due, a few at a time, until nothing is due (or PASS_MAX were sent, or `signal` aborts). */
+export async function deliverDue(ctx: Context, options: { signal?: AbortSignal } = {}): Promise<PassReport> {
+  const report: PassReport = { delivered: 0, retried: 0, dead: 0 };
+  for (let taken = 0; taken < PASS_MAX && !options.signal?.aborted; ) {
+    const now = ctx.now();
+    if (!(await hasDueDelivery(ctx.db, now.toISOString()))) break;
+    const lease = leaseFrom(now);
+    const ids = await inTransaction(ctx, (trx) => claimDueDeliveries(trx, now.toISOString(), lease, AT_ONCE));
+    if (ids.length === 0) break;
+    const claimed = await claimedDeliveries(ctx.db, ids, lease);
+    for (const attempt of await sendClaimed(ctx, claimed, options.signal)) {
+      if (attempt.result !== 'released') report[attempt.result]++;
+    }
+    taken += ids.length;
+    if (ids.length < AT_ONCE) break;
+  }
+  return report;
+}
+
+/** Sent and dead deliveries go after as many days as the feed keeps its entries. */
+export async function pruneDeliveries(ctx: Context): Promise<number> {
+  const before = new Date(ctx.now().getTime() - ctx.config.retention.changesDays * 24 * 3_600_000);
+  return dropFinishedDeliveries(ctx.db, before.toISOString());
+}
