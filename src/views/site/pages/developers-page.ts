@@ -439,17 +439,11 @@ function changeBlocks(input: DevelopersInput, t: Strings, slug: string): Block[]
   return [
     heading(t.changesTitle, 2, 'cambios'),
     text(t.changesIntro.replace('{days}', String(input.changesDays))),
-    ...codeBlock(
-      [
-        `curl '${changes}'`,
-        `# {"events":[],"next":"1532","hasMore":false}`,
-        `curl '${changes}?since=1532&emergencySlug=${slug}'`,
-      ].join('\n'),
-    ),
+    ...codeBlock([`curl '${changes}'`, `curl '${changes}?since=1532&emergencySlug=${slug}'`].join('\n')),
     text(t.changesStream),
     ...codeBlock(`curl -N -H 'Last-Event-ID: 1532' '${changes}/stream'`),
     text(t.webhooksIntro),
-    ...codeBlock(WEBHOOK_RECEIVER_EXAMPLE),
+    ...codeBlock(WEBHOOK_RECEIVER_EXAMPLE, 'js'),
   ];
 }
 
