@@ -49,6 +49,18 @@ const responses = {
 const timestamp = { type: 'string', format: 'date-time' };
 
 /** Put under `webhooks` in the OpenAPI 3.1 document; refers to the ChangeEvent component. */
+/** A message body as every webhook carries it: its type, when, and its data. */
+function messageBody(properties: Record<string, unknown>) {
+  return {
+    required: true,
+    content: {
+      'application/json': {
+        schema: { type: 'object', required: ['type', 'timestamp', 'data'], additionalProperties: false, properties },
+      },
+    },
+  };
+}
+
 export function openApiWebhooks() {
   return {
     change: {
@@ -62,27 +74,15 @@ export function openApiWebhooks() {
           'GET /api/public/v1/changes, construido al enviar: si el registro se retiró antes, data ya no trae sus ' +
           'datos (redacted). Sin orden garantizado entre mensajes: ordene por data.cursor.',
         parameters: signatureHeaders,
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['type', 'timestamp', 'data'],
-                additionalProperties: false,
-                properties: {
-                  type: {
-                    type: 'string',
-                    enum: changeKinds.map((kind) => `change.${kind}`),
-                    description: 'change.<kind>, con el kind del evento.',
-                  },
-                  timestamp: { ...timestamp, description: 'Cuándo se confirmó el cambio (el at del evento).' },
-                  data: ref('ChangeEvent'),
-                },
-              },
-            },
+        requestBody: messageBody({
+          type: {
+            type: 'string',
+            enum: changeKinds.map((kind) => `change.${kind}`),
+            description: 'change.<kind>, con el kind del evento.',
           },
-        },
+          timestamp: { ...timestamp, description: 'Cuándo se confirmó el cambio (el at del evento).' },
+          data: ref('ChangeEvent'),
+        }),
         responses,
       },
     },
@@ -95,27 +95,15 @@ export function openApiWebhooks() {
           'Lo envía un administrador (ayuda webhook test o «Probar» en el panel) para comprobar el receptor y su ' +
           'verificación de firmas. No trae datos de ningún registro y no se reintenta.',
         parameters: signatureHeaders,
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                required: ['type', 'timestamp', 'data'],
-                additionalProperties: false,
-                properties: {
-                  type: { type: 'string', const: TEST_WEBHOOK_TYPE },
-                  timestamp,
-                  data: {
-                    type: 'object',
-                    required: ['subscriptionId', 'message'],
-                    properties: { subscriptionId: { type: 'string' }, message: { type: 'string' } },
-                  },
-                },
-              },
-            },
+        requestBody: messageBody({
+          type: { type: 'string', const: TEST_WEBHOOK_TYPE },
+          timestamp,
+          data: {
+            type: 'object',
+            required: ['subscriptionId', 'message'],
+            properties: { subscriptionId: { type: 'string' }, message: { type: 'string' } },
           },
-        },
+        }),
         responses,
       },
     },

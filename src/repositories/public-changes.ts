@@ -1,19 +1,10 @@
 // The public change feed's rows: numbered in commit order under the lock of public_change_head's one row, read
 // after a cursor, redacted when a record's personal data goes, dropped after the retention window.
-import { sql } from 'kysely';
-import type { ChangeEntity, ChangeKind, Db } from '../db/types.ts';
+import { type Selectable, sql } from 'kysely';
+import type { ChangeEntity, Db, PublicChangesTable } from '../db/types.ts';
 
-export interface ChangeRow {
-  seq: number;
-  at: string;
-  entity: ChangeEntity;
-  entity_id: string;
-  emergency_id: string;
-  kind: ChangeKind;
-  state: string | null;
-  fingerprint: string | null;
-  redacted: number;
-}
+/** An entry as read: its number as a number on both engines. */
+export type ChangeRow = Omit<Selectable<PublicChangesTable>, 'seq'> & { seq: number };
 
 export type NewChange = Omit<ChangeRow, 'seq' | 'redacted'>;
 
