@@ -41,6 +41,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Time limit of one webhook attempt, connection included (WEBHOOK_TIMEOUT_MS); past it, the attempt failed. */
   webhookTimeoutMs: number;
+  /**
+   * The secret KoboToolbox's REST service sends in X-Ayuda-Kobo-Secret (KOBO_SECRET); null while unset, and
+   * POST /integraciones/kobo then answers 404 integration_disabled.
+   */
+  koboSecret: string | null;
 }
 
 export interface RetentionConfig {
@@ -110,6 +115,15 @@ function tileUrl(raw: string | undefined): string {
   return value;
 }
 
+/** A header value Kobo can send, long enough not to be guessed. */
+function koboSecret(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new ConfigError('KOBO_SECRET debe tener de 16 a 256 caracteres ASCII visibles, sin espacios');
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATA_CONTROLLER !== undefined && env.DATA_CONTROLLER !== '') {
     throw new ConfigError(
@@ -151,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 30_000),
+    koboSecret: koboSecret(env.KOBO_SECRET),
   };
 }

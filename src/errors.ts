@@ -315,6 +315,21 @@ const catalogue = {
     es: 'Solo se reenvía una entrega muerta (que agotó sus reintentos); esta sigue en cola o ya se entregó.',
     en: 'Only a dead delivery (out of retries) can be sent again; this one is still queued or was delivered.',
   },
+  integration_disabled: {
+    status: 404,
+    es: 'Esta entrada de KoboToolbox no está activada en este servicio (falta KOBO_SECRET).',
+    en: 'This KoboToolbox intake is not enabled on this service (KOBO_SECRET is not set).',
+  },
+  integration_unauthorized: {
+    status: 401,
+    es: 'Falta la cabecera X-Ayuda-Kobo-Secret o no es la correcta; no se guardó nada.',
+    en: 'The X-Ayuda-Kobo-Secret header is missing or wrong; nothing was stored.',
+  },
+  service_busy: {
+    status: 503,
+    es: 'La base de datos está ocupada o no responde; no se guardó nada. Reintente en unos segundos.',
+    en: 'The database is busy or not answering; nothing was stored. Retry in a few seconds.',
+  },
 } as const satisfies Record<string, { status: number; es: string; en: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
@@ -354,7 +369,7 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'webhook_delivery_not_dead',
 ]);
 
-/** Codes only the paths that answer them list (pledges): never among a status's general codes. */
+/** Codes only the paths that answer them list (pledges, KoboToolbox): never among a status's general codes. */
 const ownPathCodes = new Set<ErrorCode>([
   'cursor_expired',
   'pledge_exceeds_pending',
@@ -367,6 +382,9 @@ const ownPathCodes = new Set<ErrorCode>([
   'too_many_open_claims',
   'route_claim_not_found',
   'route_claim_closed',
+  'integration_disabled',
+  'integration_unauthorized',
+  'service_busy',
 ]);
 
 /** Codes a given HTTP status of the public API can carry, for the OpenAPI description. */

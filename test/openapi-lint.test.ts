@@ -46,18 +46,21 @@ function operations(): [string, Node][] {
   );
 }
 
-/** Operations that only the person who sent a record may call: withdrawing it needs its editToken or source key. */
-const AUTHORSHIP_ONLY = new Set(['DELETE /api/public/v1/help/{id}']);
+/**
+ * Operations that need a credential: withdrawing a record needs its editToken or source key, and an intake from
+ * another system (KoboToolbox) the secret shared with it.
+ */
+const NEEDS_CREDENTIAL = new Set(['DELETE /api/public/v1/help/{id}', 'POST /integraciones/kobo']);
 
-test('every operation states its security, and every one but a withdrawal can be called without credentials', () => {
+test('every operation states its security, and every one but a withdrawal and an intake can be called without credentials', () => {
   const schemes = Object.keys(doc.components.securitySchemes ?? {});
   for (const [name, operation] of operations()) {
     const security = (operation.security ?? doc.security) as Node[] | undefined;
     assert.ok(Array.isArray(security), `${name} has no security, nor does the root`);
     const anonymous = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
     // The public API is open: a list of requirements either is empty or has the anonymous one ({}); a withdrawal
-    // is the one thing that needs proof of authorship, and says so.
-    assert.equal(anonymous, !AUTHORSHIP_ONLY.has(name), name);
+    // needs proof of authorship and an intake its shared secret, and they say so.
+    assert.equal(anonymous, !NEEDS_CREDENTIAL.has(name), name);
     for (const requirement of security) {
       for (const scheme of Object.keys(requirement)) assert.ok(schemes.includes(scheme), `${name}: ${scheme}`);
     }

@@ -4,6 +4,7 @@ import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
 import '../schemas/help-matches.ts';
 import '../schemas/hxl.ts';
+import '../schemas/kobo-submission.ts';
 import '../schemas/pledge.ts';
 import '../schemas/route-claim.ts';
 import '../schemas/public-help.ts';
@@ -29,6 +30,7 @@ const INPUT_SCHEMAS = new Set([
   'PledgeDelivery',
   'RouteClaim',
   'RouteProgress',
+  'KoboSubmission',
 ]);
 
 /**
@@ -88,6 +90,8 @@ const COMPONENT_ORDER = [
   'AidPlacesManifest',
   'HxlRow',
   'HxlRows',
+  'KoboSubmission',
+  'KoboResult',
   'ErrorDetail',
   'Error',
 ];
@@ -198,6 +202,10 @@ export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
       },
       { name: 'estado', description: 'Salud del servicio.' },
       { name: 'mcp', description: 'Servidor MCP remoto (Streamable HTTP, protocolo 2025-11-25).' },
+      {
+        name: 'integraciones',
+        description: 'Entradas de otros sistemas (KoboToolbox, WhatsApp, SMS): no son para apps públicas.',
+      },
     ],
     paths: pathsOf(publicRoutes, { baseUrl, limits, schemas }),
     webhooks: openApiWebhooks(),
@@ -217,6 +225,14 @@ export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
           description:
             'La clave de una integración registrada (ayuda source add): obligatoria en todo envío con ese source; con ella ' +
             'la integración cambia o retira cualquiera de sus pares.',
+        },
+        koboSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Ayuda-Kobo-Secret',
+          description:
+            'El secreto compartido con el REST Service de KoboToolbox (KOBO_SECRET del servicio), enviado como ' +
+            'cabecera personalizada: obligatorio en POST /integraciones/kobo.',
         },
       },
     },

@@ -25,6 +25,7 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { routeClaimRoutes } from './routes/api/route-claims.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { koboRoutes } from './routes/integrations/kobo.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
 import { mcpRoutes } from './routes/mcp.ts';
 import { siteRoutes } from './routes/site/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   pledgeRoutes(app, ctx, limiters);
   routeClaimRoutes(app, ctx, limiters);
   changesRoutes(app, ctx, limiters);
+  koboRoutes(app, ctx, limiters);
   openApiRoutes(app, ctx);
   llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);

@@ -11,6 +11,7 @@ import {
   helpWithdrawRoute,
 } from './help.ts';
 import { inventoryRoute } from './inventory.ts';
+import { koboIntakeRoute } from './kobo.ts';
 import { logisticsRoute } from './logistics.ts';
 import { mapPointsRoute } from './map-points.ts';
 import { helpMatchesPreflightRoute, helpMatchesRoute } from './matches.ts';
@@ -53,4 +54,5 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   readyRoute,
   changesRoute,
   changesStreamRoute,
+  koboIntakeRoute,
 ];

@@ -18,7 +18,7 @@ import type { ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
 
 /** `Authorization: Bearer <secret>`: an editToken or a registered source's key; anything else is no proof. */
-function bearer(header: string | undefined): Credential {
+export function bearer(header: string | undefined): Credential {
   const match = /^Bearer +([\x21-\x7e]{1,512}) *$/i.exec(header ?? '');
   return match?.[1];
 }

@@ -119,6 +119,10 @@ export const developers = {
     es: 'Salud: /healthz mientras el proceso vive; /readyz 200 si la base de datos responde y el índice de búsqueda está construido, 503 si no.',
     en: 'Health: /healthz while the process is up; /readyz 200 when the database answers and the search index is built, 503 otherwise.',
   },
+  epKobo: {
+    es: 'Entrada para el REST Service de un formulario de KoboToolbox (integraciones/kobo/formulario.md), con la cabecera X-Ayuda-Kobo-Secret; no es para apps públicas. Cada envío queda en revisión como cualquier otro.',
+    en: 'Intake for the REST Service of a KoboToolbox form (integraciones/kobo/formulario.md), with the X-Ayuda-Kobo-Secret header; not for public apps. Each submission waits for review like any other.',
+  },
   submitTitle: { es: 'Envíos e idempotencia', en: 'Submissions and idempotency' },
   submitIntro: {
     es: 'Un envío es un POST con JSON. El 202 llega solo después de guardarlo: queda en revisión y no aparece en ninguna lectura hasta que un líder lo aprueba.',

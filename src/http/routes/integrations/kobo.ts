@@ -1,0 +1,66 @@
+// POST /integraciones/kobo: a KoboToolbox form's REST service, through the same submission command as the API.
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { sameSecret, tokenHash } from '../../../auth/tokens.ts';
+import { submitHelp } from '../../../commands/submit-help.ts';
+import type { Context } from '../../../context.ts';
+import { koboIntakeRoute } from '../../../contract/routes/kobo.ts';
+import { isDatabaseBusy } from '../../../db/busy.ts';
+import { AppError } from '../../../errors.ts';
+import { validationCode } from '../../../schemas/issues.ts';
+import { formFieldOf, type KoboResult, submissionFromKobo } from '../../../schemas/kobo-submission.ts';
+import { parseInput } from '../../../schemas/parse.ts';
+import { helpSubmission } from '../../../schemas/submission.ts';
+import { apiRoute } from '../../define-route.ts';
+import { preferredLanguage } from '../../language.ts';
+import type { Limiters } from '../../plugins/rate-limit.ts';
+import { bearer } from '../api/help.ts';
+
+/** Seconds Kobo is told to wait after a busy database (it retries on its own schedule anyway). */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * Off without KOBO_SECRET; otherwise the X-Ayuda-Kobo-Secret header must match it, compared in constant time,
+ * before the body is even read.
+ */
+function koboSecretCheck(secret: string | null): onRequestAsyncHookHandler {
+  const expected = secret === null ? null : tokenHash(secret);
+  return async (request: FastifyRequest) => {
+    if (expected === null) throw new AppError('integration_disabled');
+    const given = request.headers['x-ayuda-kobo-secret'];
+    if (typeof given !== 'string' || !sameSecret(tokenHash(given), expected)) {
+      throw new AppError('integration_unauthorized');
+    }
+  };
+}
+
+export function koboRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const onRequest = [limiters.submissions, koboSecretCheck(ctx.config.koboSecret)];
+  apiRoute(app, koboIntakeRoute, { onRequest }, async ({ body }, request, reply) => {
+    const lang = preferredLanguage(request.headers['accept-language']);
+    const parsed = parseInput(helpSubmission, submissionFromKobo(body), lang);
+    if (!parsed.ok) {
+      // One problem per form field: latitude and longitude are both the geopoint ubicacion.
+      const named = parsed.details.map((detail) => ({ ...detail, field: formFieldOf(detail.field) }));
+      const details = named.filter((detail, i) => named.findIndex((d) => d.field === detail.field) === i);
+      throw new AppError(validationCode(details, 'validation_failed'), details);
+    }
+    let submitted: Awaited<ReturnType<typeof submitHelp>>;
+    try {
+      // A registered kobo:<uid> proves itself with its key, which lets an edited submission revise its record.
+      submitted = await submitHelp(ctx, parsed.value, { credential: bearer(request.headers.authorization) });
+    } catch (err) {
+      if (!isDatabaseBusy(err)) throw err;
+      request.log.warn({ err }, 'database busy: Kobo will retry');
+      reply.header('retry-after', BUSY_RETRY_AFTER_SECONDS);
+      throw new AppError('service_busy');
+    }
+    const { result, outcome } = submitted;
+    const answer: KoboResult = {
+      ok: true,
+      id: result.id,
+      ...(result.receiptCode === undefined ? {} : { receiptCode: result.receiptCode }),
+      status: result.reviewStatus,
+    };
+    return reply.code(outcome === 'unchanged' ? 200 : 202).send(answer);
+  });
+}
