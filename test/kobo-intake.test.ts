@@ -8,7 +8,7 @@ import { addSource } from '../src/commands/source-registration.ts';
 import { categories } from '../src/domain/categories.ts';
 import { urgencies } from '../src/domain/statuses.ts';
 import { reviewInbox } from '../src/queries/review-inbox.ts';
-import { addEmergency, type Harness, HELP, setup } from './helpers/harness.ts';
+import { addEmergency, countRecords, type Harness, HELP, setup } from './helpers/harness.ts';
 
 const KOBO = '/integraciones/kobo';
 const SECRET = 'secreto-compartido-con-kobo-2026';
@@ -36,27 +36,19 @@ after(() => h.close());
 const post = (payload: Payload, headers: Record<string, string> = { 'x-ayuda-kobo-secret': SECRET }) =>
   h.json({ method: 'POST', url: KOBO, payload, headers });
 
-async function countRecords(): Promise<number> {
-  const row = await h.ctx.db
-    .selectFrom('help_records')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 const recordOf = (id: string) =>
   h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** A 400 naming the form's field with that code, and nothing written. */
 async function rejects(payload: Payload, field: string, code: string, errorCode = 'validation_failed') {
-  const before = await countRecords();
+  const before = await countRecords(h);
   const res = await post(payload);
   assert.equal(res.status, 400, JSON.stringify(res.body));
   assert.equal(res.body.code, errorCode);
   const detail = res.body.details.find((d: { field: string }) => d.field === field);
   assert.ok(detail, `no detail for ${field}: ${JSON.stringify(res.body.details)}`);
   assert.equal(detail.code, code, JSON.stringify(detail));
-  assert.equal(await countRecords(), before, 'a refused submission writes nothing');
+  assert.equal(await countRecords(h), before, 'a refused submission writes nothing');
 }
 
 describe('accepted submissions', () => {
@@ -107,26 +99,26 @@ describe('accepted submissions', () => {
     const payload = fresh('solicitud');
     const first = await post(payload);
     assert.equal(first.status, 202);
-    const count = await countRecords();
+    const count = await countRecords(h);
     for (let i = 0; i < 2; i++) {
       const again = await post(payload);
       assert.equal(again.status, 200, JSON.stringify(again.body));
       assert.equal(again.body.id, first.body.id);
       assert.equal(again.body.receiptCode, first.body.receiptCode);
     }
-    assert.equal(await countRecords(), count);
+    assert.equal(await countRecords(h), count);
   });
 
   test('out of order (the later submission first): both are stored', async () => {
     const earlier = fresh('solicitud', { _submission_time: '2026-05-10T14:00:00' });
     const later = fresh('solicitud', { _submission_time: '2026-05-10T15:00:00', 'necesidad/titulo': 'Agua y filtros' });
-    const count = await countRecords();
+    const count = await countRecords(h);
     const b = await post(later);
     const a = await post(earlier);
     assert.equal(b.status, 202);
     assert.equal(a.status, 202);
     assert.notEqual(a.body.id, b.body.id);
-    assert.equal(await countRecords(), count + 2);
+    assert.equal(await countRecords(h), count + 2);
   });
 });
 
@@ -159,7 +151,7 @@ describe('edits under the same _uuid', () => {
 
 describe('refused submissions store nothing', () => {
   test('a missing or wrong secret: 401 integration_unauthorized', async () => {
-    const count = await countRecords();
+    const count = await countRecords(h);
     const attempts: Record<string, string>[] = [
       {},
       { 'x-ayuda-kobo-secret': 'otro-secreto-cualquiera-123' },
@@ -170,19 +162,19 @@ describe('refused submissions store nothing', () => {
       assert.equal(res.status, 401, JSON.stringify(res.body));
       assert.equal(res.body.code, 'integration_unauthorized');
     }
-    assert.equal(await countRecords(), count);
+    assert.equal(await countRecords(h), count);
   });
 
   test('over the body limit: 413', async () => {
-    const count = await countRecords();
+    const count = await countRecords(h);
     const res = await post(fresh('solicitud', { 'necesidad/descripcion': 'x'.repeat(40_000) }));
     assert.equal(res.status, 413);
     assert.equal(res.body.code, 'payload_too_large');
-    assert.equal(await countRecords(), count);
+    assert.equal(await countRecords(h), count);
   });
 
   test('malformed JSON: 400 invalid_json', async () => {
-    const count = await countRecords();
+    const count = await countRecords(h);
     const res = await h.request({
       method: 'POST',
       url: KOBO,
@@ -191,7 +183,7 @@ describe('refused submissions store nothing', () => {
     });
     assert.equal(res.statusCode, 400);
     assert.equal(JSON.parse(res.body).code, 'invalid_json');
-    assert.equal(await countRecords(), count);
+    assert.equal(await countRecords(h), count);
   });
 
   test('invalid answers are named by the form field', async () => {
@@ -215,7 +207,7 @@ describe('refused submissions store nothing', () => {
   });
 
   test('a busy database: 503 service_busy with Retry-After, and Kobo retries later', async () => {
-    const count = await countRecords();
+    const count = await countRecords(h);
     const busy = Object.assign(new Error('database is locked'), { code: 'ERR_SQLITE_ERROR', errcode: 5 });
     const run = mock.method(h.ctx.commits, 'run', async () => {
       throw busy;
@@ -228,7 +220,7 @@ describe('refused submissions store nothing', () => {
     } finally {
       run.mock.restore();
     }
-    assert.equal(await countRecords(), count);
+    assert.equal(await countRecords(h), count);
   });
 });
 

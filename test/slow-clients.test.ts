@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
+import { addEmergency, countRecords, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 
 /** Connections per kind of slow client: 200 in all, held open at once. */
 const PER_KIND = { silent: 60, headers: 60, body: 60, keepAlive: 20 };
@@ -96,14 +96,6 @@ const normal: { ms: number; status: number; what: string }[] = [];
 let normalLoop: Promise<void>;
 let rowsBefore = 0;
 
-async function countRecords(): Promise<number> {
-  const row = await h.ctx.db
-    .selectFrom('help_records')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 before(async () => {
   h = await setup();
   await addEmergency(h);
@@ -124,7 +116,7 @@ before(async () => {
   assert.ok(limits.idle > 0 && limits.request > 0 && limits.keepAlive > 0, 'every timeout must be set');
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (server.address() as { port: number }).port;
-  rowsBefore = await countRecords();
+  rowsBefore = await countRecords(h);
 
   const open = (n: number, make: () => Promise<SlowClient>) => Promise.all(Array.from({ length: n }, make));
   [groups.silent, groups.headers, groups.body, groups.keepAlive] = await Promise.all([
@@ -244,7 +236,7 @@ describe('slow clients are closed after the server’s timeouts', () => {
     assert.ok(normal.length >= 50, `only ${normal.length} ordinary requests were made`);
     assert.ok(max < FAST_MS, `an ordinary request took ${max.toFixed(0)} ms`);
     const accepted = normal.filter((n) => n.what === 'submit').length;
-    assert.equal(await countRecords(), rowsBefore + accepted, 'only the complete submissions were stored');
+    assert.equal(await countRecords(h), rowsBefore + accepted, 'only the complete submissions were stored');
     // The server holds no connection beyond the slow ones still open (if any) and the ordinary client's own.
     const stillOpen = clients.filter((c) => !c.destroyed).length;
     const open = await new Promise<number>((resolve, reject) =>

@@ -1,7 +1,16 @@
 // POST /api/public/v1/help: every bound of SPEC 2.2-2.4, the error contract, and "nothing public before review".
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { addEmergency, type Harness, HELP, list, offerBody, requestBody, setup } from './helpers/harness.ts';
+import {
+  addEmergency,
+  countRecords,
+  type Harness,
+  HELP,
+  list,
+  offerBody,
+  requestBody,
+  setup,
+} from './helpers/harness.ts';
 
 let h: Harness;
 before(async () => {
@@ -13,17 +22,9 @@ after(() => h.close());
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   h.json({ method: 'POST', url: HELP, payload: payload as object, headers });
 
-async function countRecords(): Promise<number> {
-  const row = await h.ctx.db
-    .selectFrom('help_records')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Asserts a 400 that names field with code, and that nothing was written. */
 async function rejects(payload: unknown, field: string, code: string, errorCode = 'validation_failed') {
-  const before = await countRecords();
+  const before = await countRecords(h);
   const res = await post(payload);
   assert.equal(res.status, 400, JSON.stringify(res.body));
   assert.equal(res.body.code, errorCode);
@@ -31,7 +32,7 @@ async function rejects(payload: unknown, field: string, code: string, errorCode 
   const detail = res.body.details.find((d: { field: string }) => d.field === field);
   assert.ok(detail, `no detail for ${field}: ${JSON.stringify(res.body.details)}`);
   assert.equal(detail.code, code, `${field}: ${JSON.stringify(detail)}`);
-  assert.equal(await countRecords(), before, 'a rejected submission must write nothing');
+  assert.equal(await countRecords(h), before, 'a rejected submission must write nothing');
 }
 
 describe('accepted submissions', () => {

@@ -47,6 +47,20 @@ export const etagHeaders = {
 
 export const notModified = { description: 'Sin cambios desde el ETag enviado en If-None-Match.' };
 
+/** What a submission's body can be refused for, on every path that takes one (the API, the intake channels). */
+export const submissionBodyCodes: ErrorCode[] = [
+  'validation_failed',
+  'consent_required',
+  'invalid_json',
+  'json_too_deep',
+  'duplicate_json_key',
+  'empty_body',
+  'emergency_required',
+  'unknown_emergency',
+  'emergency_closed',
+  'no_active_emergency',
+];
+
 export const internalError = errorResponse(500, 'Error inesperado del servidor.', ['internal_error']);
 
 /** The first of the examples a schema (Zod metadata or a component) carries. */

@@ -183,3 +183,12 @@ export function list(h: Harness, params: Record<string, string | number | boolea
   });
   return h.json({ method: 'GET', url: `${HELP}?${query}` });
 }
+
+/** Aid records in the database, whatever their state: a refused submission must leave it unchanged. */
+export async function countRecords(h: Harness): Promise<number> {
+  const row = await h.ctx.db
+    .selectFrom('help_records')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

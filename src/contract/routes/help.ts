@@ -4,7 +4,15 @@ import * as z from 'zod';
 import { helpQuery } from '../../schemas/help-query.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { responseExamples } from '../openapi-examples.ts';
-import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import {
+  errorResponse,
+  firstExample,
+  preflightResponse,
+  rateLimitHeaders,
+  ref,
+  submissionBodyCodes,
+  tooMany,
+} from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 
 const HELP_PATH = '/api/public/v1/help';
@@ -108,16 +116,7 @@ export const helpSubmitRoute = declareRoute({
         content: { 'application/json': { schema: ref('PublishResult') } },
       },
       '400': errorResponse(400, 'Datos no válidos (details indica cada campo).', [
-        'validation_failed',
-        'consent_required',
-        'invalid_json',
-        'json_too_deep',
-        'duplicate_json_key',
-        'empty_body',
-        'emergency_required',
-        'unknown_emergency',
-        'emergency_closed',
-        'no_active_emergency',
+        ...submissionBodyCodes,
         'invalid_idempotency_key',
         'emergency_change_not_allowed',
       ]),

@@ -1,6 +1,6 @@
 // POST /integraciones/kobo: submissions from a KoboToolbox (or ODK) form's REST service, into the review inbox.
 import { koboSubmission } from '../../schemas/kobo-submission.ts';
-import { errorResponse, firstExample, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { errorResponse, firstExample, rateLimitHeaders, ref, submissionBodyCodes, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 
 const resultContent = { 'application/json': { schema: ref('KoboResult') } };
@@ -40,16 +40,7 @@ export const koboIntakeRoute = declareRoute({
         content: resultContent,
       },
       '400': errorResponse(400, 'Datos no válidos (details nombra cada campo del formulario).', [
-        'validation_failed',
-        'consent_required',
-        'invalid_json',
-        'json_too_deep',
-        'duplicate_json_key',
-        'empty_body',
-        'emergency_required',
-        'unknown_emergency',
-        'emergency_closed',
-        'no_active_emergency',
+        ...submissionBodyCodes,
         'emergency_change_not_allowed',
       ]),
       '401': errorResponse(
