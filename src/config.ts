@@ -46,6 +46,35 @@ export interface Config {
    * POST /integraciones/kobo then answers 404 integration_disabled.
    */
   koboSecret: string | null;
+  /** The WhatsApp Business Cloud API (WHATSAPP_*); null while unset, and /integraciones/whatsapp answers 404. */
+  whatsapp: WhatsappConfig | null;
+  /** An SMS gateway (SMS_*); null while unset, and /integraciones/sms answers 404. */
+  sms: SmsConfig | null;
+}
+
+export interface WhatsappConfig {
+  /** What Meta sends back in the webhook's set-up handshake (hub.verify_token). */
+  verifyToken: string;
+  /** The app secret: every POST is signed with it (X-Hub-Signature-256). */
+  appSecret: string;
+  accessToken: string;
+  phoneNumberId: string;
+  /** The Graph API with its version, without a trailing slash. */
+  apiUrl: string;
+  /** Approved templates for messages outside the 24-hour window; null: such messages are not sent. */
+  templates: { notice: string | null; alert: string | null; language: string };
+}
+
+export type SmsGateway = 'android' | 'rapidpro';
+
+export interface SmsConfig {
+  /** Shared secret: the X-Ayuda-Sms-Secret header, or the key of android-sms-gateway's signature. */
+  secret: string;
+  gateway: SmsGateway;
+  /** Where replies are posted: android-sms-gateway's /message, or RapidPro's broadcasts endpoint. */
+  sendUrl: string;
+  /** The Authorization header sent with each reply ("Basic …" or "Token …"); null: none. */
+  sendAuthorization: string | null;
 }
 
 export interface RetentionConfig {
@@ -57,6 +86,8 @@ export interface RetentionConfig {
   afterCloseDays: number;
   /** Days the public change feed keeps its entries; an older cursor answers 410 cursor_expired. */
   changesDays: number;
+  /** Days WhatsApp and SMS conversations, their message logs and sent messages are kept after their last message. */
+  messagesDays: number;
 }
 
 /** One line people read on a public page: no control or invisible characters, and a bound; null when unset. */
@@ -124,6 +155,84 @@ function koboSecret(raw: string | undefined): string | null {
   return raw;
 }
 
+function secretValue(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = env[name] ?? '';
+  if (!/^[\x21-\x7e]{8,512}$/.test(raw)) {
+    throw new ConfigError(`${name} debe tener de 8 a 512 caracteres ASCII visibles, sin espacios`);
+  }
+  return raw;
+}
+
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined): string {
+  const raw = env[name] || fallback || '';
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`${name} debe ser una URL http(s) absoluta (recibido: "${env[name] ?? ''}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const WHATSAPP_REQUIRED = [
+  'WHATSAPP_VERIFY_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+] as const;
+
+/** All four WhatsApp values or none: half a configuration would take messages it cannot answer. */
+function whatsappConfig(env: NodeJS.ProcessEnv): WhatsappConfig | null {
+  const given = WHATSAPP_REQUIRED.filter((name) => (env[name] ?? '') !== '');
+  if (given.length === 0) return null;
+  if (given.length < WHATSAPP_REQUIRED.length) {
+    const missing = WHATSAPP_REQUIRED.filter((name) => !given.includes(name));
+    throw new ConfigError(`WhatsApp está a medias: falta ${missing.join(', ')}`);
+  }
+  const phoneNumberId = env.WHATSAPP_PHONE_NUMBER_ID ?? '';
+  if (!/^\d{5,20}$/.test(phoneNumberId)) throw new ConfigError('WHATSAPP_PHONE_NUMBER_ID debe ser el id numérico');
+  const template = (name: string) => {
+    const raw = env[name] ?? '';
+    if (raw === '') return null;
+    if (!/^[a-z0-9_]{1,512}$/.test(raw))
+      throw new ConfigError(`${name} debe ser el nombre de una plantilla (a-z, 0-9, _)`);
+    return raw;
+  };
+  const language = env.WHATSAPP_TEMPLATE_LANGUAGE || 'es';
+  if (!/^[a-z]{2}(_[A-Z]{2})?$/.test(language))
+    throw new ConfigError('WHATSAPP_TEMPLATE_LANGUAGE debe ser como es o es_CO');
+  return {
+    verifyToken: secretValue(env, 'WHATSAPP_VERIFY_TOKEN'),
+    appSecret: secretValue(env, 'WHATSAPP_APP_SECRET'),
+    accessToken: secretValue(env, 'WHATSAPP_ACCESS_TOKEN'),
+    phoneNumberId,
+    apiUrl: httpUrl(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v23.0'),
+    templates: {
+      notice: template('WHATSAPP_TEMPLATE_NOTICE'),
+      alert: template('WHATSAPP_TEMPLATE_ALERT'),
+      language,
+    },
+  };
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig | null {
+  if ((env.SMS_SECRET ?? '') === '') return null;
+  const gateway = env.SMS_GATEWAY || 'android';
+  if (gateway !== 'android' && gateway !== 'rapidpro') throw new ConfigError('SMS_GATEWAY debe ser android o rapidpro');
+  if ((env.SMS_SEND_URL ?? '') === '')
+    throw new ConfigError('Con SMS_SECRET hace falta SMS_SEND_URL (a dónde enviar las respuestas)');
+  const authorization = env.SMS_SEND_AUTHORIZATION ?? '';
+  if (authorization !== '' && !/^[\x20-\x7e]{1,1024}$/.test(authorization)) {
+    throw new ConfigError('SMS_SEND_AUTHORIZATION debe ser un valor de cabecera ASCII');
+  }
+  return {
+    secret: secretValue(env, 'SMS_SECRET'),
+    gateway,
+    sendUrl: httpUrl(env, 'SMS_SEND_URL', undefined),
+    sendAuthorization: authorization === '' ? null : authorization,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATA_CONTROLLER !== undefined && env.DATA_CONTROLLER !== '') {
     throw new ConfigError(
@@ -162,9 +271,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rejectedDays: int(env, 'RETENTION_REJECTED_DAYS', 30, 1, 3650),
       afterCloseDays: int(env, 'RETENTION_AFTER_CLOSE_DAYS', 90, 1, 3650),
       changesDays: int(env, 'RETENTION_CHANGES_DAYS', 30, 1, 3650),
+      messagesDays: int(env, 'RETENTION_MESSAGES_DAYS', 30, 1, 3650),
     },
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 30_000),
     koboSecret: koboSecret(env.KOBO_SECRET),
+    whatsapp: whatsappConfig(env),
+    sms: smsConfig(env),
   };
 }

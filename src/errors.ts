@@ -317,18 +317,33 @@ const catalogue = {
   },
   integration_disabled: {
     status: 404,
-    es: 'Esta entrada de KoboToolbox no está activada en este servicio (falta KOBO_SECRET).',
-    en: 'This KoboToolbox intake is not enabled on this service (KOBO_SECRET is not set).',
+    es: 'Esta entrada (KoboToolbox, WhatsApp o SMS) no está activada en este servicio: falta su configuración (KOBO_SECRET, WHATSAPP_* o SMS_*).',
+    en: 'This intake (KoboToolbox, WhatsApp or SMS) is not enabled on this service: its settings (KOBO_SECRET, WHATSAPP_* or SMS_*) are missing.',
   },
   integration_unauthorized: {
     status: 401,
-    es: 'Falta la cabecera X-Ayuda-Kobo-Secret o no es la correcta; no se guardó nada.',
-    en: 'The X-Ayuda-Kobo-Secret header is missing or wrong; nothing was stored.',
+    es: 'Falta la firma o el secreto de la integración (X-Ayuda-Kobo-Secret, X-Hub-Signature-256, X-Ayuda-Sms-Secret o X-Signature), o no es correcto; no se guardó nada.',
+    en: "The integration's signature or secret (X-Ayuda-Kobo-Secret, X-Hub-Signature-256, X-Ayuda-Sms-Secret or X-Signature) is missing or wrong; nothing was stored.",
   },
   service_busy: {
     status: 503,
     es: 'La base de datos está ocupada o no responde; no se guardó nada. Reintente en unos segundos.',
     en: 'The database is busy or not answering; nothing was stored. Retry in a few seconds.',
+  },
+  integration_verify_failed: {
+    status: 403,
+    es: 'La verificación del webhook no coincide: hub.verify_token no es WHATSAPP_VERIFY_TOKEN o falta hub.mode=subscribe.',
+    en: 'The webhook verification does not match: hub.verify_token is not WHATSAPP_VERIFY_TOKEN or hub.mode=subscribe is missing.',
+  },
+  channel_reply_unavailable: {
+    status: 409,
+    es: 'Este registro no llegó por WhatsApp ni por SMS, se retiró, sus datos se borraron o el canal no está configurado: no se puede responder desde aquí.',
+    en: 'This record did not come by WhatsApp or SMS, was withdrawn, had its data erased, or the channel is not configured: it cannot be answered from here.',
+  },
+  whatsapp_window_closed: {
+    status: 409,
+    es: 'Pasaron más de 24 horas desde el último mensaje de la persona y no hay plantilla configurada (WHATSAPP_TEMPLATE_NOTICE): WhatsApp no permite enviarle un mensaje libre ahora.',
+    en: "More than 24 hours have passed since the person's last message and no template is configured (WHATSAPP_TEMPLATE_NOTICE): WhatsApp does not allow a free-form message now.",
   },
 } as const satisfies Record<string, { status: number; es: string; en: string }>;
 
@@ -367,6 +382,8 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'webhook_not_found',
   'webhook_delivery_not_found',
   'webhook_delivery_not_dead',
+  'channel_reply_unavailable',
+  'whatsapp_window_closed',
 ]);
 
 /** Codes only the paths that answer them list (pledges, KoboToolbox): never among a status's general codes. */
@@ -384,6 +401,7 @@ const ownPathCodes = new Set<ErrorCode>([
   'route_claim_closed',
   'integration_disabled',
   'integration_unauthorized',
+  'integration_verify_failed',
   'service_busy',
 ]);
 

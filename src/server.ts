@@ -1,5 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
+import { startOutboundWorker } from './commands/channels/outbound-worker.ts';
 import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
@@ -85,6 +86,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   await app.listen({ port: config.port, host: config.host });
   // Every instance sends the webhooks' queue; leases keep two from sending the same message at once.
   const webhooks = startWebhookWorker(ctx, app.log);
+  // And the WhatsApp and SMS queue, in order per number.
+  const outbound = startOutboundWorker(ctx, app.log);
   // The first search would otherwise wait for the index to be built.
   ctx.search.warm().catch((err) => app.log.error({ err }, 'search index build failed; searches will retry'));
   const address = app.server.address();
@@ -98,6 +101,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       clearTimeout(firstRetention);
       clearInterval(retentionTimer);
       await webhooks.stop(); // messages in flight are let go for another instance (or the next start) to send
+      await outbound.stop();
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
     })();

@@ -336,6 +336,10 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  for (const table of ['leader_alerts', 'outbound_messages', 'channel_messages', 'conversations']) {
+    await sql`drop table ${sql.id(table)}`.execute(ctx.db);
+  }
+  await sql`delete from kysely_migration where name = '014-channels'`.execute(ctx.db);
   for (const table of ['webhook_deliveries', 'webhook_subscriptions', 'public_change_head', 'public_changes']) {
     await sql`drop table ${sql.id(table)}`.execute(ctx.db);
   }
@@ -370,6 +374,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '011-confirmation',
     '012-route-claims',
     '013-open-data',
+    '014-channels',
   ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
@@ -384,6 +389,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '011-confirmation',
     '012-route-claims',
     '013-open-data',
+    '014-channels',
   ]);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));

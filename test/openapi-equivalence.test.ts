@@ -15,7 +15,7 @@ const LIMITS = {
   submissionsPerMinute: 10,
   readsPerMinute: 120,
   bodyLimitBytes: 65536,
-  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90, changesDays: 30 },
+  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90, changesDays: 30, messagesDays: 30 },
 };
 
 /** As served: through JSON, so an undefined field is absent on both sides. */

@@ -48,9 +48,14 @@ function operations(): [string, Node][] {
 
 /**
  * Operations that need a credential: withdrawing a record needs its editToken or source key, and an intake from
- * another system (KoboToolbox) the secret shared with it.
+ * another system (KoboToolbox, WhatsApp, an SMS gateway) the secret or signature shared with it.
  */
-const NEEDS_CREDENTIAL = new Set(['DELETE /api/public/v1/help/{id}', 'POST /integraciones/kobo']);
+const NEEDS_CREDENTIAL = new Set([
+  'DELETE /api/public/v1/help/{id}',
+  'POST /integraciones/kobo',
+  'POST /integraciones/whatsapp',
+  'POST /integraciones/sms',
+]);
 
 test('every operation states its security, and every one but a withdrawal and an intake can be called without credentials', () => {
   const schemes = Object.keys(doc.components.securitySchemes ?? {});

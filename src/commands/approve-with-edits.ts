@@ -3,6 +3,7 @@ import type { Actor, Context } from '../context.ts';
 import { confirmedNow } from '../domain/confirmation.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
+import { noticeSubmitter } from './channels/notices.ts';
 import { checkVersion } from './expected-version.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 import type { SubmissionFields } from './submission-fields.ts';
@@ -46,6 +47,7 @@ export async function approveWithEdits(
         review_note: note ?? null,
       });
       await logDecision(step, actor, { kind: 'approved', isPublic: true, note, status: saved.status, details });
+      await noticeSubmitter(ctx, { ...step, record: saved }, 'approved');
       return saved;
     }
     if (record.review_status === 'approved' && record.pending_revision) {

@@ -2,6 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
+import { noticeSubmitter } from './channels/notices.ts';
 import { checkVersion } from './expected-version.ts';
 import { type ChangeStep, changeRecord, logDecision, saveRecord } from './record-change.ts';
 
@@ -32,6 +33,7 @@ export async function rejectStep(
   if (record.review_status === 'pending_review') {
     const saved = await saveRecord(ctx, step, { review_status: 'rejected', reviewed_at: now, reject_reason: reason });
     await logDecision(step, actor, { kind: 'rejected', isPublic: false, note: reason, details: logged });
+    await noticeSubmitter(ctx, { ...step, record: saved }, 'rejected');
     return saved;
   }
   if (record.review_status === 'approved' && record.pending_revision) {

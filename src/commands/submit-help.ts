@@ -17,6 +17,7 @@ import {
 import { addTimelineEvent } from '../repositories/timeline.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
+import { alertLeaders, wantsAlert } from './channels/leader-alerts.ts';
 import { type CompleteClaim, type Idempotent, idempotencyKeyOf, type ReleaseLog, runIdempotent } from './idempotent.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
 import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
@@ -101,6 +102,8 @@ export async function submitHelp(
       outcome = 'created';
       editToken = token;
       await timeline(trx.db, row.id, 'submitted', now);
+      // Leaders who asked for them hear of urgent requests and rescues at once (a no-op for every other record).
+      if (wantsAlert(row)) await alertLeaders(ctx, trx, row, emergency);
     } else {
       // The pair exists (sent before, or by a concurrent twin that committed first): a repeat, or a change that
       // needs proof. Withdrawn and erased, it stays closed, so a resend (by the person or an integration) cannot

@@ -31,6 +31,10 @@ const INPUT_SCHEMAS = new Set([
   'RouteClaim',
   'RouteProgress',
   'KoboSubmission',
+  'WhatsappWebhook',
+  'AndroidSmsReceived',
+  'RapidProWebhook',
+  'SmsInbound',
 ]);
 
 /**
@@ -92,6 +96,11 @@ const COMPONENT_ORDER = [
   'HxlRows',
   'KoboSubmission',
   'KoboResult',
+  'WhatsappWebhook',
+  'AndroidSmsReceived',
+  'RapidProWebhook',
+  'SmsInbound',
+  'IntakeAck',
   'ErrorDetail',
   'Error',
 ];
@@ -233,6 +242,28 @@ export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
           description:
             'El secreto compartido con el REST Service de KoboToolbox (KOBO_SECRET del servicio), enviado como ' +
             'cabecera personalizada: obligatorio en POST /integraciones/kobo.',
+        },
+        whatsappSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hub-Signature-256',
+          description:
+            'sha256=<HMAC-SHA256 en hexadecimal del cuerpo tal como llegó, con el secreto de la app de Meta ' +
+            '(WHATSAPP_APP_SECRET)>: Meta firma así cada notificación.',
+        },
+        smsSecret: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Ayuda-Sms-Secret',
+          description: 'El secreto compartido con la pasarela SMS (SMS_SECRET), como cabecera personalizada.',
+        },
+        smsSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Signature',
+          description:
+            'La firma de android-sms-gateway: HMAC-SHA256 en hexadecimal del cuerpo seguido de X-Timestamp, con ' +
+            'SMS_SECRET como clave de firma.',
         },
       },
     },

@@ -14,6 +14,7 @@ import { pledges } from './migrations/010-pledges.ts';
 import { confirmation } from './migrations/011-confirmation.ts';
 import { routeClaims } from './migrations/012-route-claims.ts';
 import { openData } from './migrations/013-open-data.ts';
+import { channels } from './migrations/014-channels.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -31,6 +32,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '011-confirmation': confirmation(dialect),
     '012-route-claims': routeClaims(dialect),
     '013-open-data': openData(dialect),
+    '014-channels': channels(dialect),
   };
 }
 

@@ -381,6 +381,66 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+export type Channel = 'whatsapp' | 'sms';
+
+export interface ConversationsTable {
+  id: string;
+  channel: Channel;
+  address: string;
+  /** JSON of the conversation's state; null when none is open. */
+  state: string | null;
+  opened_by: string | null;
+  last_inbound_at: string;
+  last_sent_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type InboundKind = 'text' | 'location' | 'choice' | 'other';
+
+export interface ChannelMessagesTable {
+  channel: Channel;
+  provider_id: string;
+  address: string;
+  kind: InboundKind;
+  body: string | null;
+  sent_at: string;
+  received_at: string;
+  help_id: string | null;
+}
+
+export type OutboundKind = 'reply' | 'receipt' | 'notice' | 'leader_reply' | 'alert' | 'digest';
+export type OutboundStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboundMessagesTable {
+  id: string;
+  channel: Channel;
+  address: string;
+  kind: OutboundKind;
+  body: string;
+  help_id: string | null;
+  account_id: string | null;
+  status: OutboundStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  provider_id: string | null;
+  created_at: string;
+  ordinal: number;
+  sent_at: string | null;
+}
+
+export interface LeaderAlertsTable {
+  account_id: string;
+  whatsapp: string;
+  urgent: number;
+  digest: number;
+  digest_sent_on: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Tables {
   emergencies: EmergenciesTable;
   help_records: HelpRecordsTable;
@@ -405,6 +465,10 @@ export interface Tables {
   public_change_head: PublicChangeHeadTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  conversations: ConversationsTable;
+  channel_messages: ChannelMessagesTable;
+  outbound_messages: OutboundMessagesTable;
+  leader_alerts: LeaderAlertsTable;
 }
 
 export type Db = Kysely<Tables>;

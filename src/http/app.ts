@@ -25,6 +25,7 @@ import { reportRoutes } from './routes/api/reports.ts';
 import { routeClaimRoutes } from './routes/api/route-claims.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { channelRoutes } from './routes/integrations/channels.ts';
 import { koboRoutes } from './routes/integrations/kobo.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
 import { mcpRoutes } from './routes/mcp.ts';
@@ -135,6 +136,8 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   routeClaimRoutes(app, ctx, limiters);
   changesRoutes(app, ctx, limiters);
   koboRoutes(app, ctx, limiters);
+  // WhatsApp and SMS: signed over the bytes that arrived, so their scope keeps bodies raw.
+  await app.register((scope) => channelRoutes(scope, ctx));
   openApiRoutes(app, ctx);
   llmsTxtRoutes(app, ctx, limiters);
   mcpRoutes(app, ctx, limiters);

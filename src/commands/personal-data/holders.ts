@@ -3,6 +3,12 @@
 // whatever a later feature stores joins the right to know, erasure and retention.
 import type { Tables } from '../../db/types.ts';
 import { changesHolder } from './change-holder.ts';
+import {
+  channelMessagesHolder,
+  conversationsHolder,
+  leaderAlertsHolder,
+  outboundMessagesHolder,
+} from './channel-holders.ts';
 import type { PersonalDataHolder } from './holder.ts';
 import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
@@ -42,6 +48,10 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   webhook_deliveries: {
     none: 'Which feed entry goes to which subscription, and how its attempts went: the payload is read from the feed when sent, so an erasure reaches it.',
   },
+  conversations: conversationsHolder,
+  channel_messages: channelMessagesHolder,
+  outbound_messages: outboundMessagesHolder,
+  leader_alerts: leaderAlertsHolder,
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

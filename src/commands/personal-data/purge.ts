@@ -3,6 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
+import { countInboundBefore, purgeInbound } from '../../repositories/channels/channel-messages.ts';
+import { deleteConversations, idleConversations } from '../../repositories/channels/conversations.ts';
+import { purgeOutbound } from '../../repositories/channels/outbound-messages.ts';
 import { checkpointAfterErasure, insertErasures } from '../../repositories/erasures.ts';
 import { recordsDueForRetention } from '../../repositories/help-records/personal-data.ts';
 import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
@@ -71,9 +74,18 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     ...claims.map((c) => ({ rule: 'route_claim_contact', table: 'route_claims', id: c.id, count: 1 })),
   ];
   const changesBefore = daysAgo(ctx.config.retention.changesDays);
+  const messagesBefore = daysAgo(ctx.config.retention.messagesDays);
   if (options.dryRun) {
     const changes = await countChangesBefore(ctx.db, changesBefore);
-    return { dryRun: true, lines: [...lines, { rule: 'change_feed', table: 'public_changes', count: changes }] };
+    const messages = await countInboundBefore(ctx.db, messagesBefore);
+    return {
+      dryRun: true,
+      lines: [
+        ...lines,
+        { rule: 'change_feed', table: 'public_changes', count: changes },
+        { rule: 'channel_messages', table: 'channel_messages', count: messages },
+      ],
+    };
   }
 
   for (const { ids, request } of rules) {
@@ -124,7 +136,20 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   // them answer 410 cursor_expired from then on.
   const changes = await inTransaction(ctx, (trx) => dropChangesBefore(trx.db, changesBefore));
   await purgeConsoleState(ctx);
+  // WhatsApp and SMS: conversations idle, messages received and sent, past their days.
+  const messages = await inTransaction(ctx, async (trx) => {
+    const idle = await idleConversations(trx.db, messagesBefore);
+    await deleteConversations(trx.db, idle);
+    return {
+      conversations: idle.length,
+      inbound: await purgeInbound(trx.db, messagesBefore),
+      outbound: await purgeOutbound(trx.db, messagesBefore),
+    };
+  });
   lines.push(
+    { rule: 'channel_messages', table: 'conversations', count: messages.conversations },
+    { rule: 'channel_messages', table: 'channel_messages', count: messages.inbound },
+    { rule: 'channel_messages', table: 'outbound_messages', count: messages.outbound },
     { rule: 'idempotency_keys', table: 'idempotency_keys', count: keys },
     { rule: 'password_resets', table: 'password_resets', count: resets },
     { rule: 'change_feed', table: 'public_changes', count: changes },

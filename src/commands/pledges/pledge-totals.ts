@@ -5,6 +5,7 @@ import type { PledgeStatus } from '../../db/types.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
+import { noticeSubmitter } from '../channels/notices.ts';
 import { type ChangeStep, logDecision, saveRecord } from '../record-change.ts';
 
 /** Public timeline kinds of pledges; their labels say how much, never who. */
@@ -57,6 +58,7 @@ export async function closeOpenPledge(
     status: outcome.status,
     quantity: outcome.status === 'delivered' ? outcome.delivered : pledge.quantity,
   });
+  if (outcome.status === 'delivered') await noticeSubmitter(ctx, step, 'delivered', outcome.delivered);
   return closed;
 }
 

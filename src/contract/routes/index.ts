@@ -1,6 +1,7 @@
 // Every public operation, in the order the OpenAPI document lists them.
 import type { RouteDeclaration } from '../route-declaration.ts';
 import { changesRoute, changesStreamRoute } from './changes.ts';
+import { smsInboundRoute, whatsappVerifyRoute, whatsappWebhookRoute } from './channels.ts';
 import { exportCsvRoute, exportJsonRoute } from './exports.ts';
 import { healthRoute, readyRoute } from './health.ts';
 import {
@@ -55,4 +56,7 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   changesRoute,
   changesStreamRoute,
   koboIntakeRoute,
+  whatsappVerifyRoute,
+  whatsappWebhookRoute,
+  smsInboundRoute,
 ];

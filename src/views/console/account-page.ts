@@ -1,10 +1,12 @@
-// "Mi cuenta": who is signed in, and changing one's own password (the other sessions end, this one stays).
+// "Mi cuenta": who is signed in, changing one's own password (the other sessions end, this one stays), and one's
+// own WhatsApp alerts.
 import { type Html, html } from '../html.ts';
+import { type AlertsView, alertsPath, alertsSection } from './alerts-section.ts';
 import { type Errors, errorSummary } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField } from './layout.ts';
 import { NEW_PASSWORD_HELP, passwordField } from './password-fields.ts';
 
-export const accountPaths = { page: '/panel/cuenta', password: '/panel/cuenta/clave' } as const;
+export const accountPaths = { page: '/panel/cuenta', password: '/panel/cuenta/clave', alerts: alertsPath } as const;
 
 const labels: Record<string, string> = {
   current: 'Contraseña actual',
@@ -14,7 +16,13 @@ const labels: Record<string, string> = {
 
 export function accountPage(
   frame: ConsoleFrame,
-  view: { role: 'admin' | 'leader'; emergencies: string[]; errors: Errors; notice?: string | null },
+  view: {
+    role: 'admin' | 'leader';
+    emergencies: string[];
+    errors: Errors;
+    notice?: string | null;
+    alerts: AlertsView;
+  },
 ): Html {
   const user = frame.user;
   return consolePage(
@@ -33,6 +41,7 @@ ${errorSummary(view.errors, labels)}
 ${passwordField({ name: 'current', label: labels.current as string, autocomplete: 'current-password', errors: view.errors })}
 ${passwordField({ name: 'password', label: labels.password as string, autocomplete: 'new-password', errors: view.errors, help: NEW_PASSWORD_HELP })}
 ${passwordField({ name: 'confirm', label: labels.confirm as string, autocomplete: 'new-password', errors: view.errors })}
-<p><button type="submit">Cambiar contraseña</button></p></form></section>`,
+<p><button type="submit">Cambiar contraseña</button></p></form></section>
+${alertsSection(user?.csrf ?? '', view.alerts)}`,
   );
 }

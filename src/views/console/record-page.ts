@@ -1,5 +1,6 @@
-// A published record for its leaders: status, covered quantity, public link, full history. A withdrawn one: who
-// withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
+// A published record for its leaders: status, covered quantity, public link, full history, and the conversation with
+// its sender when it came by WhatsApp or SMS. A withdrawn one: who withdrew it and when, what is left of it, its
+// history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
 import type { LeaderConfirmation } from '../../queries/leader-confirmations.ts';
 import type { LeaderMatch } from '../../queries/leader-matches.ts';
@@ -9,6 +10,7 @@ import type { ReportGroup } from '../../queries/report-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { confirmationSection } from './confirmation-section.ts';
 import { type Errors, input, textarea, when } from './controls.ts';
+import { type ConversationView, conversationSection } from './conversation-section.ts';
 import { erasureForm, erasureText, withdrawalText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
@@ -34,6 +36,8 @@ export interface RecordView {
   pledges?: LeaderPledge[];
   /** A published record's confirmation state and deadlines; absent when completed (nothing to confirm). */
   confirmation?: LeaderConfirmation;
+  /** A record that came by WhatsApp or SMS: the conversation with its sender and the form to answer. */
+  conversation?: ConversationView | null;
 }
 
 /** Where an administrator's erase form posts, from the record page. */
@@ -88,6 +92,7 @@ ${
 }
 ${recordReportsSection(slug, csrf, view.reports ?? null)}
 ${view.confirmation ? confirmationSection(slug, csrf, record, view.confirmation) : ''}
+${view.conversation ? conversationSection(slug, csrf, record.id, view.conversation) : ''}
 <section class="card"><h2>Estado</h2>
 <form method="post" action="${base}/estado">${csrfField(csrf)}
 <fieldset><legend>Nuevo estado</legend>${nextStatuses.map(

@@ -91,6 +91,9 @@ const flashes: Record<string, string> = {
   cerrada: 'Emergencia cerrada: ya no recibe publicaciones.',
   guardado: 'Cambios guardados.',
   borrada: 'Datos personales borrados. La publicación se retiró de todas las páginas públicas.',
+  respuesta: 'Respuesta puesta en la cola de envío: sale en unos segundos.',
+  'respuesta-plantilla':
+    'Respuesta puesta en la cola de envío: sale como plantilla aprobada, porque la ventana de 24 horas está cerrada.',
 };
 
 /** Messages after a redirect come from a fixed list: nothing a link carries is echoed. */

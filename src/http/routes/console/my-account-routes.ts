@@ -1,10 +1,12 @@
-// "Mi cuenta": every signed-in leader or admin can change their own password.
+// "Mi cuenta": every signed-in leader or admin can change their own password and choose their own WhatsApp alerts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePassword } from '../../../commands/change-password.ts';
+import { leaderAlerts, setLeaderAlerts } from '../../../commands/channels/alert-settings.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { consoleActor } from '../../../queries/console-session.ts';
 import { accountPage, accountPaths } from '../../../views/console/account-page.ts';
+import type { AlertChoices } from '../../../views/console/alerts-section.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { throttledMessage } from '../../../views/console/login-page.ts';
 import { field } from '../../forms/form-body.ts';
@@ -12,19 +14,44 @@ import { errorsByField } from '../../forms/form-errors.ts';
 import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, frameFor, seeOther, sendPage } from './guard.ts';
 
-const DONE = 'Contraseña cambiada. Sus sesiones en otros equipos se cerraron.';
+const done: Record<string, string> = {
+  clave: 'Contraseña cambiada. Sus sesiones en otros equipos se cerraron.',
+  alertas: 'Alertas por WhatsApp guardadas.',
+  'alertas-quitadas': 'Ya no recibe alertas por WhatsApp; su número se borró.',
+};
+
+const BAD_NUMBER =
+  'Escriba un número de WhatsApp válido, con indicativo si no es de Colombia (por ejemplo +57 300 123 4567).';
+
+interface AlertsForm {
+  errors: Errors;
+  values: AlertChoices;
+}
 
 export function myAccountRoutes(app: FastifyInstance, ctx: Context): void {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    form: { errors: Errors; notice?: string | null } = { errors: {} },
+    form: { errors: Errors; notice?: string | null; alerts?: AlertsForm } = { errors: {} },
     status = 200,
   ) => {
     const user = currentUser(request);
-    const done = queryText(request, 'hecho') === 'clave';
-    const frame = await frameFor(ctx, user, null, done ? DONE : null);
-    const page = accountPage(frame, { role: user.role, emergencies: user.emergencySlugs, ...form });
+    const key = queryText(request, 'hecho');
+    const flash = key !== undefined && Object.hasOwn(done, key) ? (done[key] ?? null) : null;
+    const [frame, saved] = await Promise.all([frameFor(ctx, user, null, flash), leaderAlerts(ctx, user.accountId)]);
+    const page = accountPage(frame, {
+      role: user.role,
+      emergencies: user.emergencySlugs,
+      errors: form.errors,
+      notice: form.notice,
+      alerts: {
+        configured: ctx.config.whatsapp !== null,
+        template: ctx.config.whatsapp?.templates.alert ?? null,
+        current: saved ? { whatsapp: saved.whatsapp, urgent: saved.urgent === 1, digest: saved.digest === 1 } : null,
+        values: form.alerts?.values,
+        errors: form.alerts?.errors ?? {},
+      },
+    });
     return sendPage(reply, page, status);
   };
 
@@ -57,5 +84,24 @@ export function myAccountRoutes(app: FastifyInstance, ctx: Context): void {
       return render(request, reply, { errors }, err.status);
     }
     return seeOther(reply, `${accountPaths.page}?hecho=clave`);
+  });
+
+  app.post('/cuenta/alertas', async (request, reply) => {
+    const user = currentUser(request);
+    const form = checkForm(ctx, request, user.csrf);
+    if (ctx.config.whatsapp === null) throw new AppError('not_found');
+    const values: AlertChoices = {
+      whatsapp: field(form, 'whatsapp'),
+      urgent: field(form, 'urgent') === 'si',
+      digest: field(form, 'digest') === 'si',
+    };
+    let removed: boolean;
+    try {
+      removed = (await setLeaderAlerts(ctx, user.accountId, values, consoleActor(user))) === null;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+      return render(request, reply, { errors: {}, alerts: { errors: { whatsapp: BAD_NUMBER }, values } }, 400);
+    }
+    return seeOther(reply, `${accountPaths.page}?hecho=${removed ? 'alertas-quitadas' : 'alertas'}#alertas`);
   });
 }

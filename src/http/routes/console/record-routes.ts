@@ -1,6 +1,13 @@
-// Published records: list by status, and their lifecycle (status with a note, covered quantity). A withdrawn record
-// keeps its page (what is left of it, no actions); an administrator may erase a record's personal data and withdraw it.
+// Published records: list by status, and their lifecycle (status with a note, covered quantity, an answer to a
+// WhatsApp or SMS sender). A withdrawn record keeps its page (what is left of it, no actions); an administrator may
+// erase a record's personal data and withdraw it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  REPLY_MAX,
+  type ReplyWindow,
+  replyToSubmitter,
+  replyWindow,
+} from '../../../commands/channels/reply-to-submitter.ts';
 import { eraseRecord } from '../../../commands/personal-data/erase.ts';
 import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../../../commands/set-record-status.ts';
@@ -8,6 +15,7 @@ import type { Context } from '../../../context.ts';
 import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
+import { channelLog } from '../../../queries/channel-log.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderConfirmation } from '../../../queries/leader-confirmations.ts';
@@ -18,6 +26,7 @@ import { recordHistory } from '../../../queries/record-history.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import { recordReports } from '../../../queries/report-inbox.ts';
 import type { Errors } from '../../../views/console/controls.ts';
+import type { ConversationView } from '../../../views/console/conversation-section.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
@@ -62,6 +71,24 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     return record;
   };
 
+  /** The conversation with the record's sender, when it came by WhatsApp or SMS and can still be reached. */
+  const conversation = async (
+    record: HelpRow,
+    errors: Errors,
+    values: Record<string, string>,
+  ): Promise<ConversationView | null> => {
+    const window = await replyWindow(ctx, record);
+    if (window === null) return null;
+    return {
+      window,
+      configured: window.channel === 'whatsapp' ? ctx.config.whatsapp !== null : ctx.config.sms !== null,
+      log: await channelLog(ctx, record.id),
+      maxLength: REPLY_MAX,
+      errors,
+      value: values.text,
+    };
+  };
+
   const renderRecord = async (
     request: FastifyRequest,
     emergency: EmergencyRow,
@@ -70,7 +97,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     values: Record<string, string> = {},
   ) => {
     const published = record.review_status === 'approved';
-    const [{ timeline, audit }, frame, reports, matches, pledges] = await Promise.all([
+    const [{ timeline, audit }, frame, reports, matches, pledges, talk] = await Promise.all([
       recordHistory(ctx, record.id),
       frameFor(
         ctx,
@@ -81,6 +108,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       recordReports(ctx, emergency.id, record.id),
       published ? leaderMatches(ctx, record.id) : undefined,
       published && record.type === 'request' ? leaderPledgesOfRecord(ctx, record) : undefined,
+      published ? conversation(record, errors, values) : null,
     ]);
     const base = ctx.config.baseUrl;
     return recordPage(frame, {
@@ -95,6 +123,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       matches,
       pledges,
       confirmation: leaderConfirmation(ctx, record),
+      conversation: talk,
     });
   };
 
@@ -178,5 +207,24 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       );
     }
     return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=cubierto`);
+  });
+
+  // A leader answers the record's sender on WhatsApp or SMS; a refusal (window closed, channel unavailable) is the
+  // console's error page, an empty or too long answer the record page with the form's error.
+  app.post<RecordRoute>('/e/:slug/registros/:id/responder', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const record = await published(emergency, id);
+    const text = field(form, 'text');
+    let mode: ReplyWindow['mode'];
+    try {
+      ({ mode } = await replyToSubmitter(ctx, id, text, { actor: consoleActor(user), accountId: user.accountId }));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+      const message = `${errorMessage('validation_failed', 'es')} Escriba la respuesta, de 1 a ${REPLY_MAX} caracteres.`;
+      return sendPage(reply, await renderRecord(request, emergency, record, { text: message }, { text }), 400);
+    }
+    const done = mode === 'template' ? 'respuesta-plantilla' : 'respuesta';
+    return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=${done}#conversacion`);
   });
 }

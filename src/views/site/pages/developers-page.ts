@@ -192,6 +192,18 @@ function endpoints(base: string, slug: string): Endpoint[] {
       purpose: 'epKobo',
       example: `curl -X POST '${base}/integraciones/kobo' \\\n  -H 'Content-Type: application/json' -H 'X-Ayuda-Kobo-Secret: SECRETO' \\\n  -d '{"_uuid":"4f7c2a61-9a0e-4c55-b1f3-2d6e8c0a9b14","_xform_id_string":"aK3pQz7Vn2XcRtY8mLw4Bd","tipo":"solicitud","categoria":"agua","titulo":"Agua potable para 6 familias","ubicacion":"1.1478 -76.6476 0 5","direccion":"Calle 8 # 5-21","nombre_contacto":"María Rojas","whatsapp":"+573001234567","consentimiento":"si"}'`,
     },
+    {
+      method: 'GET, POST',
+      path: '/integraciones/whatsapp',
+      purpose: 'epWhatsapp',
+      example: `curl '${base}/integraciones/whatsapp?hub.mode=subscribe&hub.verify_token=TOKEN&hub.challenge=1158201444'`,
+    },
+    {
+      method: 'POST',
+      path: '/integraciones/sms',
+      purpose: 'epSms',
+      example: `curl -X POST '${base}/integraciones/sms' \\\n  -H 'Content-Type: application/json' -H 'X-Ayuda-Sms-Secret: SECRETO' \\\n  -d '{"event":"sms:received","id":"Ey6ECgOkVVFjz3CL48B8C","payload":{"message":"Necesito ayuda","phoneNumber":"+573001234567","receivedAt":"2026-05-10T09:32:00-05:00"}}'`,
+    },
   ];
 }
 

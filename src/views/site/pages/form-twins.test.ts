@@ -12,7 +12,7 @@ const state: FormState = {
   values: {},
   errors: {},
   baseUrl: 'http://ayuda.test',
-  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90, changesDays: 30 },
+  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90, changesDays: 30, messagesDays: 30 },
 };
 
 /** The API fields the twin's table has a row for, in order. */

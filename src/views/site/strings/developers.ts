@@ -123,6 +123,14 @@ export const developers = {
     es: 'Entrada para el REST Service de un formulario de KoboToolbox (integraciones/kobo/formulario.md), con la cabecera X-Ayuda-Kobo-Secret; no es para apps públicas. Cada envío queda en revisión como cualquier otro.',
     en: 'Intake for the REST Service of a KoboToolbox form (integraciones/kobo/formulario.md), with the X-Ayuda-Kobo-Secret header; not for public apps. Each submission waits for review like any other.',
   },
+  epWhatsapp: {
+    es: 'Webhook de WhatsApp Business (Cloud API): GET es el saludo de verificación de Meta; POST recibe los mensajes, firmados con X-Hub-Signature-256. Una conversación guiada en español lleva cada mensaje hasta la bandeja de revisión; no es para apps públicas.',
+    en: "WhatsApp Business (Cloud API) webhook: GET is Meta's verification handshake; POST receives the messages, signed with X-Hub-Signature-256. A guided conversation in Spanish takes each message to the review inbox; not for public apps.",
+  },
+  epSms: {
+    es: 'SMS de una pasarela (android-sms-gateway firmado con X-Signature, o RapidPro/TextIt con X-Ayuda-Sms-Secret): la misma conversación guiada, una pregunta por mensaje; no es para apps públicas.',
+    en: 'SMS from a gateway (android-sms-gateway signed with X-Signature, or RapidPro/TextIt with X-Ayuda-Sms-Secret): the same guided conversation, one question per message; not for public apps.',
+  },
   submitTitle: { es: 'Envíos e idempotencia', en: 'Submissions and idempotency' },
   submitIntro: {
     es: 'Un envío es un POST con JSON. El 202 llega solo después de guardarlo: queda en revisión y no aparece en ninguna lectura hasta que un líder lo aprueba.',

@@ -1,0 +1,113 @@
+// What a conversation's turn asks the service to do, through the same commands as the API and the website: submit
+// (validated by the one submission schema, with the sender's number as the contact), look up a receipt code, or
+// withdraw a submission by its code and the sender's number. Each ends with the replies that say how it went.
+import type { Context } from '../../context.ts';
+import { inTransaction } from '../../db/store.ts';
+import {
+  receiptReplies,
+  statusReplies,
+  submitFailedReplies,
+  withdrawReplies,
+} from '../../domain/conversation/converse.ts';
+import type { Action, ConversationEnv, Reply } from '../../domain/conversation/types.ts';
+import { AppError, errorMessage } from '../../errors.ts';
+import { receiptStatus } from '../../queries/receipt-status.ts';
+import { linkInbound } from '../../repositories/channels/channel-messages.ts';
+import { updateConversation } from '../../repositories/channels/conversations.ts';
+import { findByReceiptCode, findBySourceExternalId } from '../../repositories/help-records/records.ts';
+import { parseInput } from '../../schemas/parse.ts';
+import { helpSubmission } from '../../schemas/submission.ts';
+import { withdrawWithReceipt } from '../personal-data/withdraw.ts';
+import { submitHelp } from '../submit-help.ts';
+import type { InboundMessage } from './inbound-message.ts';
+import { queueMessages } from './queue.ts';
+
+interface Opened {
+  conversationId: string;
+  /** The message that opened the conversation: the submission's externalId. */
+  openedBy: string;
+}
+
+const NOT_SAVED = 'No pudimos guardar su envío en este momento.';
+
+async function reply(ctx: Context, message: InboundMessage, replies: Reply[]): Promise<void> {
+  const now = ctx.now().toISOString();
+  await queueMessages(ctx.db, { channel: message.channel, address: message.address, kind: 'reply', now }, replies);
+}
+
+async function submit(
+  ctx: Context,
+  message: InboundMessage,
+  env: ConversationEnv,
+  action: Extract<Action, { kind: 'submit' }>,
+  opened: Opened,
+): Promise<void> {
+  const parsed = parseInput(helpSubmission, {
+    ...action.submission,
+    source: message.channel,
+    externalId: opened.openedBy,
+    contactWhatsapp: message.address,
+    publishContact: true,
+  });
+  if (!parsed.ok) {
+    const fields = parsed.details.map((d) => d.field).join(', ');
+    return reply(ctx, message, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`));
+  }
+  try {
+    await submitHelp(ctx, parsed.value);
+  } catch (err) {
+    // The person is told either way; the conversation stays at its summary, so "enviar" tries again.
+    await reply(ctx, message, submitFailedReplies(err instanceof AppError ? errorMessage(err.code, 'es') : NOT_SAVED));
+    if (err instanceof AppError) return;
+    throw err;
+  }
+  const row = await findBySourceExternalId(ctx, message.channel, opened.openedBy);
+  if (!row?.receipt_code) return reply(ctx, message, submitFailedReplies(NOT_SAVED));
+  const code = row.receipt_code;
+  const now = ctx.now().toISOString();
+  await inTransaction(ctx, async (trx) => {
+    // The conversation is over; the messages that made it point at the submission (the console shows them).
+    await updateConversation(trx.db, opened.conversationId, { state: null, updated_at: now });
+    await linkInbound(trx.db, message.channel, message.address, opened.openedBy, row.id);
+    await queueMessages(
+      trx.db,
+      { channel: message.channel, address: message.address, kind: 'receipt', helpId: row.id, now },
+      receiptReplies(code, env),
+    );
+  });
+}
+
+export async function performAction(
+  ctx: Context,
+  message: InboundMessage,
+  env: ConversationEnv,
+  action: Action,
+  opened: Opened,
+): Promise<void> {
+  switch (action.kind) {
+    case 'submit':
+      return submit(ctx, message, env, action, opened);
+    case 'status': {
+      // Over a channel, a code answers only to the number that sent the submission.
+      const row = await findByReceiptCode(ctx.db, action.code);
+      const status = row?.contact_whatsapp === message.address ? await receiptStatus(ctx, action.code) : undefined;
+      const summary = status && {
+        state: status.state,
+        type: status.type,
+        emergencyName: status.emergencyName,
+        pledges: status.pledges.length,
+      };
+      return reply(ctx, message, statusReplies(summary, action.code, env));
+    }
+    case 'withdraw': {
+      let ok = true;
+      try {
+        await withdrawWithReceipt(ctx, action.code, message.address);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        ok = false;
+      }
+      return reply(ctx, message, withdrawReplies(ok, action.code));
+    }
+  }
+}

@@ -1,0 +1,143 @@
+// One message from a person on WhatsApp or SMS, through the guided conversation. First, in one transaction: the
+// message is logged under the provider's id (a retried delivery stops here), the number's conversation is locked,
+// the conversation takes its turn and its replies are queued. Then what the turn asks for, each through the
+// service's own commands: the submission (submitHelp, keyed by the message that opened the conversation, so
+// doing it again is harmless), a status lookup or a withdrawal, and the replies that report it.
+import type { Context } from '../../context.ts';
+import { inTransaction } from '../../db/store.ts';
+import { converse } from '../../domain/conversation/converse.ts';
+import type { Action, ConversationEnv, ConversationState, Inbound } from '../../domain/conversation/types.ts';
+import { newRowId } from '../../domain/record-id.ts';
+import { activeEmergencies } from '../../queries/emergencies.ts';
+import { insertInbound } from '../../repositories/channels/channel-messages.ts';
+import {
+  type ConversationRow,
+  insertConversation,
+  lockConversation,
+  updateConversation,
+} from '../../repositories/channels/conversations.ts';
+import { performAction } from './conversation-actions.ts';
+import type { InboundMessage } from './inbound-message.ts';
+import { outboundQueued } from './outbound-signal.ts';
+import { queueMessages } from './queue.ts';
+
+/** A conversation left this long restarts with the next message. */
+export const IDLE_RESTART_MS = 30 * 60_000;
+
+export type ReceiveOutcome = 'handled' | 'duplicate' | 'late';
+
+/** What the log keeps of a message: its text, or the place shared. */
+function bodyOf(input: Inbound): string | null {
+  switch (input.kind) {
+    case 'text':
+      return input.text;
+    case 'location':
+      return `${input.latitude},${input.longitude}`;
+    case 'choice':
+      return input.title ?? input.id;
+    default:
+      return null;
+  }
+}
+
+export async function conversationEnv(ctx: Context, message: InboundMessage): Promise<ConversationEnv> {
+  const emergencies = await activeEmergencies(ctx);
+  const statusPage = `${ctx.config.baseUrl}/estado`;
+  return {
+    channel: message.channel,
+    emergencies: emergencies.map((e) => ({ slug: e.slug, name: e.name })),
+    ...(message.profileName ? { profileName: message.profileName } : {}),
+    // The receipt code is a credential: it never goes into a URL.
+    statusUrl: () => statusPage,
+  };
+}
+
+function parseState(row: ConversationRow, now: Date): ConversationState | null {
+  if (row.state === null) return null;
+  if (now.getTime() - Date.parse(row.last_inbound_at) > IDLE_RESTART_MS) return null;
+  return JSON.parse(row.state) as ConversationState;
+}
+
+interface Taken {
+  outcome: ReceiveOutcome;
+  action?: Action;
+  conversationId?: string;
+  openedBy?: string | null;
+}
+
+export interface ReceiveLog {
+  error(details: object, message: string): void;
+}
+
+export async function receiveMessage(ctx: Context, message: InboundMessage, log?: ReceiveLog): Promise<ReceiveOutcome> {
+  const env = await conversationEnv(ctx, message);
+  const taken = await inTransaction(ctx, async (trx): Promise<Taken> => {
+    const now = ctx.now();
+    const at = now.toISOString();
+    const logged = await insertInbound(trx.db, {
+      channel: message.channel,
+      provider_id: message.providerId,
+      address: message.address,
+      kind: message.input.kind,
+      body: bodyOf(message.input),
+      sent_at: message.sentAt,
+      received_at: at,
+      help_id: null,
+    });
+    if (!logged) return { outcome: 'duplicate' };
+    await insertConversation(trx.db, {
+      id: newRowId(),
+      channel: message.channel,
+      address: message.address,
+      state: null,
+      opened_by: null,
+      last_inbound_at: at,
+      last_sent_at: message.sentAt,
+      created_at: at,
+      updated_at: at,
+    });
+    const row = await lockConversation(trx, message.channel, message.address);
+    if (!row) throw new Error('conversation vanished after its insert');
+    // A message sent before the newest one already taken arrived late: answering it now would answer the wrong
+    // question. It stays in the log; the person sees the current question and answers that.
+    if (Date.parse(message.sentAt) < Date.parse(row.last_sent_at)) {
+      await updateConversation(trx.db, row.id, { last_inbound_at: at, updated_at: at });
+      return { outcome: 'late' };
+    }
+    const state = parseState(row, now);
+    const turn = converse(state, message.input, env);
+    const openedBy = state === null ? (turn.state === null ? null : message.providerId) : row.opened_by;
+    await updateConversation(trx.db, row.id, {
+      state: turn.state === null ? null : JSON.stringify(turn.state),
+      opened_by: openedBy,
+      last_inbound_at: at,
+      last_sent_at: message.sentAt,
+      updated_at: at,
+    });
+    await queueMessages(
+      trx.db,
+      { channel: message.channel, address: message.address, kind: 'reply', now: at },
+      turn.replies,
+    );
+    return {
+      outcome: 'handled',
+      ...(turn.action === undefined ? {} : { action: turn.action }),
+      conversationId: row.id,
+      openedBy: openedBy ?? message.providerId,
+    };
+  });
+  if (taken.outcome === 'handled') outboundQueued();
+  if (taken.action && taken.conversationId) {
+    try {
+      await performAction(ctx, message, env, taken.action, {
+        conversationId: taken.conversationId,
+        openedBy: taken.openedBy ?? message.providerId,
+      });
+    } catch (err) {
+      // The message is logged and the person was told; the provider must not send it again.
+      log?.error({ err }, 'a conversation action failed');
+    }
+    outboundQueued();
+  }
+  return taken.outcome;
+}

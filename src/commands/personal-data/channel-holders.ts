@@ -1,0 +1,116 @@
+// WhatsApp and SMS: conversations (their state holds what the person typed so far), the messages received and
+// the messages sent. Found by the person's number and by their records; erased (deleted) with either; kept
+// RETENTION_MESSAGES_DAYS after the last message (purge.ts). A leader's own alert number is found and erased by
+// that number.
+import type { Db } from '../../db/types.ts';
+import { deleteInbound, inboundOf } from '../../repositories/channels/channel-messages.ts';
+import { conversationsOf, deleteConversations } from '../../repositories/channels/conversations.ts';
+import { alertsByNumber, removeLeaderAlert } from '../../repositories/channels/leader-alerts.ts';
+import { deleteOutbound, outboundOf } from '../../repositories/channels/outbound-messages.ts';
+import type { ErasureTarget, PersonalDataHolder, TouchedRow } from './holder.ts';
+
+/**
+ * The numbers whose conversations and messages all go: those an erasure by number names. An erasure of records
+ * alone (a withdrawal, retention) takes the messages of those records, not the person's other conversations.
+ */
+function numbersOf(target: ErasureTarget): string[] {
+  if (target.scope === 'identity') return [];
+  return (target.everywhere?.values.phones ?? []).filter((n) => n !== '');
+}
+
+function recordIdsOf(target: ErasureTarget): string[] {
+  return target.scope === 'identity' ? [] : target.records.map((r) => r.id);
+}
+
+/** A received message's id in the erasure log: its channel and the provider's id. */
+const inboundKey = (row: { channel: string; provider_id: string }) => `${row.channel}:${row.provider_id}`;
+
+export const conversationsHolder: PersonalDataHolder = {
+  table: 'conversations',
+  async find(db, search) {
+    return (await conversationsOf(db, [search.phone])).map((r) => ({
+      table: 'conversations',
+      id: r.id,
+      label: `Conversación por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      fields: { canal: r.channel, numero: r.address, estado: r.state, ultimo_mensaje: r.last_inbound_at },
+    }));
+  },
+  async erase(trx, target) {
+    const rows = await conversationsOf(trx.db, numbersOf(target));
+    await deleteConversations(
+      trx.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r): TouchedRow => ({ table: 'conversations', id: r.id }));
+  },
+  clear: (db: Db, id: string) => deleteConversations(db, [id]),
+};
+
+export const channelMessagesHolder: PersonalDataHolder = {
+  table: 'channel_messages',
+  async find(db, search) {
+    return (await inboundOf(db, [search.phone], search.recordIds)).map((r) => ({
+      table: 'channel_messages',
+      id: inboundKey(r),
+      label: `Mensaje recibido por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      fields: { numero: r.address, tipo: r.kind, texto: r.body, registro: r.help_id, fecha: r.sent_at },
+    }));
+  },
+  async erase(trx, target) {
+    const rows = await inboundOf(trx.db, numbersOf(target), recordIdsOf(target));
+    await deleteInbound(trx.db, rows);
+    return rows.map((r): TouchedRow => ({ table: 'channel_messages', id: inboundKey(r) }));
+  },
+  async clear(db, id) {
+    const [channel, ...rest] = id.split(':');
+    await deleteInbound(db, [{ channel: channel ?? '', provider_id: rest.join(':') }]);
+  },
+};
+
+export const outboundMessagesHolder: PersonalDataHolder = {
+  table: 'outbound_messages',
+  async find(db, search) {
+    return (await outboundOf(db, [search.phone], search.recordIds)).map((r) => ({
+      table: 'outbound_messages',
+      id: r.id,
+      label: `Mensaje enviado por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      fields: {
+        numero: r.address,
+        tipo: r.kind,
+        texto: (JSON.parse(r.body) as { text?: string }).text ?? null,
+        registro: r.help_id,
+        estado: r.status,
+        fecha: r.created_at,
+      },
+    }));
+  },
+  async erase(trx, target) {
+    // Messages still waiting go too: nothing is sent to a number after its data is erased.
+    const rows = await outboundOf(trx.db, numbersOf(target), recordIdsOf(target));
+    await deleteOutbound(
+      trx.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r): TouchedRow => ({ table: 'outbound_messages', id: r.id }));
+  },
+  clear: (db, id) => deleteOutbound(db, [id]),
+};
+
+export const leaderAlertsHolder: PersonalDataHolder = {
+  table: 'leader_alerts',
+  async find(db, search) {
+    return (await alertsByNumber(db, [search.phone])).map((r) => ({
+      table: 'leader_alerts',
+      id: r.account_id,
+      label: 'Número de un líder para recibir alertas por WhatsApp',
+      fields: { cuenta: r.account_id, whatsapp: r.whatsapp, fecha: r.created_at },
+    }));
+  },
+  async erase(trx, target) {
+    if (!target.everywhere) return [];
+    const rows = await alertsByNumber(trx.db, target.everywhere.values.phones);
+    for (const r of rows) await removeLeaderAlert(trx.db, r.account_id);
+    return rows.map((r): TouchedRow => ({ table: 'leader_alerts', id: r.account_id }));
+  },
+  clear: (db, id) => removeLeaderAlert(db, id),
+};

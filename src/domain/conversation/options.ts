@@ -1,0 +1,108 @@
+// The options each question offers, with their stable choice ids ('type:request', 'cat:agua', 'mun:86001'…).
+import { type Category, categoryLabel } from '../categories.ts';
+import { municipalityByCode, municipalityLabel } from '../municipalities.ts';
+import type { HelpType } from '../statuses.ts';
+import type { Option } from './answers.ts';
+import { NO_WORDS, YES_WORDS } from './answers.ts';
+import { clip } from './clean-text.ts';
+import type { Channel, ConversationEnv } from './types.ts';
+
+export const typeOptions: Option[] = [
+  { id: 'type:request', title: 'Necesito ayuda', words: ['necesito', 'pedir ayuda', 'solicitar'] },
+  { id: 'type:offer', title: 'Quiero ayudar', words: ['ayudar', 'ofrecer', 'ofrezco', 'puedo ayudar', 'donar'] },
+];
+
+/** The 10 most recent emergencies (a WhatsApp list holds 10 rows). */
+export function emergencyOptions(env: ConversationEnv): Option[] {
+  return env.emergencies.slice(-10).map((e) => ({ id: `emer:${e.slug}`, title: e.name, words: [e.slug] }));
+}
+
+/** Most common first: the first 9 make the first page of a WhatsApp list, the rest the second. */
+const CATEGORY_ORDER: Record<HelpType, Category[]> = {
+  request: [
+    ...['alimentos', 'agua', 'medicamentos', 'salud', 'refugio', 'higiene', 'panales', 'ropa', 'rescate'],
+    ...['mascotas', 'transporte', 'herramientas', 'voluntariado', 'acopio', 'otro'],
+  ] as Category[],
+  offer: [
+    ...['alimentos', 'agua', 'medicamentos', 'ropa', 'higiene', 'transporte', 'voluntariado', 'acopio', 'herramientas'],
+    ...['panales', 'mascotas', 'salud', 'refugio', 'rescate', 'otro'],
+  ] as Category[],
+};
+const FIRST_PAGE = 9;
+
+/** Other words people use for a category. */
+const CATEGORY_WORDS: Partial<Record<Category, string[]>> = {
+  alimentos: ['comida', 'mercado', 'mercados', 'alimento', 'comidas'],
+  agua: ['agua potable'],
+  medicamentos: ['medicinas', 'medicina', 'remedios', 'droga', 'medicamento'],
+  higiene: ['aseo', 'kit de aseo', 'kits de aseo'],
+  panales: ['panal'],
+  mascotas: ['animales', 'mascota'],
+  salud: ['medico', 'atencion medica', 'enfermeria'],
+  refugio: ['albergue', 'alojamiento', 'techo', 'vivienda', 'carpa', 'carpas'],
+  transporte: ['vehiculo', 'carro', 'camion', 'lancha'],
+  herramientas: ['herramienta'],
+  voluntariado: ['voluntario', 'voluntarios', 'voluntaria', 'mano de obra'],
+  acopio: ['centro de acopio', 'acopio'],
+  rescate: ['rescatar', 'emergencia medica'],
+  otro: ['otra', 'otros', 'otras'],
+};
+
+function categoryOption(category: Category): Option {
+  return {
+    id: `cat:${category}`,
+    title: categoryLabel(category),
+    words: [category, ...(CATEGORY_WORDS[category] ?? [])],
+  };
+}
+
+/** Every category, for a typed name whatever page is shown. */
+export const allCategoryOptions: Option[] = CATEGORY_ORDER.request.map(categoryOption);
+
+/** SMS lists every category; WhatsApp shows 9 and "Otra categoría", then the rest and "Volver". */
+export function categoryOptions(type: HelpType, channel: Channel, page: 'more' | undefined): Option[] {
+  const order = CATEGORY_ORDER[type];
+  if (channel === 'sms') return order.map(categoryOption);
+  if (page === 'more') {
+    return [...order.slice(FIRST_PAGE).map(categoryOption), { id: 'cat:back', title: 'Volver', words: ['atras'] }];
+  }
+  return [
+    ...order.slice(0, FIRST_PAGE).map(categoryOption),
+    { id: 'cat:more', title: 'Otra categoría', description: 'Ver más opciones', words: ['mas', 'ver mas', 'otra'] },
+  ];
+}
+
+export const urgencyOptions: Option[] = [
+  {
+    id: 'urg:urgent',
+    title: 'Urgente',
+    label: 'Urgente: riesgo para la vida o la salud',
+    description: 'Riesgo para la vida o la salud',
+    words: ['muy urgente', 'emergencia'],
+  },
+  { id: 'urg:needed', title: 'Se necesita pronto', words: ['pronto', 'necesario'] },
+  { id: 'urg:stable', title: 'Puede esperar', words: ['esperar', 'no es urgente'] },
+];
+
+export function municipalityOptions(codes: readonly string[]): Option[] {
+  return codes.flatMap((code) => {
+    const m = municipalityByCode(code);
+    if (!m) return [];
+    // Candidates share their name: the department tells them apart on a button, and typed picks one.
+    return [{ id: `mun:${code}`, title: m.departmentName, label: municipalityLabel(m), description: clip(m.name, 72) }];
+  });
+}
+
+export const skipOption = (title: string): Option => ({ id: 'skip', title, words: [] });
+
+export const profileOption = (name: string): Option => ({ id: 'name:profile', title: name, words: YES_WORDS });
+
+export const consentOptions: Option[] = [
+  { id: 'yes', title: 'Sí, acepto', words: YES_WORDS },
+  { id: 'no', title: 'No', words: NO_WORDS },
+];
+
+export const confirmOptions: Option[] = [
+  { id: 'send', title: 'Enviar', words: ['enviar', 'envie', 'envielo', 'enviela', ...YES_WORDS] },
+  { id: 'restart', title: 'Empezar de nuevo', words: ['de nuevo', 'reiniciar', 'corregir', 'volver a empezar'] },
+];

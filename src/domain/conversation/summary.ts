@@ -1,0 +1,33 @@
+// The summary a person reads before sending: every answer, and what stays private.
+import { categoryLabel } from '../categories.ts';
+import { municipalityByCode, municipalityLabel, nearestMunicipality } from '../municipalities.ts';
+import { clip } from './clean-text.ts';
+import { texts } from './texts.ts';
+import type { ConversationEnv, Draft, Place } from './types.ts';
+
+function placeLabel(place: Place): string {
+  if (place.kind === 'point')
+    return texts.summary.point(municipalityLabel(nearestMunicipality(place.latitude, place.longitude)));
+  const m = municipalityByCode(place.code);
+  return m ? municipalityLabel(m) : place.code;
+}
+
+export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
+  const s = texts.summary;
+  const type = draft.type ?? 'request';
+  const emergency = env.emergencies.find((e) => e.slug === draft.emergencySlug);
+  const lines = [
+    emergency && `${s.emergency}: ${emergency.name}`,
+    draft.category && `${s.category}: ${categoryLabel(draft.category)}`,
+    draft.title && `${s.what(type)}: ${draft.title}`,
+    draft.description && `${s.detail}: ${clip(draft.description, 300)}`,
+    draft.quantity && `${s.quantity}: ${draft.quantity.amount.toLocaleString('es-CO')} ${draft.quantity.unit}`,
+    draft.urgency && `${s.urgency}: ${texts.urgencyLabels[draft.urgency]}`,
+    draft.place && `${s.place}: ${placeLabel(draft.place)}`,
+    draft.neighborhood && `${s.neighborhood}: ${draft.neighborhood}`,
+    draft.address && `${s.address}: ${draft.address}`,
+    draft.contactName && `${s.name}: ${draft.contactName}`,
+    s.contact(env.channel),
+  ];
+  return lines.filter((line): line is string => typeof line === 'string' && line !== '');
+}

@@ -1,0 +1,98 @@
+// Leaders' WhatsApp alerts: an urgent request or a rescue in an emergency they lead reaches their own number (as the
+// alert template, since a leader rarely writes to the service), others do not; the daily digest goes once a day.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
+import { queueDailyDigests } from '../src/commands/channels/leader-alerts.ts';
+import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
+import { createAccount } from '../src/commands/create-account.ts';
+import { addEmergency, type Harness, requestBody, setup, submit } from './helpers/harness.ts';
+import { ProviderStandIn, WHATSAPP_ENV } from './helpers/message-providers.ts';
+
+let h: Harness;
+let graph: ProviderStandIn;
+let lead: string;
+
+before(async () => {
+  graph = await new ProviderStandIn().start();
+  h = await setup({ ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.url('/v23.0'), WHATSAPP_TEMPLATE_ALERT: 'alerta_ayuda' });
+  await addEmergency(h);
+  await addEmergency(h, 'sismo-pasto', 'Sismo Pasto');
+  const leader = await createAccount(
+    h.ctx,
+    {
+      email: 'lider@ayuda.test',
+      name: 'Líder Mocoa',
+      password: 'una clave larga y segura 2026',
+      role: 'leader',
+      emergencySlugs: ['inundacion-mocoa'],
+    },
+    'test',
+  );
+  lead = leader.id;
+  await setLeaderAlerts(h.ctx, lead, { whatsapp: '311 555 0101', urgent: true, digest: true }, 'test');
+  const other = await createAccount(
+    h.ctx,
+    {
+      email: 'otra@ayuda.test',
+      name: 'Líder Pasto',
+      password: 'otra clave larga y segura 2026',
+      role: 'leader',
+      emergencySlugs: ['sismo-pasto'],
+    },
+    'test',
+  );
+  await setLeaderAlerts(h.ctx, other.id, { whatsapp: '311 555 0102', urgent: true, digest: false }, 'test');
+});
+after(async () => {
+  await h.close();
+  await graph.close();
+});
+
+test('an urgent request and a rescue alert the leaders of their emergency only, as the alert template', async () => {
+  await submit(
+    h,
+    requestBody({ emergencySlug: 'inundacion-mocoa', urgency: 'urgent', title: 'Familia atrapada sin agua' }),
+  );
+  await submit(
+    h,
+    requestBody({
+      emergencySlug: 'inundacion-mocoa',
+      urgency: 'needed',
+      category: 'rescate',
+      title: 'Rescate en la vereda',
+    }),
+  );
+  await submit(
+    h,
+    requestBody({ emergencySlug: 'inundacion-mocoa', urgency: 'needed', title: 'Mercados para la semana' }),
+  );
+  await sendDueOutbound(h.ctx);
+  const mine = graph.to('+573115550101');
+  assert.equal(mine.length, 2, 'the urgent request and the rescue, not the ordinary one');
+  for (const sent of mine) {
+    assert.equal(sent.body.type, 'template', 'the leader never wrote: outside the window, the template');
+    assert.equal(sent.body.template.name, 'alerta_ayuda');
+  }
+  assert.match(ProviderStandIn.text(mine[0] as never), /Familia atrapada sin agua/);
+  assert.match(ProviderStandIn.text(mine[1] as never), /rescate/i);
+  assert.equal(graph.to('+573115550102').length, 0, 'a leader of another emergency hears nothing');
+  // The alert says what and where to review, never the person's contact.
+  assert.doesNotMatch(JSON.stringify(mine), /\+57300|3001234567/);
+});
+
+test('the daily digest goes once a day from 07:00 in Colombia, whichever pass gets there first', async () => {
+  // The test clock starts at 12:00 UTC, 07:00 in Bogotá.
+  assert.equal(await queueDailyDigests(h.ctx), 1);
+  assert.equal(await queueDailyDigests(h.ctx), 0, 'once a day');
+  await sendDueOutbound(h.ctx);
+  const digest = graph.to('+573115550101').at(-1);
+  assert.ok(digest);
+  assert.match(ProviderStandIn.text(digest), /resumen del día/);
+  assert.match(ProviderStandIn.text(digest), /Inundación Mocoa: \d+ por revisar/);
+  assert.doesNotMatch(ProviderStandIn.text(digest), /Sismo Pasto/, 'only the emergencies the leader leads');
+  h.clock.advanceHours(18);
+  assert.equal(await queueDailyDigests(h.ctx), 0, '01:00 the next day: not yet');
+  h.clock.advanceHours(7);
+  assert.equal(await queueDailyDigests(h.ctx), 1, '08:00 the next day');
+});
