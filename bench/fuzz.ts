@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import { OpenApiValidator } from '../test/helpers/openapi-validator.ts';
 import { type Child, freePort, residentMb, startChild } from './children.ts';
+import { INTAKE_ENV, withIntakeCredential } from './fuzz-intakes.ts';
 import { initializeMessage, MCP } from './fuzz-mcp.ts';
 import { type FuzzRequest, type Live, type Operation, operationsOf, RequestFactory } from './fuzz-requests.ts';
 import type { Schema } from './fuzz-schema.ts';
@@ -286,6 +287,7 @@ async function main(): Promise<{ tallies: Map<string, Tally>; findings: Finding[
       RATE_LIMIT_SUBMISSIONS_PER_MINUTE: NO_LIMIT,
       BODY_LIMIT_BYTES: String(BODY_LIMIT),
       LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
+      ...INTAKE_ENV,
     },
     onCrash: (message) => crashes.push(message),
   });
@@ -332,7 +334,7 @@ async function main(): Promise<{ tallies: Map<string, Tally>; findings: Finding[
     while (next < queue.length) {
       const operation = byOp.get(queue[next++] as string) as Operation;
       if (live.sessions.length < 3) await openSession(base, live);
-      const req = factory.next(operation);
+      const req = withIntakeCredential(factory.next(operation), random.next());
       const tally = tallies.get(req.op) as Tally;
       tally.requests++;
       let answer: Answer;

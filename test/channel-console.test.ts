@@ -2,8 +2,6 @@
 // window as written, outside it as the notice template or not at all), and chooses their own WhatsApp alerts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
@@ -13,52 +11,12 @@ import { insertConversation } from '../src/repositories/channels/conversations.t
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
+import { ProviderStandIn, WHATSAPP_ENV } from './helpers/message-providers.ts';
 
 const SLUG = 'inundacion-mocoa';
 const OTHER = 'avalancha-salgar';
 const NUMBER = '+573001234567';
-const WHATSAPP = {
-  WHATSAPP_VERIFY_TOKEN: 'verificar-123456',
-  WHATSAPP_APP_SECRET: 'secreto-de-app-123',
-  WHATSAPP_ACCESS_TOKEN: 'token-de-acceso-123',
-  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
-};
-
-/** Meta's Graph API as the sender calls it: records every POST body and answers with a message id. */
-class GraphStandIn {
-  readonly bodies: any[] = [];
-  readonly #server = http.createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk) => {
-      text += chunk;
-    });
-    request.on('end', () => {
-      if (request.method === 'POST') this.bodies.push(JSON.parse(text));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ messages: [{ id: `wamid.X${this.bodies.length}` }] }));
-    });
-  });
-  url = '';
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  /** What was sent with this text: as a text message or as a template's parameter. */
-  carrying(text: string): any[] {
-    return this.bodies.filter(
-      (b) => b.text?.body === text || b.template?.components?.[0]?.parameters?.[0]?.text === text,
-    );
-  }
-
-  async close(): Promise<void> {
-    this.#server.closeAllConnections();
-    await new Promise((resolve) => this.#server.close(resolve));
-  }
-}
+const WHATSAPP = WHATSAPP_ENV;
 
 let externalIds = 0;
 /** A published request that came by WhatsApp, and (unless `open` is false) the person's conversation, just written. */
@@ -116,10 +74,10 @@ const recordPath = (id: string, slug = SLUG) => `/panel/e/${slug}/registros/${id
 
 describe('answering a WhatsApp sender from the console', () => {
   let h: Harness;
-  let graph: GraphStandIn;
+  let graph: ProviderStandIn;
   before(async () => {
-    graph = await new GraphStandIn().start();
-    h = await setup({ ...WHATSAPP, WHATSAPP_API_URL: graph.url });
+    graph = await new ProviderStandIn().start();
+    h = await setup({ ...WHATSAPP, WHATSAPP_API_URL: graph.url() });
     await addEmergency(h, SLUG, 'Inundación Mocoa');
     await addEmergency(h, OTHER, 'Avalancha Salgar');
   });
@@ -235,10 +193,10 @@ describe('answering a WhatsApp sender from the console', () => {
 
 describe('answering outside the window with the notice template', () => {
   let h: Harness;
-  let graph: GraphStandIn;
+  let graph: ProviderStandIn;
   before(async () => {
-    graph = await new GraphStandIn().start();
-    h = await setup({ ...WHATSAPP, WHATSAPP_API_URL: graph.url, WHATSAPP_TEMPLATE_NOTICE: 'aviso_ayuda' });
+    graph = await new ProviderStandIn().start();
+    h = await setup({ ...WHATSAPP, WHATSAPP_API_URL: graph.url(), WHATSAPP_TEMPLATE_NOTICE: 'aviso_ayuda' });
     await addEmergency(h, SLUG, 'Inundación Mocoa');
   });
   after(async () => {

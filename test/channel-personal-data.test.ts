@@ -10,7 +10,6 @@ import { exportPersonalData } from '../src/commands/personal-data/export.ts';
 import { purgePersonalData } from '../src/commands/personal-data/purge.ts';
 import { withdrawWithReceipt } from '../src/commands/personal-data/withdraw.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
-import { crawlPublic, leaks } from './helpers/public-surface.ts';
 import {
   ProviderStandIn,
   signedWhatsapp,
@@ -19,6 +18,7 @@ import {
   whatsappSender,
   wholeRequest,
 } from './helpers/message-providers.ts';
+import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
 let h: Harness;
 let graph: ProviderStandIn;
@@ -145,6 +145,10 @@ test('what a person typed on WhatsApp leaks nowhere public: before review nothin
     .executeTakeFirstOrThrow();
   await approveSubmission(h.ctx, record.id, 'test');
   const after = await crawlPublic(h);
-  assert.deepEqual(leaks(after, [address, typedAside, '1.1523', '-76.6431']), [], 'the exact place and stray texts stay private');
+  assert.deepEqual(
+    leaks(after, [address, typedAside, '1.1523', '-76.6431']),
+    [],
+    'the exact place and stray texts stay private',
+  );
   assert.ok(leaks(after, ['3016660004']).length > 0, 'the number the person agreed to publish is public');
 });

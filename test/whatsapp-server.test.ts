@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { engine, freshDatabase, type TestDatabase } from './helpers/database.ts';
 import { eventually } from './helpers/eventually.ts';
-import { ProviderStandIn, WHATSAPP_ENV } from './helpers/message-providers.ts';
+import { ProviderStandIn, WHATSAPP_ENV, whatsappNotification } from './helpers/message-providers.ts';
 
 let graph: ProviderStandIn;
 let db: TestDatabase;
@@ -47,35 +47,13 @@ let sent = 0;
 
 async function say(content: Record<string, unknown>): Promise<string> {
   sent++;
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: {
-                display_phone_number: '573001112233',
-                phone_number_id: WHATSAPP_ENV.WHATSAPP_PHONE_NUMBER_ID,
-              },
-              contacts: [{ profile: { name: 'Rosa Elena Muñoz' }, wa_id: FROM }],
-              messages: [
-                {
-                  from: FROM,
-                  id: `wamid.srv-${process.pid}-${sent}`,
-                  timestamp: String(1_778_416_000 + sent),
-                  ...content,
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const message = {
+    from: FROM,
+    id: `wamid.srv-${process.pid}-${sent}`,
+    timestamp: String(1_778_416_000 + sent),
+    ...content,
+  };
+  const body = JSON.stringify(whatsappNotification([message]));
   const server = servers[sent % servers.length] as RunningServer;
   const before = graph.to(`+${FROM}`).length;
   const response = await fetch(`${server.url}/integraciones/whatsapp`, {
@@ -120,7 +98,7 @@ test('message by message to the receipt, each reply sent by the running worker',
     .executeTakeFirstOrThrow();
   assert.equal(record.source, 'whatsapp');
   assert.equal(record.review_status, 'pending_review');
-  assert.equal(record.contact_name, 'Rosa Elena Muñoz');
+  assert.equal(record.contact_name, 'María Fernanda Rojas');
   assert.ok(receipt.includes(record.receipt_code as string), receipt);
   // Every reply went out once, in the order written.
   const ids = graph.to(`+${FROM}`).map((s) => JSON.stringify(s.body));

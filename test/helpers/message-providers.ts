@@ -68,6 +68,11 @@ export class ProviderStandIn {
     });
   }
 
+  /** The bodies of the messages sent with this text (as written, interactive, or a template's parameter). */
+  carrying(text: string): any[] {
+    return this.sent.filter((s) => ProviderStandIn.text(s) === text).map((s) => s.body);
+  }
+
   /** The text of a sent message, whatever its type. */
   static text(sent: Sent): string {
     const b = sent.body ?? {};

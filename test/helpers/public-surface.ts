@@ -81,7 +81,11 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   // The intakes answer only providers that prove themselves; what they say to anyone else.
   await get('/integraciones/whatsapp?hub.mode=subscribe&hub.verify_token=adivinado&hub.challenge=1');
   for (const url of ['/integraciones/whatsapp', '/integraciones/sms', '/integraciones/kobo']) {
-    const res = await h.app.inject({ method: 'POST', url, payload: { object: 'whatsapp_business_account', entry: [] } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url,
+      payload: { object: 'whatsapp_business_account', entry: [] },
+    });
     outputs.push({ url: `POST ${url}`, text: `${JSON.stringify(res.headers)}\n${res.body}` });
   }
   await get('/api/public/openapi.json');

@@ -42,6 +42,7 @@ export const whatsappVerifyRoute = declareRoute({
       'WHATSAPP_VERIFY_TOKEN responde 200 con hub.challenge en texto plano; si no, 403.',
     responses: {
       '200': { description: 'hub.challenge, tal cual.', content: { 'text/plain': { schema: { type: 'string' } } } },
+      '400': errorResponse(400, 'Un parámetro repetido o demasiado largo.', ['invalid_query']),
       '403': errorResponse(403, 'El token no coincide o falta hub.mode=subscribe.', ['integration_verify_failed']),
       '404': errorResponse(404, 'La entrada de WhatsApp no está activada (WHATSAPP_* sin configurar).', [
         'integration_disabled',
