@@ -35,7 +35,11 @@ export function withIntakeCredential(req: FuzzRequest, chance: number): FuzzRequ
     const timestamp = String(Math.floor(Date.now() / 1000));
     return {
       ...req,
-      headers: { ...req.headers, 'x-signature': smsGatewaySignature(SMS_SECRET, body, timestamp), 'x-timestamp': timestamp },
+      headers: {
+        ...req.headers,
+        'x-signature': smsGatewaySignature(SMS_SECRET, body, timestamp),
+        'x-timestamp': timestamp,
+      },
     };
   }
   return req;
