@@ -150,6 +150,38 @@ describe('answering a WhatsApp sender from the console', () => {
     assert.match((await browser.get(recordPath(id))).body, /Enviado \(respuesta del equipo\)[\s\S]*enviado/);
   });
 
+  test('a submission still in review can be asked what is missing, from its review page', async () => {
+    const { browser } = await leader(h, [SLUG]);
+    externalIds++;
+    const submission = helpSubmission.parse(
+      requestBody({
+        emergencySlug: SLUG,
+        source: 'whatsapp',
+        externalId: `wamid.${process.pid}.review.${externalIds}`,
+        contactWhatsapp: NUMBER,
+        publishContact: true,
+      }),
+    );
+    const { result } = await submitHelp(h.ctx, submission);
+    await wrote(h);
+    const reviewPath = `/panel/e/${SLUG}/revisar/${result.id}`;
+    const page = await browser.get(reviewPath);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<h2>Conversación por WhatsApp<\/h2>/);
+    const text = `¿En qué barrio exactamente? ${randomUUID().slice(0, 6)}`;
+    const res = await browser.post(`${recordPath(result.id)}/responder`, { text });
+    assert.equal(res.statusCode, 303, res.body);
+    assert.equal(res.headers.location, `${reviewPath}?hecho=respuesta#conversacion`);
+    await sendDueOutbound(h.ctx);
+    assert.equal(graph.carrying(text).length, 1);
+    const still = await h.ctx.db
+      .selectFrom('help_records')
+      .select('review_status')
+      .where('id', '=', result.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(still.review_status, 'pending_review', 'asking decides nothing');
+  });
+
   test('refused: no CSRF token, a leader of another emergency, an empty answer', async () => {
     const { browser } = await leader(h, [SLUG]);
     const id = await whatsappRecord(h);

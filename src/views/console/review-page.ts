@@ -5,6 +5,7 @@ import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import type { Duplicate } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, textarea, when } from './controls.ts';
+import { type ConversationView, conversationSection } from './conversation-section.ts';
 import { erasureForm, erasureText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
@@ -24,6 +25,8 @@ export interface ReviewView {
   stale?: StaleNotice;
   /** What a refused erase form had (administrators only). */
   erase?: { errors: Errors; values: Record<string, string> };
+  /** A submission that came by WhatsApp or SMS: the conversation with its sender and the form to ask it something. */
+  conversation?: ConversationView | null;
 }
 
 export interface StaleNotice {
@@ -116,6 +119,7 @@ ${
       })
     : ''
 }
+${view.conversation ? conversationSection(slug, csrf, record.id, view.conversation) : ''}
 ${historySection(view.timeline, view.audit)}`,
   );
 }

@@ -2,12 +2,7 @@
 // WhatsApp or SMS sender). A withdrawn record keeps its page (what is left of it, no actions); an administrator may
 // erase a record's personal data and withdraw it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  REPLY_MAX,
-  type ReplyWindow,
-  replyToSubmitter,
-  replyWindow,
-} from '../../../commands/channels/reply-to-submitter.ts';
+import { REPLY_MAX, type ReplyWindow, replyToSubmitter } from '../../../commands/channels/reply-to-submitter.ts';
 import { eraseRecord } from '../../../commands/personal-data/erase.ts';
 import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../../../commands/set-record-status.ts';
@@ -15,7 +10,6 @@ import type { Context } from '../../../context.ts';
 import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
-import { channelLog } from '../../../queries/channel-log.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderConfirmation } from '../../../queries/leader-confirmations.ts';
@@ -23,10 +17,9 @@ import { leaderMatches } from '../../../queries/leader-matches.ts';
 import { leaderPledgesOfRecord } from '../../../queries/leader-pledges.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
 import { recordHistory } from '../../../queries/record-history.ts';
-import type { HelpRow } from '../../../queries/record-in-emergency.ts';
+import { type HelpRow, recordInEmergency } from '../../../queries/record-in-emergency.ts';
 import { recordReports } from '../../../queries/report-inbox.ts';
 import type { Errors } from '../../../views/console/controls.ts';
-import type { ConversationView } from '../../../views/console/conversation-section.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
@@ -34,6 +27,7 @@ import { field, noteField } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
 import { confirmationFlash } from './confirmation-routes.ts';
+import { conversationView } from './conversation-view.ts';
 import { readErasure } from './erasure-form.ts';
 import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { pledgeFlash } from './pledge-routes.ts';
@@ -71,24 +65,6 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     return record;
   };
 
-  /** The conversation with the record's sender, when it came by WhatsApp or SMS and can still be reached. */
-  const conversation = async (
-    record: HelpRow,
-    errors: Errors,
-    values: Record<string, string>,
-  ): Promise<ConversationView | null> => {
-    const window = await replyWindow(ctx, record);
-    if (window === null) return null;
-    return {
-      window,
-      configured: window.channel === 'whatsapp' ? ctx.config.whatsapp !== null : ctx.config.sms !== null,
-      log: await channelLog(ctx, record.id),
-      maxLength: REPLY_MAX,
-      errors,
-      value: values.text,
-    };
-  };
-
   const renderRecord = async (
     request: FastifyRequest,
     emergency: EmergencyRow,
@@ -108,7 +84,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       recordReports(ctx, emergency.id, record.id),
       published ? leaderMatches(ctx, record.id) : undefined,
       published && record.type === 'request' ? leaderPledgesOfRecord(ctx, record) : undefined,
-      published ? conversation(record, errors, values) : null,
+      published ? conversationView(ctx, record, errors, values) : null,
     ]);
     const base = ctx.config.baseUrl;
     return recordPage(frame, {
@@ -211,9 +187,19 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
 
   // A leader answers the record's sender on WhatsApp or SMS; a refusal (window closed, channel unavailable) is the
   // console's error page, an empty or too long answer the record page with the form's error.
+  // A submission still in review can be answered too (to ask what is missing): it comes back to its review page.
   app.post<RecordRoute>('/e/:slug/registros/:id/responder', async (request, reply) => {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
+    const inReview = await recordInEmergency(ctx, emergency.id, id);
+    if (inReview?.review_status === 'pending_review') {
+      const { mode } = await replyToSubmitter(ctx, id, field(form, 'text'), {
+        actor: consoleActor(user),
+        accountId: user.accountId,
+      });
+      const done = mode === 'template' ? 'respuesta-plantilla' : 'respuesta';
+      return seeOther(reply, `${panelPaths.review(emergency.slug, id)}?hecho=${done}#conversacion`);
+    }
     const record = await published(emergency, id);
     const text = field(form, 'text');
     let mode: ReplyWindow['mode'];

@@ -41,6 +41,7 @@ import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
+import { conversationView } from './conversation-view.ts';
 import { readErasure } from './erasure-form.ts';
 import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
@@ -119,10 +120,12 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const user = currentUser(request);
     const proposed = proposedContent(record);
-    const [duplicates, { timeline, audit }, frame] = await Promise.all([
+    const [duplicates, { timeline, audit }, frame, conversation] = await Promise.all([
       likelyDuplicates(ctx, { ...record, ...proposed } as HelpRow),
       recordHistory(ctx, record.id),
       frameFor(ctx, user, emergency, flashFrom(request)),
+      // A submission in review can be answered (to ask what is missing); a revision's record page has the form.
+      record.review_status === 'pending_review' ? conversationView(ctx, record) : null,
     ]);
     return reviewPage(frame, {
       record,
@@ -133,6 +136,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       edit: extra.edit ? { ...extra.edit, open: true } : { values: formValues(proposed), errors: {}, open: false },
       rejectError: extra.rejectError,
       stale: extra.stale,
+      conversation,
       erase: extra.erase,
     });
   };
