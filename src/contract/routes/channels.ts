@@ -1,10 +1,20 @@
 // The WhatsApp and SMS intakes: a person's messages, through a guided conversation, into the review inbox.
 import * as z from 'zod';
+import type { ErrorCode } from '../../errors.ts';
 import '../../schemas/intake-ack.ts';
 import { smsInbound } from '../../schemas/sms-inbound.ts';
 import { whatsappWebhook } from '../../schemas/whatsapp-webhook.ts';
 import { errorResponse, firstExample, ref } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
+
+/** What a body can be refused for once its signature holds. */
+const bodyCodes: ErrorCode[] = [
+  'validation_failed',
+  'invalid_json',
+  'empty_body',
+  'json_too_deep',
+  'duplicate_json_key',
+];
 
 const ackContent = { 'application/json': { schema: ref('IntakeAck') } };
 
@@ -71,13 +81,7 @@ export const whatsappWebhookRoute = declareRoute({
     },
     responses: {
       '200': { description: 'Recibido (también un reintento ya recibido).', content: ackContent },
-      '400': errorResponse(400, 'Cuerpo que no es una notificación de WhatsApp.', [
-        'validation_failed',
-        'invalid_json',
-        'empty_body',
-        'json_too_deep',
-        'duplicate_json_key',
-      ]),
+      '400': errorResponse(400, 'Cuerpo que no es una notificación de WhatsApp.', bodyCodes),
       '401': errorResponse(401, 'Falta X-Hub-Signature-256 o no corresponde al cuerpo. Nada se guardó.', [
         'integration_unauthorized',
       ]),
@@ -115,13 +119,7 @@ export const smsInboundRoute = declareRoute({
     },
     responses: {
       '200': { description: 'Recibido (también un reintento ya recibido).', content: ackContent },
-      '400': errorResponse(400, 'Cuerpo que no es un SMS de una pasarela conocida.', [
-        'validation_failed',
-        'invalid_json',
-        'empty_body',
-        'json_too_deep',
-        'duplicate_json_key',
-      ]),
+      '400': errorResponse(400, 'Cuerpo que no es un SMS de una pasarela conocida.', bodyCodes),
       '401': errorResponse(401, 'Falta el secreto o la firma, o no es correcta. Nada se guardó.', [
         'integration_unauthorized',
       ]),
