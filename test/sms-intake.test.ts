@@ -30,6 +30,13 @@ after(async () => {
 });
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/intake/${name}`, import.meta.url), 'utf8');
+/** RapidPro's recorded call, with the shared secret as its custom header. */
+const rapidProCall = () => ({
+  method: 'POST' as const,
+  url: PATH,
+  headers: { 'content-type': 'application/json', 'x-ayuda-sms-secret': SECRET },
+  payload: fixture('rapidpro-call-webhook.json'),
+});
 const now = () => String(Math.floor(h.ctx.now().getTime() / 1000));
 
 function received(phoneNumber: string, message: string): string {
@@ -126,12 +133,7 @@ test("recorded gateway payloads: android's sms:received (signed) and RapidPro's 
   assert.deepEqual(JSON.parse(again.body), { ok: true, received: 0, duplicates: 1, late: 0, ignored: 0 });
   const sent = await signedPost(fixture('sms-android-sent.json'));
   assert.deepEqual(JSON.parse(sent.body), { ok: true, received: 0, duplicates: 0, late: 0, ignored: 1 });
-  const rapidpro = await h.request({
-    method: 'POST',
-    url: PATH,
-    headers: { 'content-type': 'application/json', 'x-ayuda-sms-secret': SECRET },
-    payload: fixture('rapidpro-call-webhook.json'),
-  });
+  const rapidpro = await h.request(rapidProCall());
   assert.deepEqual(JSON.parse(rapidpro.body), { ok: true, received: 1, duplicates: 0, late: 0, ignored: 0 });
   await sendDueOutbound(h.ctx);
   // The national number the phone reported is stored as E.164.
@@ -192,12 +194,7 @@ test('RapidPro as the gateway: replies go to its broadcasts endpoint; without SM
   const off = await setup();
   try {
     await addEmergency(second);
-    const response = await second.request({
-      method: 'POST',
-      url: PATH,
-      headers: { 'content-type': 'application/json', 'x-ayuda-sms-secret': SECRET },
-      payload: fixture('rapidpro-call-webhook.json'),
-    });
+    const response = await second.request(rapidProCall());
     assert.equal(response.statusCode, 200);
     await sendDueOutbound(second.ctx);
     const sent = rapid.to('+573015550020');
@@ -205,12 +202,7 @@ test('RapidPro as the gateway: replies go to its broadcasts endpoint; without SM
     assert.deepEqual(sent[0]?.body.urns, ['tel:+573015550020']);
     assert.equal(typeof sent[0]?.body.text, 'string');
     assert.equal(sent[0]?.authorization, 'Token 0123456789abcdef');
-    const disabled = await off.json({
-      method: 'POST',
-      url: PATH,
-      headers: { 'content-type': 'application/json', 'x-ayuda-sms-secret': SECRET },
-      payload: fixture('rapidpro-call-webhook.json'),
-    });
+    const disabled = await off.json(rapidProCall());
     assert.equal(disabled.status, 404);
     assert.equal(disabled.body.code, 'integration_disabled');
     const whatsappOff = await off.json({ method: 'GET', url: '/integraciones/whatsapp?hub.mode=subscribe' });

@@ -1,7 +1,7 @@
 // Messages received on WhatsApp and SMS. The provider's id is the key: a delivery the provider retries (they do,
 // and out of order) is recognised and nothing is done twice.
 import type { Selectable } from 'kysely';
-import type { ChannelMessagesTable, Db } from '../../db/types.ts';
+import type { Channel, ChannelMessagesTable, Db } from '../../db/types.ts';
 
 export type ChannelMessageRow = Selectable<ChannelMessagesTable>;
 
@@ -17,11 +17,11 @@ export async function insertInbound(db: Db, row: ChannelMessageRow): Promise<boo
 }
 
 /** Links the messages of a conversation (from the one that opened it) to the submission it ended in. */
-export async function linkInbound(db: Db, channel: string, address: string, openedBy: string, helpId: string) {
+export async function linkInbound(db: Db, channel: Channel, address: string, openedBy: string, helpId: string) {
   const opening = await db
     .selectFrom('channel_messages')
     .select('received_at')
-    .where('channel', '=', channel as ChannelMessageRow['channel'])
+    .where('channel', '=', channel)
     .where('provider_id', '=', openedBy)
     .executeTakeFirst();
   if (!opening) return;
@@ -29,7 +29,7 @@ export async function linkInbound(db: Db, channel: string, address: string, open
   await db
     .updateTable('channel_messages')
     .set({ help_id: helpId })
-    .where('channel', '=', channel as ChannelMessageRow['channel'])
+    .where('channel', '=', channel)
     .where('address', '=', address)
     .where('received_at', '>=', since)
     .where('help_id', 'is', null)
