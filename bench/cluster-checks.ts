@@ -1,10 +1,9 @@
 // The checks of `npm run cluster`: what two instances behind a balancer must share, each measured and judged.
 
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { MAX_AGE_MS } from '../src/contract/cache-rules.ts';
-import { STREAM_CHECK_MS } from '../src/http/routes/mcp.ts';
+import { STREAM_CHECK_MS } from '../src/http/routes/mcp/open-streams.ts';
 import {
   ConsoleBrowser,
   clientAddress,
@@ -169,9 +168,15 @@ export async function rateLimitCheck(ctx: CheckContext): Promise<CheckRow[]> {
   ];
 }
 
-/** The SDK's client; `upstreams` lists, in order, which instance the proxy sent each POST to. */
-function mcpClient(url: string, address: string, sessionId?: string) {
-  const client = new Client({ name: 'ayuda-cluster-check', version: '1.0.0' });
+/**
+ * The SDK's client; `upstreams` lists, in order, which instance the proxy sent each POST to. `modern` pins
+ * protocol 2026-07-28 (no session); otherwise the client opens a 2025-11-25 session.
+ */
+function mcpClient(url: string, address: string, sessionId?: string, modern = false) {
+  const client = new Client(
+    { name: 'ayuda-cluster-check', version: '1.0.0' },
+    { versionNegotiation: { mode: modern ? { pin: '2026-07-28' } : 'legacy' } },
+  );
   const upstreams: string[] = [];
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
     sessionId,
@@ -270,6 +275,34 @@ export async function mcpThroughProxyCheck(ctx: CheckContext): Promise<CheckRow[
     ];
   } finally {
     await transport.terminateSession().catch(() => {});
+    await client.close().catch(() => {});
+  }
+}
+
+/** A 2026-07-28 client through the proxy: no session, so every request may land on either instance. */
+export async function mcpModernThroughProxyCheck(ctx: CheckContext): Promise<CheckRow[]> {
+  const address = clientAddress();
+  const { client, transport, upstreams } = mcpClient(ctx.cluster.proxy.url, address, undefined, true);
+  await client.connect(transport); // server/discover
+  try {
+    let answered = 0;
+    for (let i = 0; i < 4; i++) {
+      const result = (await client.callTool({ name: 'listar_emergencias', arguments: {} })) as {
+        isError?: boolean;
+        content: { text?: string }[];
+      };
+      if (!result.isError && result.content.some((c) => c.text?.includes(ctx.emergencySlug))) answered++;
+    }
+    const version = client.getNegotiatedProtocolVersion();
+    return [
+      {
+        check: 'MCP 2026-07-28 through the proxy: server/discover and 4 tools/call, no session',
+        figure: `version ${version}; ${answered}/4 answered; POSTs served by ${upstreams.map((i) => 'AB'[Number(i)] ?? i).join('')}`,
+        bound: '2026-07-28; 4/4 on both instances',
+        pass: version === '2026-07-28' && answered === 4 && new Set(upstreams).size === 2,
+      },
+    ];
+  } finally {
     await client.close().catch(() => {});
   }
 }

@@ -9,6 +9,7 @@ import {
   consoleCheck,
   mcpCheck,
   mcpDeleteEndsStreamsCheck,
+  mcpModernThroughProxyCheck,
   mcpThroughProxyCheck,
   rateLimitCheck,
   stalenessCheck,
@@ -51,6 +52,7 @@ const checks: [string, (ctx: CheckContext) => Promise<CheckRow[]>][] = [
   ['rate limits shared through Redis', rateLimitCheck],
   ['MCP session across instances', mcpCheck],
   ['MCP through the proxy', mcpThroughProxyCheck],
+  ['MCP 2026-07-28 through the proxy', mcpModernThroughProxyCheck],
   ['MCP DELETE across instances', mcpDeleteEndsStreamsCheck],
   ['console session across instances', consoleCheck],
 ];

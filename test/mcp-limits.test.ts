@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
 import { buildOpenApi } from '../src/contract/openapi.ts';
-import { MAX_STREAMS_PER_CLIENT, MAX_STREAMS_PER_SESSION } from '../src/http/routes/mcp.ts';
+import { MAX_STREAMS_PER_CLIENT, MAX_STREAMS_PER_SESSION } from '../src/http/routes/mcp/open-streams.ts';
 import { tools } from '../src/mcp/tools.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, requestBody, setup } from './helpers/harness.ts';
@@ -89,7 +89,7 @@ describe('one message per POST, each one counted', () => {
     assert.equal(res.body.jsonrpc, '2.0');
     assert.equal(res.body.id, null);
     assert.equal(res.body.error.code, -32600);
-    assert.match(res.body.error.message, /^Los lotes JSON-RPC .* no se admiten en el protocolo MCP 2025-11-25/);
+    assert.match(res.body.error.message, /^Los lotes JSON-RPC .* no se admiten en MCP \(2025-11-25 ni 2026-07-28\)/);
     assert.match(res.body.error.message, /un mensaje por petición/);
     assert.equal(await helpRecordCount(), before, 'no message of the batch ran');
     // The refused batch took nothing from the submissions allowance of this address.

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setInventoryLine } from '../src/commands/set-inventory-line.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
-import { STREAM_CHECK_MS } from '../src/http/routes/mcp.ts';
+import { STREAM_CHECK_MS } from '../src/http/routes/mcp/open-streams.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';

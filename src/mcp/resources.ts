@@ -3,6 +3,7 @@
 import type { Config } from '../config.ts';
 import type { Context } from '../context.ts';
 import { etagOf } from '../contract/cache-rules.ts';
+import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../contract/mcp-protocol.ts';
 import { readToolNames, submissionToolNames } from '../contract/mcp-tools.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import { urls } from '../presenters/urls.ts';
@@ -110,7 +111,8 @@ async function buildAbout(ctx: Context): Promise<string> {
     '',
     '## MCP',
     '',
-    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolo 2025-11-25. Lecturas: ${readToolNames.join(', ')}.` +
+    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolos ${MODERN_PROTOCOL_VERSION} (sin sesiones) y ` +
+      `${LEGACY_PROTOCOL_VERSION} (con sesión), los dos en la misma dirección. Lecturas: ${readToolNames.join(', ')}.` +
       ` Escrituras: ${submissionToolNames.join(', ')} (envían a revisión, reportan, retiran, se comprometen a llevar o` +
       ' se ofrecen a llevar una ruta; ninguna publica).',
     '',

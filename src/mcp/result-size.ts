@@ -1,5 +1,5 @@
 // One cap on what a single MCP answer may weigh, so no message can make the server build and send megabytes.
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { errorBody } from '../errors.ts';
 import type { ToolResult } from './tools.ts';
 
@@ -33,8 +33,8 @@ export function boundedToolResult(
 export function boundedResource<T extends { contents: unknown[] }>(result: T, maxBytes: number, uri: string): T {
   const bytes = serialisedBytes(result);
   if (bytes <= maxBytes) return result;
-  throw new McpError(
-    ErrorCode.InternalError,
+  throw new ProtocolError(
+    ProtocolErrorCode.InternalError,
     `El recurso ${uri} ocuparía ${bytes} bytes y el máximo por respuesta es ${maxBytes}; ` +
       'léalo por HTTP en la misma dirección.',
   );

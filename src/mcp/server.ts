@@ -1,7 +1,7 @@
-// A fresh MCP server per HTTP request: the SDK's stateless transport cannot be reused, and sessions live in the
-// database, so nothing here needs to outlive the request.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+// A fresh MCP server per HTTP request, for either protocol era: the SDK's per-request transports cannot be reused,
+// and 2025-era sessions live in the database, so nothing here needs to outlive the request. One builder serves both
+// eras, so their tools, resources and limits cannot drift apart.
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
@@ -25,10 +25,26 @@ export const instructions = [
   'sus datos personales y no se puede deshacer, así que confírmelo antes con ella.',
 ].join(' ');
 
+/** What a 2026-07-28 client may cache (2025-era answers carry no cache fields): lists change only with the code. */
+const LIST_TTL_MS = 10 * 60_000;
+const CACHE_HINTS = {
+  'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+  'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+  'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+  'resources/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+  'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+  // Published data changes as leaders review: a minute, as the API's own Cache-Control.
+  'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
+} as const;
+
 export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void): McpServer {
   const server = new McpServer(
     { name: 'ayuda-directa', title: 'Ayuda Directa', version: API_VERSION },
-    { instructions, capabilities: { tools: { listChanged: false }, resources: { listChanged: false } } },
+    {
+      instructions,
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      cacheHints: CACHE_HINTS,
+    },
   );
   const retention = retentionSentence(ctx.config.retention);
   for (const tool of tools) {
@@ -51,9 +67,10 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const maxBytes = ctx.config.mcpMaxResultBytes;
   server.server.removeRequestHandler('tools/call');
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.server.setRequestHandler('tools/call', async (request) => {
     const tool = byName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
+    if (!tool)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
     // callTool parses with the tool's own input schema before its handler sees anything.
     const result = await callTool(tool, ctx, request.params.arguments ?? {}, onUnexpected);
     // Every tool's answer passes here: one size cap for all of them.

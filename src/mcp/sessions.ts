@@ -1,6 +1,6 @@
 // MCP sessions: minted on initialize, checked on every later request, ended by DELETE or after idling.
 import { randomUUID } from 'node:crypto';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import {
   markMcpSessionSeen,
   removeIdleMcpSessions,

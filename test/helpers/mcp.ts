@@ -1,8 +1,7 @@
 // MCP over real HTTP with the SDK's own client, and the raw requests needed to test the transport's error paths.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Harness } from './harness.ts';
 
 /** BASE_URL of the MCP tests: a local address, so loopback Host and Origin are this service's own. */
@@ -13,17 +12,27 @@ export async function listen(h: Harness): Promise<string> {
   return `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 }
 
+/** The protocol revision without sessions, served beside 2025-11-25 on the same endpoint. */
+export const MODERN_VERSION = '2026-07-28';
+export type Era = 'legacy' | 'modern';
+export const ERAS: readonly Era[] = ['legacy', 'modern'];
+
 export interface Connected {
   client: Client;
   transport: StreamableHTTPClientTransport;
+  /** The 2025-11-25 session; empty in the 2026-07-28 era, which has none. */
   sessionId: string;
 }
 
-export async function connect(url: string): Promise<Connected> {
-  const client = new Client({ name: 'ayuda-tests', version: '1.0.0' });
+/** The SDK's client in one era: `legacy` opens a 2025-11-25 session, `modern` pins 2026-07-28 (server/discover). */
+export async function connect(url: string, era: Era = 'legacy'): Promise<Connected> {
+  const client = new Client(
+    { name: 'ayuda-tests', version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN_VERSION } : 'legacy' } },
+  );
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
   await client.connect(transport);
-  return { client, transport, sessionId: transport.sessionId as string };
+  return { client, transport, sessionId: transport.sessionId ?? '' };
 }
 
 export interface RawResponse {
@@ -84,3 +93,31 @@ export const initialize = rpc('initialize', {
   capabilities: {},
   clientInfo: { name: 'raw', version: '1.0.0' },
 });
+
+/** A 2026-07-28 request as the SDK's client sends it: the envelope in _meta and the routing headers. */
+export function modernRequest(
+  method: string,
+  params: Record<string, unknown> = {},
+  id = 1,
+): { body: unknown; headers: Record<string, string> } {
+  const name = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : undefined;
+  return {
+    body: rpc(
+      method,
+      {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+      id,
+    ),
+    headers: {
+      'mcp-protocol-version': MODERN_VERSION,
+      'mcp-method': method,
+      ...(name === undefined ? {} : { 'mcp-name': name }),
+    },
+  };
+}

@@ -1,5 +1,6 @@
-// /mcp: the MCP transport. Its messages are described by MCP itself, so the bodies here are plain JSON schemas;
-// the document describes the HTTP layer: session and version headers, limits and transport errors.
+// /mcp: the MCP transport, for protocols 2026-07-28 and 2025-11-25 at once. Its messages are described by MCP
+// itself, so the bodies here are plain JSON schemas; the document describes the HTTP layer: session, version and
+// routing headers, limits and transport errors.
 import { readToolNames, submissionToolNames } from '../mcp-tools.ts';
 import { errorResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute, type Parameter } from '../route-declaration.ts';
@@ -11,17 +12,37 @@ const mcpSessionHeader: Parameter = {
   in: 'header',
   required: false,
   description:
-    'Sesión devuelta por initialize; obligatoria en todo lo demás (400 sin ella, 404 si no existe o expiró).',
+    'Protocolo 2025-11-25: la sesión devuelta por initialize; obligatoria en todo lo demás (400 sin ella, 404 si ' +
+    'no existe o expiró). El protocolo 2026-07-28 no tiene sesiones y no la envía.',
   schema: { type: 'string' },
 };
 const mcpVersionHeader: Parameter = {
   name: 'MCP-Protocol-Version',
   in: 'header',
   required: false,
-  description: 'Versión negociada en initialize (2025-11-25, 2025-06-18, 2025-03-26…); otra -> 400.',
+  description:
+    'Protocolo 2026-07-28: esa versión en cada petición, igual a la del _meta del mensaje. Protocolo 2025-11-25: la ' +
+    'versión negociada en initialize (2025-11-25, 2025-06-18, 2025-03-26…). Otra -> 400.',
   schema: { type: 'string' },
 };
 const mcpHeaders = [mcpSessionHeader, mcpVersionHeader];
+/** Protocol 2026-07-28 names the method (and the tool, prompt or resource) in headers, for gateways and logs. */
+const mcpRoutingHeaders: Parameter[] = [
+  {
+    name: 'Mcp-Method',
+    in: 'header',
+    required: false,
+    description: 'Protocolo 2026-07-28: el método JSON-RPC del mensaje (p. ej. tools/call); debe coincidir con él.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'Mcp-Name',
+    in: 'header',
+    required: false,
+    description: 'Protocolo 2026-07-28: la herramienta, el prompt o el recurso que nombra el mensaje, si nombra uno.',
+    schema: { type: 'string' },
+  },
+];
 
 /** The SDK answers transport-level problems (not JSON-RPC, wrong Accept) with a JSON-RPC error object. */
 const jsonRpcError = {
@@ -81,8 +102,14 @@ export const mcpPostRoute = declareRoute({
   operation: () => ({
     operationId: 'mcpPost',
     tags: ['mcp'],
-    summary: 'Enviar un mensaje MCP (initialize abre la sesión y devuelve Mcp-Session-Id).',
+    summary:
+      'Enviar un mensaje MCP: protocolo 2026-07-28 (sin sesión; server/discover, subscriptions/listen) o ' +
+      '2025-11-25 (initialize abre la sesión y devuelve Mcp-Session-Id).',
     description:
+      'Un mensaje cuyo _meta nombra io.modelcontextprotocol/protocolVersion sigue el protocolo 2026-07-28; ' +
+      'cualquier otro, el 2025-11-25 con su sesión. Las herramientas, recursos y límites son los mismos en ambos. ' +
+      'Un subscriptions/listen abre un flujo SSE que ocupa un lugar del máximo de flujos por dirección de cliente ' +
+      '(429 too_many_streams por encima). ' +
       `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(', ')} ` +
       'escriben: envían a revisión, reportan o retiran; ninguna publica). Un mensaje JSON-RPC por petición; ' +
       'cada uno cuenta en los límites: como ' +
@@ -90,7 +117,7 @@ export const mcpPostRoute = declareRoute({
       `notificaciones y respuestas del cliente). ${batchRefused} Un resultado de herramienta que pase del máximo ` +
       'por respuesta (2 MiB salvo otra configuración) llega como error de herramienta result_too_large, que pide ' +
       'menos (baje limit o añada filtros); un recurso que pase de él, como error JSON-RPC.',
-    headerParameters: mcpHeaders,
+    headerParameters: [...mcpHeaders, ...mcpRoutingHeaders],
     requestBody: { schema: { ...jsonRpc, description: `Un solo mensaje JSON-RPC 2.0 de MCP. ${batchRefused}` } },
     responses: {
       '200': {

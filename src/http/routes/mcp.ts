@@ -1,40 +1,51 @@
-// GET, POST and DELETE /mcp (SPEC 4.6): sessions are checked here against the database, then each request is
-// served by a fresh stateless SDK server and transport, so any instance can continue any session.
-import type { ServerResponse } from 'node:http';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+// POST, GET and DELETE /mcp, for both protocol eras on one endpoint. A 2026-07-28 request (its _meta envelope
+// names the revision) goes to the SDK's per-request handler: no session, server/discover, subscriptions/listen.
+// Anything else is the 2025-11-25 transport of SPEC 4.6: sessions are checked here against the database, then each
+// request is served by a fresh stateless SDK server and transport, so any instance can continue any session. The
+// same server builder serves both, so tools, resources and limits are identical in either era.
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import { isInitializeRequest } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../context.ts';
 import type { submissionToolNames } from '../../contract/mcp-tools.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from '../../contract/routes/mcp.ts';
 import { clientScope } from '../../domain/client-address.ts';
-import { AppError } from '../../errors.ts';
-import { withCaller } from '../../mcp/caller.ts';
+import { type CallerContext, withCaller } from '../../mcp/caller.ts';
 import { originGuard } from '../../mcp/origin-guard.ts';
 import { checkProtocolVersion, endSession, openSession, requireSession } from '../../mcp/sessions.ts';
 import { tools } from '../../mcp/tools.ts';
 import { openMcpSessionIds } from '../../queries/mcp-sessions.ts';
 import { fastifyPath } from '../define-route.ts';
 import { type Limiters, WITHDRAWALS_PER_MINUTE } from '../plugins/rate-limit.ts';
+import { OpenStreams } from './mcp/open-streams.ts';
+import { sendWebResponse } from './mcp/web-response.ts';
 
 /**
- * The SDK's server and transport, and the tools built on them, load on the first MCP request: about 15 MB of
- * memory that a service answering only the API and the website never needs.
+ * The SDK's server and transports, and the tools built on them, load on the first MCP request: memory that a
+ * service answering only the API and the website never needs.
  */
 let runtime:
   | Promise<{
       buildMcpServer: typeof import('../../mcp/server.ts').buildMcpServer;
-      Transport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport;
+      Transport: typeof import('@modelcontextprotocol/node').NodeStreamableHTTPServerTransport;
+      toWebRequest: typeof import('@modelcontextprotocol/node').toWebRequest;
+      isLegacyRequest: typeof import('@modelcontextprotocol/server').isLegacyRequest;
+      createMcpHandler: typeof import('@modelcontextprotocol/server').createMcpHandler;
     }>
   | undefined;
 
 function mcpRuntime() {
   runtime ??= Promise.all([
     import('../../mcp/server.ts'),
-    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/node'),
+    import('@modelcontextprotocol/server'),
   ]).then(
-    ([server, transport]) => ({
+    ([server, node, sdk]) => ({
       buildMcpServer: server.buildMcpServer,
-      Transport: transport.StreamableHTTPServerTransport,
+      Transport: node.NodeStreamableHTTPServerTransport,
+      toWebRequest: node.toWebRequest,
+      isLegacyRequest: sdk.isLegacyRequest,
+      createMcpHandler: sdk.createMcpHandler,
     }),
     (err: unknown) => {
       // A failed load is tried again by the next request rather than remembered.
@@ -45,15 +56,18 @@ function mcpRuntime() {
   return runtime;
 }
 
-/** Protocol 2025-11-25 has no JSON-RPC batches; refusing them keeps every message one request, counted once. */
+/** Open subscriptions/listen streams on one instance; each client address also holds at most its stream cap. */
+export const MAX_SUBSCRIPTIONS = 512;
+
+/** Neither era has JSON-RPC batches; refusing them keeps every message one request, counted once. */
 export const BATCH_REFUSED = {
   jsonrpc: '2.0',
   id: null,
   error: {
     code: -32600,
     message:
-      'Los lotes JSON-RPC (un arreglo de mensajes) no se admiten en el protocolo MCP 2025-11-25: envíe un mensaje ' +
-      'por petición. / JSON-RPC batches are not supported in MCP 2025-11-25: send one message per request.',
+      'Los lotes JSON-RPC (un arreglo de mensajes) no se admiten en MCP (2025-11-25 ni 2026-07-28): envíe un ' +
+      'mensaje por petición. / JSON-RPC batches are not supported in MCP: send one message per request.',
   },
 } as const;
 
@@ -76,92 +90,63 @@ function isWithdrawalCall(message: unknown): boolean {
   return m?.method === 'tools/call' && m.params?.name === WITHDRAW_TOOL;
 }
 
-/** Open GET streams allowed on this instance: per session, and per client address (IPv6 per /64). */
-export const MAX_STREAMS_PER_SESSION = 4;
-export const MAX_STREAMS_PER_CLIENT = 32;
-
-/** How often open streams check that their session still exists (a DELETE may reach another instance). */
-export const STREAM_CHECK_MS = 2_000;
-
-/**
- * GET streams open on this instance, by session, so DELETE and shutdown can end them. A session ended on
- * another instance (or purged when idle) is found by a periodic check of the session rows.
- */
-class OpenStreams {
-  readonly #bySession = new Map<string, Set<ServerResponse>>();
-  readonly #byClient = new Map<string, number>();
-  readonly #exists: (ids: string[]) => Promise<Set<string>>;
-  readonly #onError: (err: unknown) => void;
-  #timer: NodeJS.Timeout | null = null;
-  constructor(exists: (ids: string[]) => Promise<Set<string>>, onError: (err: unknown) => void) {
-    this.#exists = exists;
-    this.#onError = onError;
-  }
-  /** Takes a slot for the stream, or refuses with 429 too_many_streams; the slot is freed when the stream closes. */
-  add(sessionId: string, client: string, res: ServerResponse): void {
-    const set = this.#bySession.get(sessionId) ?? new Set();
-    const held = this.#byClient.get(client) ?? 0;
-    if (set.size >= MAX_STREAMS_PER_SESSION) {
-      throw tooManyStreams('Mcp-Session-Id', `máximo ${MAX_STREAMS_PER_SESSION} flujos abiertos por sesión`);
-    }
-    if (held >= MAX_STREAMS_PER_CLIENT) {
-      throw tooManyStreams('', `máximo ${MAX_STREAMS_PER_CLIENT} flujos abiertos por dirección de cliente`);
-    }
-    set.add(res);
-    this.#bySession.set(sessionId, set);
-    this.#byClient.set(client, held + 1);
-    res.once('close', () => {
-      set.delete(res);
-      if (set.size === 0) this.#bySession.delete(sessionId);
-      const left = (this.#byClient.get(client) ?? 1) - 1;
-      if (left > 0) this.#byClient.set(client, left);
-      else this.#byClient.delete(client);
-      if (this.#bySession.size === 0) this.#stopChecking();
-    });
-    this.#timer ??= setInterval(() => this.#check().catch(this.#onError), STREAM_CHECK_MS).unref();
-  }
-  end(sessionId?: string): void {
-    const sets = sessionId ? [this.#bySession.get(sessionId)] : [...this.#bySession.values()];
-    for (const set of sets) for (const res of set ?? []) res.end();
-  }
-  async #check(): Promise<void> {
-    const ids = [...this.#bySession.keys()];
-    const alive = await this.#exists(ids);
-    for (const id of ids) if (!alive.has(id)) this.end(id);
-  }
-  #stopChecking(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
-  }
-}
-
-function tooManyStreams(field: string, message: string): AppError {
-  return new AppError('too_many_streams', [{ field, message, code: 'too_many_streams' }]);
-}
-
 export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
   const guard = originGuard(ctx.config.baseUrl);
   const streams = new OpenStreams(
     (ids) => openMcpSessionIds(ctx, ids),
     (err) => app.log.warn({ err }, 'mcp stream check failed'),
   );
-  // Open GET streams would otherwise hold the server open until the shutdown grace period runs out.
+  /** Who sent each 2026-07-28 request: the handler builds its server from the request it was given. */
+  const callers = new WeakMap<Request, { ctx: CallerContext; request: FastifyRequest }>();
+  let modern: McpHttpHandler | undefined;
+  async function modernHandler(): Promise<McpHttpHandler> {
+    const { buildMcpServer, createMcpHandler } = await mcpRuntime();
+    modern ??= createMcpHandler(
+      ({ requestInfo }) => {
+        const caller = requestInfo ? callers.get(requestInfo) : undefined;
+        if (!caller) throw new Error('mcp request without its caller');
+        return buildMcpServer(caller.ctx, (err) => caller.request.log.error({ err }, 'mcp tool failed'));
+      },
+      {
+        // 2025-era traffic never reaches it: it is served below, with sessions.
+        legacy: 'reject',
+        maxSubscriptions: MAX_SUBSCRIPTIONS,
+        onerror: (err) => app.log.debug({ err }, 'mcp request refused'),
+      },
+    );
+    return modern;
+  }
+  // Open streams would otherwise hold the server open until the shutdown grace period runs out.
   app.addHook('preClose', (done) => {
     streams.end();
-    done();
+    if (!modern) return done();
+    modern.close().then(
+      () => done(),
+      () => done(),
+    );
   });
 
-  async function serve(request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
+  /** After hijack Fastify sends nothing itself: CORS, rate-limit and security headers are copied by hand. */
+  function hijack(reply: FastifyReply): void {
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+  }
+
+  function failed(request: FastifyRequest, reply: FastifyReply, err: unknown): void {
+    request.log.error({ err }, 'mcp request failed');
+    if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+    else reply.raw.end();
+  }
+
+  async function serveLegacy(request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
     const { buildMcpServer, Transport } = await mcpRuntime();
     // Served with the caller's address: a report through MCP counts per client as one through the API.
     const server = buildMcpServer(withCaller(ctx, request.ip), (err) => request.log.error({ err }, 'mcp tool failed'));
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    // After hijack Fastify sends nothing itself: CORS, rate-limit and security headers are copied by hand.
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
     reply.raw.setHeader('mcp-session-id', sessionId);
-    reply.hijack();
+    hijack(reply);
     reply.raw.once('close', () => {
       server.close().catch((err) => request.log.warn({ err }, 'mcp server close failed'));
     });
@@ -169,9 +154,22 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     } catch (err) {
-      request.log.error({ err }, 'mcp request failed');
-      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
-      else reply.raw.end();
+      failed(request, reply, err);
+    }
+  }
+
+  async function serveModern(request: FastifyRequest, reply: FastifyReply, web: Request): Promise<void> {
+    const handler = await modernHandler();
+    callers.set(web, { ctx: withCaller(ctx, request.ip), request });
+    if ((request.body as { method?: unknown } | null)?.method === 'subscriptions/listen') {
+      // Counted on this instance only, with the 2025-era GET streams of the same address.
+      streams.add(null, clientScope(request.ip), reply.raw);
+    }
+    hijack(reply);
+    try {
+      await sendWebResponse(await handler.fetch(web, { parsedBody: request.body }), reply.raw);
+    } catch (err) {
+      failed(request, reply, err);
     }
   }
 
@@ -200,10 +198,16 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
       if (isInitializeRequest(message)) {
         sessionId = await openSession(ctx, message.params.protocolVersion);
       } else {
+        // The SDK's own classification decides the era, so this route and its handler never disagree.
+        const { toWebRequest, isLegacyRequest } = await mcpRuntime();
+        const abort = new AbortController();
+        reply.raw.once('close', () => abort.abort());
+        const web = await toWebRequest(request.raw, message, { signal: abort.signal });
+        if (!(await isLegacyRequest(web, message))) return serveModern(request, reply, web);
         sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
         checkProtocolVersion(request.headers['mcp-protocol-version']);
       }
-      await serve(request, reply, sessionId);
+      await serveLegacy(request, reply, sessionId);
     },
   );
 
@@ -212,7 +216,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     checkProtocolVersion(request.headers['mcp-protocol-version']);
     // Counted on this instance only: a client spread over several instances gets these caps on each.
     streams.add(sessionId, clientScope(request.ip), reply.raw);
-    await serve(request, reply, sessionId);
+    await serveLegacy(request, reply, sessionId);
   });
 
   app.delete(fastifyPath(mcpEndSessionRoute.path), { onRequest: [guard, limiters.reads] }, async (request, reply) => {

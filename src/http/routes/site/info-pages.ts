@@ -1,6 +1,6 @@
 // /centros, /rutas, /desarrolladores and /desarrolladores/referencia with their twins: read through the same
 // queries and presenters as the API, so a page and the JSON it links to tell the same story.
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';

@@ -2,6 +2,7 @@
 // as copied (this instance's address, a real emergency) and limits read from the running configuration.
 
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../../../contract/cors-policy.ts';
+import { MODERN_PROTOCOL_VERSION } from '../../../contract/mcp-protocol.ts';
 import { EXPORT_CSV_PATH, EXPORT_JSON_PATH } from '../../../contract/routes/exports.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { type ErrorCode, errorMessage } from '../../../errors.ts';
@@ -342,13 +343,14 @@ function mcpBlocks(input: DevelopersInput, t: Strings): Block[] {
   const config = { mcpServers: { 'ayuda-directa': { type: 'http', url } } };
   return [
     heading(t.mcpTitle, 2, 'mcp'),
-    text(fill(t.mcpIntro, { url, version: input.mcpProtocolVersion })),
+    text(fill(t.mcpIntro, { url, version: input.mcpProtocolVersion, modern: MODERN_PROTOCOL_VERSION })),
     text(t.mcpConfig),
     ...codeBlock(JSON.stringify(config, null, 2), 'json'),
     text(t.mcpInspector),
     ...codeBlock(
       [
-        `npx @modelcontextprotocol/inspector --cli ${url} --method tools/list`,
+        `npx @modelcontextprotocol/inspector --cli ${url} --protocol-era modern --method tools/list`,
+        `npx @modelcontextprotocol/inspector --cli ${url} --protocol-era legacy --method tools/list`,
         `npx @modelcontextprotocol/inspector --cli ${url} --method tools/call \\`,
         `  --tool-name buscar_ayudas --tool-args-json '{"q":"agua","priority":"urgent","limit":5}'`,
       ].join('\n'),

@@ -207,16 +207,16 @@ export const developers = {
   },
   mcpTitle: { es: 'Servidor MCP', en: 'MCP server' },
   mcpIntro: {
-    es: 'Un servidor MCP remoto en {url} (Streamable HTTP, protocolo {version}) da a asistentes y agentes lo mismo que la API. initialize devuelve la cabecera Mcp-Session-Id, que va en cada petición siguiente; las sesiones vencen tras 30 minutos sin uso.',
-    en: 'A remote MCP server at {url} (Streamable HTTP, protocol {version}) gives assistants and agents the same as the API. initialize returns the Mcp-Session-Id header, which goes on every later request; sessions expire after 30 idle minutes.',
+    es: 'Un servidor MCP remoto en {url} (Streamable HTTP) da a asistentes y agentes lo mismo que la API, en los dos protocolos a la vez: {modern} (sin sesiones: server/discover, y la versión y las capacidades en el _meta de cada petición) y {version} (initialize devuelve la cabecera Mcp-Session-Id, que va en cada petición siguiente; las sesiones vencen tras 30 minutos sin uso). Herramientas, respuestas y límites son los mismos en ambos.',
+    en: "A remote MCP server at {url} (Streamable HTTP) gives assistants and agents the same as the API, in both protocols at once: {modern} (no sessions: server/discover, with the version and capabilities in each request's _meta) and {version} (initialize returns the Mcp-Session-Id header, which goes on every later request; sessions expire after 30 idle minutes). Tools, answers and limits are the same in both.",
   },
   mcpConfig: {
     es: 'Configuración de un cliente (Claude Desktop, VS Code, Cursor y otros usan esta forma):',
     en: 'A client configuration (Claude Desktop, VS Code, Cursor and others take this shape):',
   },
   mcpInspector: {
-    es: 'Desde la línea de comandos, con el Inspector oficial (Node 22.19 o más reciente):',
-    en: 'From the command line, with the official Inspector (Node 22.19 or newer):',
+    es: 'Desde la línea de comandos, con el Inspector oficial (Node 22.19 o más reciente); --protocol-era modern o legacy elige el protocolo:',
+    en: 'From the command line, with the official Inspector (Node 22.19 or newer); --protocol-era modern or legacy picks the protocol:',
   },
   mcpRaw: { es: 'O a mano, con curl:', en: 'Or by hand, with curl:' },
   mcpTools: { es: 'Herramientas', en: 'Tools' },
