@@ -33,9 +33,15 @@ export function boundedToolResult(
 export function boundedResource<T extends { contents: unknown[] }>(result: T, maxBytes: number, uri: string): T {
   const bytes = serialisedBytes(result);
   if (bytes <= maxBytes) return result;
-  throw new ProtocolError(
+  throw resourceTooLarge(uri, maxBytes, uri, bytes);
+}
+
+/** The error for a resource over the cap, pointing at the HTTP address that serves it whole. */
+export function resourceTooLarge(uri: string, maxBytes: number, httpUrl: string, bytes?: number): ProtocolError {
+  const size = bytes === undefined ? `pasa de ${maxBytes} bytes, el máximo` : `ocuparía ${bytes} bytes y el máximo`;
+  const where = httpUrl === uri ? 'en la misma dirección' : `en ${httpUrl}`;
+  return new ProtocolError(
     ProtocolErrorCode.InternalError,
-    `El recurso ${uri} ocuparía ${bytes} bytes y el máximo por respuesta es ${maxBytes}; ` +
-      'léalo por HTTP en la misma dirección.',
+    `El recurso ${uri} ${size} por respuesta es ${maxBytes}; léalo por HTTP ${where}.`,
   );
 }

@@ -5,8 +5,9 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
-import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
-import { boundedResource, boundedToolResult } from './result-size.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './register-resources.ts';
+import { boundedToolResult } from './result-size.ts';
 import { callTool, RETENTION_PLACEHOLDER, retentionSentence, tools } from './tools.ts';
 
 export const instructions = [
@@ -23,6 +24,10 @@ export const instructions = [
   'un envío pase el editToken que devolvió el primero, y el cambio queda como revisión.',
   'Si la persona quiere retirar su envío, retirar_publicacion lo retira con su código de recibo y su WhatsApp: borra',
   'sus datos personales y no se puede deshacer, así que confírmelo antes con ella.',
+  'Recursos: el panorama de cada emergencia activa (ayuda://emergencias/{slug}/panorama, en JSON, y .md, en Markdown),',
+  'sus datos abiertos HXL (ayuda://emergencias/{slug}/hxl.csv), un registro publicado (ayuda://ayudas/{id}), los',
+  'centros de acopio en GeoJSON, el documento OpenAPI y /llms.txt. Prompts: resumir_emergencia, ayudar_a_pedir_ayuda',
+  'y coordinar_entregas; completion sugiere emergencias, categorías y municipios.',
 ].join(' ');
 
 /** What a 2026-07-28 client may cache (2025-era answers carry no cache fields): lists change only with the code. */
@@ -42,7 +47,12 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
     { name: 'ayuda-directa', title: 'Ayuda Directa', version: API_VERSION },
     {
       instructions,
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
       cacheHints: CACHE_HINTS,
     },
   );
@@ -76,35 +86,7 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
     // Every tool's answer passes here: one size cap for all of them.
     return boundedToolResult(result, maxBytes, { name: tool.name, hasLimit: 'limit' in tool.input.shape });
   });
-  server.registerResource(
-    'openapi',
-    openApiUri(ctx.config),
-    {
-      title: 'Descripción OpenAPI 3.1 de la API pública',
-      description: 'Todas las rutas, parámetros, esquemas y errores de la API REST.',
-      mimeType: 'application/json',
-    },
-    (uri) =>
-      boundedResource(
-        { contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] },
-        maxBytes,
-        uri.href,
-      ),
-  );
-  server.registerResource(
-    'acerca',
-    aboutUri(ctx.config),
-    {
-      title: 'Qué es Ayuda Directa',
-      description: 'Resumen del servicio, sus reglas de revisión y privacidad, y sus direcciones (formato llms.txt).',
-      mimeType: 'text/markdown',
-    },
-    async (uri) =>
-      boundedResource(
-        { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] },
-        maxBytes,
-        uri.href,
-      ),
-  );
+  registerResources(server, ctx);
+  registerPrompts(server, ctx);
   return server;
 }

@@ -258,6 +258,17 @@ async function crawlMcpTools(h: Harness, slugs: string[], ids: string[]): Promis
     const read = await send('resources/read', { uri: resource.uri });
     outputs.push({ url: `mcp:${resource.uri}`, text: read.body });
   }
+  // Records by template (the template lists none), and every prompt, which embeds the panorama.
+  for (const helpId of ids) {
+    const uri = `ayuda://ayudas/${helpId}`;
+    outputs.push({ url: `mcp:${uri}`, text: (await send('resources/read', { uri })).body });
+  }
+  for (const slug of slugs) {
+    for (const name of ['resumir_emergencia', 'ayudar_a_pedir_ayuda', 'coordinar_entregas']) {
+      const got = await send('prompts/get', { name, arguments: { emergencySlug: slug } });
+      outputs.push({ url: `mcp:prompt:${name}(${slug})`, text: got.body });
+    }
+  }
   return outputs;
 }
 

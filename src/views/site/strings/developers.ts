@@ -226,8 +226,8 @@ export const developers = {
   toolRead: { es: 'lectura', en: 'read' },
   toolSubmit: { es: 'envío a revisión (no publica)', en: 'sent for review (publishes nothing)' },
   mcpResources: {
-    es: 'Recursos: el documento OpenAPI y /llms.txt. Los errores de una herramienta llevan el mismo cuerpo que la API (code, error, details).',
-    en: 'Resources: the OpenAPI document and /llms.txt. A tool error carries the same body as the API (code, error, details).',
+    es: 'Recursos: el panorama de cada emergencia activa (ayuda://emergencias/{slug}/panorama en JSON y panorama.md en Markdown), sus datos abiertos HXL (ayuda://emergencias/{slug}/hxl.csv), un registro publicado (ayuda://ayudas/{id}), los centros de acopio en GeoJSON, el documento OpenAPI y /llms.txt. Prompts: resumir_emergencia, ayudar_a_pedir_ayuda y coordinar_entregas, con completion de emergencias, categorías y municipios. Los errores de una herramienta llevan el mismo cuerpo que la API (code, error, details).',
+    en: "Resources: each active emergency's panorama (ayuda://emergencias/{slug}/panorama as JSON and panorama.md as Markdown), its HXL open data (ayuda://emergencias/{slug}/hxl.csv), a published record (ayuda://ayudas/{id}), the collection centres as GeoJSON, the OpenAPI document and /llms.txt. Prompts: resumir_emergencia, ayudar_a_pedir_ayuda and coordinar_entregas, with completion of emergencies, categories and municipalities. A tool error carries the same body as the API (code, error, details).",
   },
   placesTitle: { es: 'Protocolo aid-places 0.1', en: 'The aid-places 0.1 protocol' },
   placesIntro: {
