@@ -345,6 +345,21 @@ const catalogue = {
     es: 'Pasaron más de 24 horas desde el último mensaje de la persona y no hay plantilla configurada (WHATSAPP_TEMPLATE_NOTICE): WhatsApp no permite enviarle un mensaje libre ahora.',
     en: "More than 24 hours have passed since the person's last message and no template is configured (WHATSAPP_TEMPLATE_NOTICE): WhatsApp does not allow a free-form message now.",
   },
+  consent_confirmation_required: {
+    status: 403,
+    es: 'La persona debe confirmar ella misma qué se publicará, y este cliente no puede preguntárselo: dele el enlace de details (vence en 30 minutos), que abre este envío en el sitio para que lo revise y lo envíe. No se envió nada.',
+    en: 'The person must confirm what will be published themselves, and this client cannot ask them: give them the link in details (it expires in 30 minutes), which opens this submission on the website to review and send. Nothing was sent.',
+  },
+  consent_declined: {
+    status: 409,
+    es: 'La persona no confirmó que se publiquen su nombre y su WhatsApp: no se envió nada.',
+    en: 'The person did not confirm publishing their name and WhatsApp: nothing was sent.',
+  },
+  consent_expired: {
+    status: 410,
+    es: 'La confirmación pendiente venció (30 minutos) o ya se usó: vuelva a llamar a la herramienta.',
+    en: 'The pending confirmation expired (30 minutes) or was already used: call the tool again.',
+  },
 } as const satisfies Record<string, { status: number; es: string; en: string }>;
 
 export type ErrorCode = keyof typeof catalogue;
@@ -384,6 +399,9 @@ const leaderOnlyCodes = new Set<ErrorCode>([
   'webhook_delivery_not_dead',
   'channel_reply_unavailable',
   'whatsapp_window_closed',
+  'consent_confirmation_required',
+  'consent_declined',
+  'consent_expired',
 ]);
 
 /** Codes only the paths that answer them list (pledges, KoboToolbox): never among a status's general codes. */

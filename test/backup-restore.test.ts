@@ -336,6 +336,9 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  await sql`drop table consent_drafts`.execute(ctx.db);
+  await sql`alter table mcp_sessions drop column client_capabilities`.execute(ctx.db);
+  await sql`delete from kysely_migration where name = '015-consent-drafts'`.execute(ctx.db);
   for (const table of ['leader_alerts', 'outbound_messages', 'channel_messages', 'conversations']) {
     await sql`drop table ${sql.id(table)}`.execute(ctx.db);
   }
@@ -375,6 +378,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '012-route-claims',
     '013-open-data',
     '014-channels',
+    '015-consent-drafts',
   ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
@@ -390,6 +394,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '012-route-claims',
     '013-open-data',
     '014-channels',
+    '015-consent-drafts',
   ]);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));

@@ -4,6 +4,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import {
+  LEGACY_PROTOCOL_VERSION,
+  LEGACY_PROTOCOL_VERSIONS,
+  MODERN_PROTOCOL_VERSION,
+} from '../src/contract/mcp-protocol.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
 import {
   type Connected,
@@ -174,6 +179,13 @@ describe('one server, two protocol eras', () => {
 });
 
 describe('the 2026-07-28 transport', () => {
+  test("the revisions this service names are the SDK's: 2025-era sessions and the modern one", async () => {
+    const sdk = await import('@modelcontextprotocol/server');
+    assert.deepEqual([...LEGACY_PROTOCOL_VERSIONS], sdk.SUPPORTED_PROTOCOL_VERSIONS);
+    assert.equal(LEGACY_PROTOCOL_VERSION, sdk.LATEST_PROTOCOL_VERSION);
+    assert.equal(MODERN_PROTOCOL_VERSION, MODERN_VERSION);
+  });
+
   test('lists and reads carry cache hints; 2025-11-25 answers carry none', async () => {
     const modern = modernRequest('tools/list');
     const listed = await post(modern.body, modern.headers);
@@ -219,7 +231,8 @@ describe('the 2026-07-28 transport', () => {
       const sent = await post(call.body, call.headers, from);
       assert.equal(sent.status, 200);
       assert.equal(sent.headers['ratelimit-limit'], String(SUBMISSIONS_PER_MINUTE));
-      assert.equal(sent.body.result.structuredContent.reviewStatus, 'pending_review');
+      // The raw client declares no elicitation: the person confirms by link, and nothing is sent before.
+      assert.equal(JSON.parse(sent.body.result.content[0].text).code, 'consent_confirmation_required');
     }
     const over = modernRequest('tools/call', { name: 'publicar_solicitud', arguments: fields });
     const limited = await post(over.body, over.headers, from);

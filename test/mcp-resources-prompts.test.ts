@@ -97,6 +97,23 @@ for (const era of ERAS) {
       assert.deepEqual(JSON.parse(textOf(read.contents)).item, (detail.structuredContent as { item: unknown }).item);
     });
 
+    test('buscar_ayudas points hosts at the map App, whose page may reach the tile server and nothing else', async () => {
+      const { tools } = await client(era).listTools();
+      const search = tools.find((t) => t.name === 'buscar_ayudas');
+      const meta = search?._meta as { ui?: { resourceUri?: string } } | undefined;
+      assert.equal(meta?.ui?.resourceUri, 'ui://ayuda-directa/mapa-de-ayudas.html');
+      assert.equal(tools.filter((t) => t._meta !== undefined).length, 1, 'only the search shows a map');
+      const read = await client(era).readResource({ uri: 'ui://ayuda-directa/mapa-de-ayudas.html' });
+      const page = read.contents[0] as { mimeType: string; text: string; _meta?: { ui?: { csp?: unknown } } };
+      assert.equal(page.mimeType, 'text/html;profile=mcp-app');
+      assert.deepEqual(page._meta?.ui?.csp, {
+        resourceDomains: ['https://tile.openstreetmap.org'],
+        connectDomains: [],
+      });
+      assert.match(page.text, /^<!doctype html>/i);
+      assert.doesNotMatch(page.text, /<script[^>]+src=/i);
+    });
+
     test('the HXL export and the centres feed read as the HTTP exports do', async () => {
       const hxl = await client(era).readResource({ uri: `ayuda://emergencias/${slug}/hxl.csv` });
       assert.equal((hxl.contents[0] as { mimeType: string }).mimeType, 'text/csv');

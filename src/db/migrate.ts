@@ -15,6 +15,7 @@ import { confirmation } from './migrations/011-confirmation.ts';
 import { routeClaims } from './migrations/012-route-claims.ts';
 import { openData } from './migrations/013-open-data.ts';
 import { channels } from './migrations/014-channels.ts';
+import { consentDrafts } from './migrations/015-consent-drafts.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '012-route-claims': routeClaims(dialect),
     '013-open-data': openData(dialect),
     '014-channels': channels(dialect),
+    '015-consent-drafts': consentDrafts(dialect),
   };
 }
 

@@ -154,6 +154,20 @@ export interface McpSessionsTable {
   protocol_version: string;
   created_at: string;
   last_seen_at: string;
+  /** The capabilities the client declared on initialize (JSON), e.g. whether it can ask its user (elicitation). */
+  client_capabilities: string | null;
+}
+
+export interface ConsentDraftsTable {
+  token_hash: string;
+  kind: 'request' | 'offer';
+  payload: string;
+  contact_whatsapp: string;
+  session_id: string | null;
+  created_at: string;
+  expires_at: string;
+  answer: 'accept' | 'decline' | 'cancel' | null;
+  answered_at: string | null;
 }
 
 export type Role = 'admin' | 'leader';
@@ -469,6 +483,7 @@ export interface Tables {
   channel_messages: ChannelMessagesTable;
   outbound_messages: OutboundMessagesTable;
   leader_alerts: LeaderAlertsTable;
+  consent_drafts: ConsentDraftsTable;
 }
 
 export type Db = Kysely<Tables>;

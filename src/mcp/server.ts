@@ -1,10 +1,13 @@
 // A fresh MCP server per HTTP request, for either protocol era: the SDK's per-request transports cannot be reused,
 // and 2025-era sessions live in the database, so nothing here needs to outlive the request. One builder serves both
 // eras, so their tools, resources and limits cannot drift apart.
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
+import { type ConsentChannel, callWithConsent } from './consent-flow.ts';
+import { mapAppToolMeta } from './map-app/map-app.ts';
+import { registerMapApp } from './map-app/register-map-app.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './register-resources.ts';
 import { boundedToolResult } from './result-size.ts';
@@ -20,6 +23,10 @@ export const instructions = [
   'Regla de revisión: publicar_solicitud y publicar_ofrecimiento NO publican. Todo envío queda en la bandeja de',
   'revisión del equipo de la emergencia y solo aparece en las lecturas cuando un líder lo aprueba; dígalo así a la persona.',
   'Antes de enviar, pida consentimiento para publicar el nombre y el WhatsApp de contacto (publishContact: true).',
+  'Ese consentimiento lo confirma la persona, no el modelo: el servidor le muestra lo que se publicará y le pide',
+  'confirmarlo en su cliente; si el cliente no puede preguntarle, la herramienta responde',
+  'consent_confirmation_required con un enlace que abre el envío en el sitio: déselo a la persona. Sin su',
+  'confirmación no se envía nada.',
   'Use un externalId estable por registro (u omítalo y se genera): reenviar lo mismo no crea duplicados; para cambiar',
   'un envío pase el editToken que devolvió el primero, y el cambio queda como revisión.',
   'Si la persona quiere retirar su envío, retirar_publicacion lo retira con su código de recibo y su WhatsApp: borra',
@@ -42,7 +49,11 @@ const CACHE_HINTS = {
   'resources/read': { ttlMs: 60_000, cacheScope: 'public' },
 } as const;
 
-export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void): McpServer {
+/**
+ * `channel` says how this request can reach the person when a tool needs their own confirmation: the era, and for
+ * a 2025-era session whether its client can ask and how to write on the call's stream.
+ */
+export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => void, channel: ConsentChannel): McpServer {
   const server = new McpServer(
     { name: 'ayuda-directa', title: 'Ayuda Directa', version: API_VERSION },
     {
@@ -57,6 +68,7 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
     },
   );
   const retention = retentionSentence(ctx.config.retention);
+  const mapApp = registerMapApp(server, ctx);
   for (const tool of tools) {
     server.registerTool(
       tool.name,
@@ -67,6 +79,7 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
         // A fresh root: a schema registered with an id would be listed as a bare $ref, not as an object.
         outputSchema: z.object(tool.output.shape),
         annotations: { title: tool.title, ...tool.annotations },
+        ...(tool.showsMap && mapApp ? { _meta: mapAppToolMeta() } : {}),
       },
       // Never reached (tools/call is answered below), but the SDK wants a handler: the same call.
       (args) => callTool(tool, ctx, args, onUnexpected),
@@ -77,14 +90,20 @@ export function buildMcpServer(ctx: Context, onUnexpected: (err: unknown) => voi
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const maxBytes = ctx.config.mcpMaxResultBytes;
   server.server.removeRequestHandler('tools/call');
-  server.server.setRequestHandler('tools/call', async (request) => {
+  server.server.setRequestHandler('tools/call', async (request, handlerCtx) => {
     const tool = byName.get(request.params.name);
     if (!tool)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Herramienta desconocida: ${request.params.name}`);
+    const limits = { name: tool.name, hasLimit: 'limit' in tool.input.shape };
+    if (tool.needsConsent) {
+      const args = request.params.arguments ?? {};
+      const result = await callWithConsent(tool, ctx, args, handlerCtx, channel, onUnexpected);
+      return isInputRequiredResult(result) ? result : boundedToolResult(result, maxBytes, limits);
+    }
     // callTool parses with the tool's own input schema before its handler sees anything.
     const result = await callTool(tool, ctx, request.params.arguments ?? {}, onUnexpected);
     // Every tool's answer passes here: one size cap for all of them.
-    return boundedToolResult(result, maxBytes, { name: tool.name, hasLimit: 'limit' in tool.input.shape });
+    return boundedToolResult(result, maxBytes, limits);
   });
   registerResources(server, ctx);
   registerPrompts(server, ctx);

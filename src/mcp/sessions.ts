@@ -1,6 +1,5 @@
 // MCP sessions: minted on initialize, checked on every later request, ended by DELETE or after idling.
 import { randomUUID } from 'node:crypto';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import {
   markMcpSessionSeen,
   removeIdleMcpSessions,
@@ -8,6 +7,7 @@ import {
   storeMcpSession,
 } from '../commands/mcp-sessions.ts';
 import type { Context } from '../context.ts';
+import { LEGACY_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from '../contract/mcp-protocol.ts';
 import { AppError } from '../errors.ts';
 import { mcpSession } from '../queries/mcp-sessions.ts';
 
@@ -15,19 +15,48 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 /** Touching the record on every message would turn each read into a write; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function openSession(ctx: Context, protocolVersion: unknown): Promise<string> {
+/** A session as a request is served in it: its id, and whether its client can ask its user (elicitation). */
+export interface OpenSession {
+  id: string;
+  canElicit: boolean;
+}
+
+/** Bytes of the declared capabilities kept: enough for any real client, never a way to store much. */
+const CAPABILITIES_MAX = 4_096;
+
+/** Form elicitation: the 2025-11-25 capability, where an empty object also means form mode. */
+function elicitsForms(capabilities: unknown): boolean {
+  const elicitation = (capabilities as { elicitation?: unknown } | null)?.elicitation;
+  if (elicitation === null || typeof elicitation !== 'object') return false;
+  return Object.keys(elicitation).length === 0 || 'form' in elicitation;
+}
+
+export async function openSession(
+  ctx: Context,
+  params: { protocolVersion?: unknown; capabilities?: unknown },
+): Promise<OpenSession> {
   const id = randomUUID();
   const now = ctx.now().toISOString();
+  const { protocolVersion } = params;
   const version =
-    typeof protocolVersion === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(protocolVersion)
+    typeof protocolVersion === 'string' && LEGACY_PROTOCOL_VERSIONS.includes(protocolVersion)
       ? protocolVersion
-      : LATEST_PROTOCOL_VERSION;
-  await storeMcpSession(ctx, { id, protocol_version: version, created_at: now, last_seen_at: now });
-  return id;
+      : LEGACY_PROTOCOL_VERSION;
+  const canElicit = elicitsForms(params.capabilities);
+  const declared = JSON.stringify(params.capabilities ?? {});
+  await storeMcpSession(ctx, {
+    id,
+    protocol_version: version,
+    created_at: now,
+    last_seen_at: now,
+    client_capabilities:
+      declared.length <= CAPABILITIES_MAX ? declared : JSON.stringify(canElicit ? { elicitation: { form: {} } } : {}),
+  });
+  return { id, canElicit };
 }
 
 /** The session named by the header: 400 without one, 404 when unknown, ended or idle too long. */
-export async function requireSession(ctx: Context, header: string | string[] | undefined): Promise<string> {
+export async function requireSession(ctx: Context, header: string | string[] | undefined): Promise<OpenSession> {
   if (header === undefined || header === '') {
     throw new AppError('mcp_session_required', [{ field: 'Mcp-Session-Id', message: 'missing', code: 'required' }]);
   }
@@ -40,16 +69,16 @@ export async function requireSession(ctx: Context, header: string | string[] | u
     throw new AppError('mcp_session_not_found', [{ field: 'Mcp-Session-Id', message: id, code: 'not_found' }]);
   }
   if (idle > TOUCH_EVERY_MS) await markMcpSessionSeen(ctx, session.id, now.toISOString());
-  return session.id;
+  return { id: session.id, canElicit: elicitsForms(JSON.parse(session.client_capabilities ?? '{}')) };
 }
 
 export function checkProtocolVersion(header: string | string[] | undefined): void {
   if (header === undefined) return; // clients before 2025-06-18 do not send it
-  if (typeof header !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) {
+  if (typeof header !== 'string' || !LEGACY_PROTOCOL_VERSIONS.includes(header)) {
     throw new AppError('mcp_protocol_version', [
       {
         field: 'MCP-Protocol-Version',
-        message: `admitidas: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+        message: `admitidas: ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`,
         code: 'unsupported',
       },
     ]);

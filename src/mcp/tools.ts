@@ -1,6 +1,7 @@
 // The MCP tools: each one names the query or command it calls, the same ones the REST API calls.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
+import type { ConsentPayload } from '../commands/consent-drafts.ts';
 import { submitHelp } from '../commands/submit-help.ts';
 import type { RetentionConfig } from '../config.ts';
 import type { Context } from '../context.ts';
@@ -80,15 +81,32 @@ const requestInput = z.strictObject(requestToolShape);
 const offerInput = z.strictObject(offerToolShape);
 type SubmissionArgs = z.output<typeof requestInput> | z.output<typeof offerInput>;
 
-/** The REST body schema decides, so a tool accepts exactly what POST /api/public/v1/help accepts. */
-async function submit(ctx: Context, type: 'request' | 'offer', args: SubmissionArgs) {
+/**
+ * The REST body schema decides, so a tool accepts exactly what POST /api/public/v1/help accepts; the person is
+ * shown the result before anything is sent.
+ */
+function submissionPayload(type: 'request' | 'offer', args: SubmissionArgs): ConsentPayload {
   const { editToken, externalId, ...fields } = args;
-  // Left out: a fresh pair, so two assistants can never pick the same one by chance.
+  // Left out: a fresh pair, so two assistants can never pick the same one by chance (and fixed from here on, so
+  // confirming twice sends one submission).
   const body = { type, ...fields, externalId: externalId ?? randomUUID() };
   const submission = parseOrThrow(helpSubmission, body, 'validation_failed', 'es');
-  const { result } = await submitHelp(ctx, submission, { credential: editToken });
-  return { ...result, externalId: submission.externalId };
+  return editToken === undefined ? { submission } : { submission, editToken };
 }
+
+async function submitConfirmed(ctx: Context, payload: ConsentPayload) {
+  const { result } = await submitHelp(ctx, payload.submission, { credential: payload.editToken });
+  return { ...result, externalId: payload.submission.externalId };
+}
+
+const requestConsent = {
+  payload: (args: SubmissionArgs) => submissionPayload('request', args),
+  submit: submitConfirmed,
+};
+const offerConsent = {
+  payload: (args: SubmissionArgs) => submissionPayload('offer', args),
+  submit: submitConfirmed,
+};
 
 export const tools: ToolDefinition[] = [
   defineTool({
@@ -125,6 +143,7 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(helpSearchShape),
     output: helpList,
     annotations: readAnnotations,
+    showsMap: true,
     // The rules across fields (coordinates in pairs, radius needs a point) are not part of the published schema.
     run: (ctx, args) => listHelp(ctx, { ...parseOrThrow(helpSearch, args, 'invalid_query', 'es'), view: 'list' }),
   }),
@@ -187,7 +206,9 @@ export const tools: ToolDefinition[] = [
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
-    run: (ctx, args) => submit(ctx, 'request', args),
+    consent: requestConsent,
+    // Reached only through the confirmation (consent-flow.ts): the same send.
+    run: (ctx, args) => submitConfirmed(ctx, submissionPayload('request', args)),
   }),
   defineTool({
     name: 'publicar_ofrecimiento',
@@ -197,7 +218,8 @@ export const tools: ToolDefinition[] = [
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
-    run: (ctx, args) => submit(ctx, 'offer', args),
+    consent: offerConsent,
+    run: (ctx, args) => submitConfirmed(ctx, submissionPayload('offer', args)),
   }),
   reportTool,
   withdrawTool,
@@ -208,7 +230,7 @@ export const tools: ToolDefinition[] = [
 export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
 
 /** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
-function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
+export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
   const details = issuesToDetails(issues, 'es', args);
   const body = errorBody(validationCode(details, tool.submits ? 'validation_failed' : 'invalid_query'), 'es', details);
   return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
@@ -226,8 +248,16 @@ export async function callTool(
 ): Promise<ToolResult> {
   const call = tool.prepare(args);
   if (!call.ok) return toolInputError(tool, call.issues, args);
+  return toolOutcome(() => call.run(ctx), onUnexpected);
+}
+
+/** A tool's answer: structured result plus the same JSON as text, or its error as the catalogue body. */
+export async function toolOutcome(
+  run: () => Promise<Record<string, unknown>>,
+  onUnexpected: (err: unknown) => void,
+): Promise<ToolResult> {
   try {
-    const value = await call.run(ctx);
+    const value = await run();
     return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
   } catch (err) {
     // Unexpected failures are logged, never shown: their messages may carry internals.

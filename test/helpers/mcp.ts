@@ -22,17 +22,39 @@ export interface Connected {
   transport: StreamableHTTPClientTransport;
   /** The 2025-11-25 session; empty in the 2026-07-28 era, which has none. */
   sessionId: string;
+  /** The confirmation questions the person was shown, in order. */
+  asked: { message: string; requestedSchema?: unknown }[];
 }
 
-/** The SDK's client in one era: `legacy` opens a 2025-11-25 session, `modern` pins 2026-07-28 (server/discover). */
-export async function connect(url: string, era: Era = 'legacy'): Promise<Connected> {
+/** How the person answers a confirmation: a form answer, or no elicitation capability at all ('cannot ask'). */
+export type PersonAnswer =
+  | { action: 'accept' | 'decline' | 'cancel'; content?: Record<string, string | number | boolean | string[]> }
+  | 'cannot ask';
+export const CONFIRMS: PersonAnswer = { action: 'accept', content: { confirm: true } };
+
+/**
+ * The SDK's client in one era: `legacy` opens a 2025-11-25 session, `modern` pins 2026-07-28 (server/discover).
+ * By default it can ask its user (form elicitation) and the person confirms; `answer` changes what they say.
+ */
+export async function connect(url: string, era: Era = 'legacy', answer: PersonAnswer = CONFIRMS): Promise<Connected> {
   const client = new Client(
     { name: 'ayuda-tests', version: '1.0.0' },
-    { versionNegotiation: { mode: era === 'modern' ? { pin: MODERN_VERSION } : 'legacy' } },
+    {
+      versionNegotiation: { mode: era === 'modern' ? { pin: MODERN_VERSION } : 'legacy' },
+      ...(answer === 'cannot ask' ? {} : { capabilities: { elicitation: { form: {} } } }),
+    },
   );
+  const asked: Connected['asked'] = [];
+  if (answer !== 'cannot ask') {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as { message: string; requestedSchema?: unknown };
+      asked.push({ message: params.message, requestedSchema: params.requestedSchema });
+      return answer;
+    });
+  }
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
   await client.connect(transport);
-  return { client, transport, sessionId: transport.sessionId ?? '' };
+  return { client, transport, sessionId: transport.sessionId ?? '', asked };
 }
 
 export interface RawResponse {

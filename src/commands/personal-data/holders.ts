@@ -9,6 +9,7 @@ import {
   leaderAlertsHolder,
   outboundMessagesHolder,
 } from './channel-holders.ts';
+import { consentDraftsHolder } from './consent-draft-holder.ts';
 import type { PersonalDataHolder } from './holder.ts';
 import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
@@ -30,7 +31,9 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   logistics_operations: routesHolder,
   emergencies: emergencyContactsHolder,
   idempotency_keys: idempotentAnswersHolder,
-  mcp_sessions: { none: 'A protocol version and times; removed after an hour idle (upkeep).' },
+  mcp_sessions: {
+    none: 'A protocol version, what the client declared it can do, and times; removed after an hour idle (upkeep).',
+  },
   accounts: { none: "The team's own accounts (name, e-mail): kept while the account exists; an admin disables it." },
   account_emergencies: { none: 'Which account leads which emergency.' },
   console_sessions: { none: 'Hashes of session cookies; removed when they end or after 2 idle hours (upkeep).' },
@@ -52,6 +55,7 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   channel_messages: channelMessagesHolder,
   outbound_messages: outboundMessagesHolder,
   leader_alerts: leaderAlertsHolder,
+  consent_drafts: consentDraftsHolder,
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

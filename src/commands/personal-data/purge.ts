@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/store.ts';
 import { countInboundBefore, purgeInbound } from '../../repositories/channels/channel-messages.ts';
 import { deleteConversations, idleConversations } from '../../repositories/channels/conversations.ts';
 import { purgeOutbound } from '../../repositories/channels/outbound-messages.ts';
+import { purgeConsentDrafts } from '../../repositories/consent-drafts.ts';
 import { checkpointAfterErasure, insertErasures } from '../../repositories/erasures.ts';
 import { recordsDueForRetention } from '../../repositories/help-records/personal-data.ts';
 import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
@@ -146,7 +147,10 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
       outbound: await purgeOutbound(trx.db, messagesBefore),
     };
   });
+  // Submissions nobody confirmed within 30 minutes.
+  const drafts = await purgeConsentDrafts(ctx.db, now.toISOString());
   lines.push(
+    { rule: 'consent_drafts', table: 'consent_drafts', count: drafts },
     { rule: 'channel_messages', table: 'conversations', count: messages.conversations },
     { rule: 'channel_messages', table: 'channel_messages', count: messages.inbound },
     { rule: 'channel_messages', table: 'outbound_messages', count: messages.outbound },

@@ -4,17 +4,19 @@
 // request is served by a fresh stateless SDK server and transport, so any instance can continue any session. The
 // same server builder serves both, so tools, resources and limits are identical in either era.
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
-import { isInitializeRequest } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordConsentAnswer } from '../../commands/consent-drafts.ts';
 import type { Context } from '../../context.ts';
 import type { submissionToolNames } from '../../contract/mcp-tools.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from '../../contract/routes/mcp.ts';
 import { clientScope } from '../../domain/client-address.ts';
 import { type CallerContext, withCaller } from '../../mcp/caller.ts';
+import { CONSENT_REQUEST_PREFIX } from '../../mcp/consent-ids.ts';
 import { originGuard } from '../../mcp/origin-guard.ts';
-import { checkProtocolVersion, endSession, openSession, requireSession } from '../../mcp/sessions.ts';
+import { checkProtocolVersion, endSession, type OpenSession, openSession, requireSession } from '../../mcp/sessions.ts';
 import { tools } from '../../mcp/tools.ts';
 import { openMcpSessionIds } from '../../queries/mcp-sessions.ts';
+import type { ConsentAnswer } from '../../repositories/consent-drafts.ts';
 import { fastifyPath } from '../define-route.ts';
 import { type Limiters, WITHDRAWALS_PER_MINUTE } from '../plugins/rate-limit.ts';
 import { OpenStreams } from './mcp/open-streams.ts';
@@ -84,6 +86,33 @@ function isSubmissionCall(message: unknown): boolean {
 
 const WITHDRAW_TOOL: (typeof submissionToolNames)[number] = 'retirar_publicacion';
 
+/** The 2025-era handshake (the SDK's own check would load the SDK at start-up for one comparison). */
+function isInitialize(message: unknown): message is { method: 'initialize'; params?: Record<string, unknown> } {
+  return (message as { method?: unknown } | null)?.method === 'initialize';
+}
+
+/** Tools that wait for the person's own confirmation before anything is sent. */
+const consentTools = new Set(tools.filter((tool) => tool.needsConsent).map((tool) => tool.name));
+
+function isConsentCall(message: unknown): boolean {
+  const m = message as { method?: unknown; params?: { name?: unknown } } | null;
+  return m?.method === 'tools/call' && typeof m.params?.name === 'string' && consentTools.has(m.params.name);
+}
+
+/**
+ * A client's response to one of this service's confirmation requests: accept counts only with the box ticked;
+ * decline is a no; cancel, an error or anything else is a no too.
+ */
+function consentAnswer(message: unknown): { token: string; decision: ConsentAnswer } | undefined {
+  const m = message as { id?: unknown; method?: unknown; result?: unknown } | null;
+  if (m === null || typeof m !== 'object' || m.method !== undefined || typeof m.id !== 'string') return undefined;
+  if (!m.id.startsWith(CONSENT_REQUEST_PREFIX)) return undefined;
+  const token = m.id.slice(CONSENT_REQUEST_PREFIX.length);
+  const result = m.result as { action?: unknown; content?: { confirm?: unknown } } | undefined;
+  if (result?.action === 'accept') return { token, decision: result.content?.confirm === true ? 'accept' : 'decline' };
+  return { token, decision: result?.action === 'decline' ? 'decline' : 'cancel' };
+}
+
 /** A call of the tool that withdraws by receipt code: also held to the withdrawals limit, as /retirar is. */
 function isWithdrawalCall(message: unknown): boolean {
   const m = message as { method?: unknown; params?: { name?: unknown } } | null;
@@ -105,7 +134,9 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
       ({ requestInfo }) => {
         const caller = requestInfo ? callers.get(requestInfo) : undefined;
         if (!caller) throw new Error('mcp request without its caller');
-        return buildMcpServer(caller.ctx, (err) => caller.request.log.error({ err }, 'mcp tool failed'));
+        return buildMcpServer(caller.ctx, (err) => caller.request.log.error({ err }, 'mcp tool failed'), {
+          era: 'modern',
+        });
       },
       {
         // 2025-era traffic never reaches it: it is served below, with sessions.
@@ -140,12 +171,19 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     else reply.raw.end();
   }
 
-  async function serveLegacy(request: FastifyRequest, reply: FastifyReply, sessionId: string): Promise<void> {
+  async function serveLegacy(request: FastifyRequest, reply: FastifyReply, session: OpenSession): Promise<void> {
     const { buildMcpServer, Transport } = await mcpRuntime();
+    // A call that may ask the person answers on an event stream, where the question goes before the result.
+    const asks = session.canElicit && isConsentCall(request.body);
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: !asks });
     // Served with the caller's address: a report through MCP counts per client as one through the API.
-    const server = buildMcpServer(withCaller(ctx, request.ip), (err) => request.log.error({ err }, 'mcp tool failed'));
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.raw.setHeader('mcp-session-id', sessionId);
+    const server = buildMcpServer(withCaller(ctx, request.ip), (err) => request.log.error({ err }, 'mcp tool failed'), {
+      era: 'legacy',
+      sessionId: session.id,
+      canElicit: session.canElicit,
+      send: (message, relatedRequestId) => transport.send(message, { relatedRequestId }),
+    });
+    reply.raw.setHeader('mcp-session-id', session.id);
     hijack(reply);
     reply.raw.once('close', () => {
       server.close().catch((err) => request.log.warn({ err }, 'mcp server close failed'));
@@ -194,9 +232,9 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
     },
     async (request, reply) => {
       const message = request.body;
-      let sessionId: string;
-      if (isInitializeRequest(message)) {
-        sessionId = await openSession(ctx, message.params.protocolVersion);
+      let session: OpenSession;
+      if (isInitialize(message)) {
+        session = await openSession(ctx, message.params ?? {});
       } else {
         // The SDK's own classification decides the era, so this route and its handler never disagree.
         const { toWebRequest, isLegacyRequest } = await mcpRuntime();
@@ -204,26 +242,33 @@ export function mcpRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters
         reply.raw.once('close', () => abort.abort());
         const web = await toWebRequest(request.raw, message, { signal: abort.signal });
         if (!(await isLegacyRequest(web, message))) return serveModern(request, reply, web);
-        sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
+        session = await requireSession(ctx, request.headers['mcp-session-id']);
         checkProtocolVersion(request.headers['mcp-protocol-version']);
+        // The person's answer to a confirmation this service asked for: the call waiting for it may be on
+        // another instance, so it is recorded on the draft rather than handed to this instance's SDK server.
+        const answer = consentAnswer(message);
+        if (answer) {
+          await recordConsentAnswer(ctx, answer.token, session.id, answer.decision);
+          return reply.code(202).send();
+        }
       }
-      await serveLegacy(request, reply, sessionId);
+      await serveLegacy(request, reply, session);
     },
   );
 
   app.get(fastifyPath(mcpStreamRoute.path), { onRequest: [guard, limiters.reads] }, async (request, reply) => {
-    const sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
+    const session = await requireSession(ctx, request.headers['mcp-session-id']);
     checkProtocolVersion(request.headers['mcp-protocol-version']);
     // Counted on this instance only: a client spread over several instances gets these caps on each.
-    streams.add(sessionId, clientScope(request.ip), reply.raw);
-    await serveLegacy(request, reply, sessionId);
+    streams.add(session.id, clientScope(request.ip), reply.raw);
+    await serveLegacy(request, reply, session);
   });
 
   app.delete(fastifyPath(mcpEndSessionRoute.path), { onRequest: [guard, limiters.reads] }, async (request, reply) => {
-    const sessionId = await requireSession(ctx, request.headers['mcp-session-id']);
+    const session = await requireSession(ctx, request.headers['mcp-session-id']);
     checkProtocolVersion(request.headers['mcp-protocol-version']);
-    await endSession(ctx, sessionId);
-    streams.end(sessionId);
+    await endSession(ctx, session.id);
+    streams.end(session.id);
     return reply.code(200).send();
   });
 }

@@ -3,12 +3,14 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ConsentPayload, dropConsentDraft } from '../../../commands/consent-drafts.ts';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { choosableMunicipality, municipalitiesOf } from '../../../domain/municipalities.ts';
 import { WEB_SOURCE } from '../../../domain/own-sources.ts';
 import { isRecordId } from '../../../domain/record-id.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
+import { consentDraft } from '../../../queries/consent-drafts.ts';
 import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
 import { submissionReceipt } from '../../../queries/receipt.ts';
 import { text } from '../../../schemas/common.ts';
@@ -64,6 +66,28 @@ async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
   }));
 }
 
+/** ?borrador=TOKEN: the draft of a submission an assistant prepared, waiting for the person's confirmation. */
+const DRAFT_PARAM = 'borrador';
+
+/**
+ * The draft's fields as the form shows them. The consent box stays unticked: ticking it and sending is the
+ * person's confirmation. A fresh externalId, as for any form.
+ */
+function draftValues(kind: Kind, payload: ConsentPayload, token: string): Values {
+  const submission = payload.submission as unknown as Record<string, unknown>;
+  const values: Values = { externalId: randomUUID(), borrador: token };
+  for (const name of submissionFormFields[kind]) {
+    const value = submission[name];
+    if (typeof value === 'string') values[name] = value;
+    else if (typeof value === 'number') values[name] = String(value);
+    else if (typeof value === 'boolean') values[name] = value ? 'si' : 'no';
+  }
+  const place = choosableMunicipality(values.municipalityCode);
+  if (place) values.departmentCode = place.departmentCode;
+  if (typeof submission.emergencySlug === 'string') values.emergencySlug = submission.emergencySlug;
+  return values;
+}
+
 /** What the person typed, to show it again; the identity document is left out on purpose. */
 function typedValues(kind: Kind, form: FormBody): Values {
   const values: Values = {};
@@ -73,6 +97,7 @@ function typedValues(kind: Kind, form: FormBody): Values {
     'emergencySlug',
     'publishContact',
     'externalId',
+    DRAFT_PARAM,
   ]) {
     values[name] = field(form, name);
   }
@@ -142,6 +167,18 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
 
     sitePage(app, ctx, limiters, path, async (request, lang) => {
       const emergencies = await activeEmergencies(ctx);
+      const token = queryText(request, DRAFT_PARAM);
+      if (token !== undefined) {
+        // A submission an assistant prepared: the person reviews it here and confirms it by sending the form.
+        const draft = await consentDraft(ctx, token);
+        const t = formStrings(lang);
+        const opened =
+          draft?.payload.submission.type === kind
+            ? state(lang, emergencies, { values: draftValues(kind, draft.payload, token), notice: t.draftNotice })
+            : state(lang, emergencies, { values: { externalId: randomUUID() }, formError: t.draftExpired });
+        // It shows a name and a number: never kept by a cache.
+        return { ...page(opened), noStore: true };
+      }
       const asked = queryText(request, 'emergencia');
       const emergencyFromLink = emergencies.find((e) => e.slug === asked)?.slug;
       // A fresh id per rendered form: sending this same form again is recognised as the same submission.
@@ -230,6 +267,9 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         try {
           // The result carries the pair's editToken; the receipt does not offer changes yet, so it goes no further.
           const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document });
+          // The assistant's draft this form was opened from has served its purpose, with its personal data.
+          const token = field(form, DRAFT_PARAM);
+          if (token !== '') await dropConsentDraft(ctx, token);
           // 303: reloading the receipt never sends the form again.
           return reply.code(303).header('location', receiptPath(result.id, lang)).send();
         } catch (err) {

@@ -1,9 +1,9 @@
 // /centros, /rutas, /desarrolladores and /desarrolladores/referencia with their twins: read through the same
 // queries and presenters as the API, so a page and the JSON it links to tell the same story.
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/server';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';
+import { LEGACY_PROTOCOL_VERSION } from '../../../contract/mcp-protocol.ts';
 import { buildOpenApi } from '../../../contract/openapi.ts';
 import { categories } from '../../../domain/categories.ts';
 import { tools } from '../../../mcp/tools.ts';
@@ -86,7 +86,7 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       limits: ctx.config,
       openapi,
       tools: toolList,
-      mcpProtocolVersion: LATEST_PROTOCOL_VERSION,
+      mcpProtocolVersion: LEGACY_PROTOCOL_VERSION,
       exampleSlug: active[0]?.slug,
       changesDays: ctx.config.retention.changesDays,
     });

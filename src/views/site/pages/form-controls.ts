@@ -35,6 +35,8 @@ export interface FormState {
   retypeIdentity?: boolean;
   /** A problem of the whole form (too many sends), shown in the summary. */
   formError?: string;
+  /** A word before the form (an assistant's draft opened for the person to confirm). */
+  notice?: string;
   /** Emergency asked for by ?emergencia=SLUG, already checked to be active. */
   emergencyFromLink?: string;
   baseUrl: string;
@@ -368,7 +370,8 @@ export function consentTermsTwin(state: FormState, t: FormStrings, kind: 'reques
 
 /** The hidden random id that makes a repeated send (double tap, reload) the same record. */
 export function externalIdField(values: Values): Html {
-  return html`<input type="hidden" name="externalId" value="${values.externalId ?? ''}">`;
+  const draft = values.borrador ? html`<input type="hidden" name="borrador" value="${values.borrador}">` : html``;
+  return html`<input type="hidden" name="externalId" value="${values.externalId ?? ''}">${draft}`;
 }
 
 /** Path of a form page in its language, with the emergency the link asked for. */

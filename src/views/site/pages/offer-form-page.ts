@@ -217,6 +217,7 @@ export function offerFormPage(state: FormState): SiteDocument {
     scripts: open ? ['/static/ubicacion.js'] : [],
     blocks: [
       { kind: 'html', html: errorSummary(t, state.errors, offerLabels(t), state.formError) },
+      ...(state.notice ? [text({ b: state.notice })] : []),
       text(t.reviewRule),
       text(t.consentRule),
       text(link(localized('/privacidad', state.lang), t.privacyLink)),

@@ -218,6 +218,7 @@ export function requestFormPage(state: FormState): SiteDocument {
     scripts: open ? ['/static/ubicacion.js'] : [],
     blocks: [
       { kind: 'html', html: errorSummary(t, state.errors, requestLabels(t), state.formError) },
+      ...(state.notice ? [text({ b: state.notice })] : []),
       text(t.reviewRule),
       text(t.requestConsentRule),
       text(link(localized('/privacidad', state.lang), t.privacyLink)),

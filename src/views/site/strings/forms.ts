@@ -335,6 +335,14 @@ export const forms = {
     es: 'Se enviaron demasiados formularios seguidos desde su conexión. Espere un minuto y envíe de nuevo.',
     en: 'Too many forms were sent in a row from your connection. Wait a minute and send again.',
   },
+  draftNotice: {
+    es: 'Un asistente preparó este envío con usted. Revise cada dato: si está de acuerdo con que se publiquen su nombre y su WhatsApp, marque la casilla de consentimiento y envíe. Si no lo envía, no se envía nada, y este borrador se borra a los 30 minutos.',
+    en: 'An assistant prepared this submission with you. Check every detail: if you agree to your name and WhatsApp being published, tick the consent box and send. If you do not send it, nothing is sent, and this draft is deleted after 30 minutes.',
+  },
+  draftExpired: {
+    es: 'Este enlace venció (30 minutos) o ya se usó. Puede llenar el formulario de nuevo.',
+    en: 'This link has expired (30 minutes) or was already used. You can fill in the form again.',
+  },
   alreadySent: {
     es: 'Este formulario ya se había enviado con otros datos, y ese primer envío sigue igual. Si quiere enviar también estos datos, revíselos y envíe de nuevo: será un envío nuevo.',
     en: 'This form had already been sent with other details, and that first submission stays as it was. To send these details too, check them and send again: it will be a new submission.',

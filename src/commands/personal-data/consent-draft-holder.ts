@@ -1,0 +1,43 @@
+// Submissions an assistant prepared that wait for the person's confirmation: they hold a whole submission (name,
+// number, address). Found and erased by the contact number; gone by themselves 30 minutes after they were made
+// (upkeep and retention delete expired drafts).
+import { consentDraftsOf, deleteConsentDrafts, payloadOf } from '../../repositories/consent-drafts.ts';
+import type { ErasureTarget, PersonalDataHolder, TouchedRow } from './holder.ts';
+
+function numbersOf(target: ErasureTarget): string[] {
+  if (target.scope === 'identity') return [];
+  const numbers = new Set((target.everywhere?.values.phones ?? []).filter((n) => n !== ''));
+  // The records' own numbers too: a withdrawal or retention of a record takes a draft of the same person.
+  for (const record of target.records) if (record.contact_whatsapp) numbers.add(record.contact_whatsapp);
+  return [...numbers];
+}
+
+export const consentDraftsHolder: PersonalDataHolder = {
+  table: 'consent_drafts',
+  async find(db, search) {
+    return (await consentDraftsOf(db, [search.phone])).map((r) => {
+      const { submission } = payloadOf(r);
+      return {
+        table: 'consent_drafts',
+        id: r.token_hash,
+        label: 'Envío preparado por un asistente, esperando su confirmación',
+        fields: {
+          tipo: r.kind,
+          titulo: submission.title,
+          nombre: submission.contactName,
+          whatsapp: r.contact_whatsapp,
+          vence: r.expires_at,
+        },
+      };
+    });
+  },
+  async erase(trx, target) {
+    const rows = await consentDraftsOf(trx.db, numbersOf(target));
+    await deleteConsentDrafts(
+      trx.db,
+      rows.map((r) => r.token_hash),
+    );
+    return rows.map((r): TouchedRow => ({ table: 'consent_drafts', id: r.token_hash }));
+  },
+  clear: (db, id) => deleteConsentDrafts(db, [id]),
+};
