@@ -5,6 +5,8 @@ import type { Random } from './prng.ts';
 
 export const MCP = '/mcp';
 const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'];
+const MODERN = '2026-07-28';
+const ENVELOPE_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const ACCEPT_BOTH = 'application/json, text/event-stream';
 
 export interface McpTool {
@@ -59,8 +61,68 @@ function mcpHeaders(live: Live, r: Random, accept: string): Record<string, strin
   return headers;
 }
 
+/**
+ * A 2026-07-28 message: the version in _meta and the routing headers, mostly right; sometimes a header that
+ * contradicts the body, an envelope naming an unknown revision, or a retry whose requestState was never issued.
+ */
+function modernMessage(
+  live: Live,
+  r: Random,
+  id: unknown,
+): { body: string; note: string; headers: Record<string, string> } {
+  const tool = r.pick(live.tools);
+  const [method, params] = r.pick<[string, Record<string, unknown>]>([
+    ['server/discover', {}],
+    ['tools/list', {}],
+    ['tools/call', { name: tool.name, arguments: toolValues(tool, r).valid(tool.inputSchema) }],
+    ['tools/call', { name: tool.name, arguments: toolValues(tool, r).invalid(tool.inputSchema)?.value ?? {} }],
+    [
+      'tools/call',
+      {
+        name: r.pick(['publicar_solicitud', 'publicar_ofrecimiento']),
+        arguments: {},
+        inputResponses: { consent: { action: 'accept', content: { confirm: true } } },
+        requestState: r.pick(['x'.repeat(43), '', 'v1.a.b']),
+      },
+    ],
+    ['resources/list', {}],
+    ['resources/templates/list', {}],
+    ['resources/read', { uri: live.resources.length > 0 ? r.pick(live.resources) : 'ayuda://ayudas/x' }],
+    ['prompts/list', {}],
+    ['prompts/get', { name: r.pick(['resumir_emergencia', 'coordinar_entregas', 'no_existe']), arguments: {} }],
+    [
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: 'resumir_emergencia' }, argument: { name: 'emergencySlug', value: 'a' } },
+    ],
+  ]);
+  const fault = r.weighted<string>([
+    ['none', 75],
+    ['method header', 8],
+    ['version', 7],
+    ['no envelope', 5],
+    ['no capabilities', 5],
+  ]);
+  const meta: Record<string, unknown> = {
+    [ENVELOPE_VERSION]: fault === 'version' ? r.pick(['2099-01-01', '2025-11-25', 42]) : MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '1.0.0' },
+  };
+  if (fault !== 'no capabilities')
+    meta['io.modelcontextprotocol/clientCapabilities'] = r.chance(0.5) ? {} : { elicitation: {} };
+  const body = rpc(method, fault === 'no envelope' ? params : { ...params, _meta: meta }, id);
+  const headers: Record<string, string> = {
+    'mcp-protocol-version': MODERN,
+    'mcp-method': fault === 'method header' ? r.pick(['tools/list', 'x', '']) : method,
+  };
+  if (typeof params.name === 'string') headers['mcp-name'] = params.name;
+  if (typeof params.uri === 'string') headers['mcp-name'] = params.uri;
+  return { body: JSON.stringify(body), note: `2026-07-28 ${method}${fault === 'none' ? '' : ` (${fault})`}`, headers };
+}
+
 /** One POST /mcp message: a tool call with generated arguments, a listing, a notification, or something broken. */
-function postBody(live: Live, r: Random): { body: string; note: string; contentType?: string } {
+function postBody(
+  live: Live,
+  r: Random,
+): { body: string; note: string; contentType?: string; headers?: Record<string, string> } {
   const id = r.weighted<unknown>([
     [r.int(1, 1_000_000), 80],
     ['req-7', 10],
@@ -68,6 +130,7 @@ function postBody(live: Live, r: Random): { body: string; note: string; contentT
     [{ a: 1 }, 5],
   ]);
   const kind = r.weighted<string>([
+    ['modern', 25],
     ['tool', 40],
     ['initialize', 12],
     ['list', 12],
@@ -77,6 +140,8 @@ function postBody(live: Live, r: Random): { body: string; note: string; contentT
     ['raw', 10],
   ]);
   switch (kind) {
+    case 'modern':
+      return modernMessage(live, r, id);
     case 'tool': {
       const tool = r.pick(live.tools);
       const good = r.chance(0.7);
@@ -171,11 +236,16 @@ function postBody(live: Live, r: Random): { body: string; note: string; contentT
 export function mcpRequest(method: string, live: Live, r: Random): FuzzRequest {
   const op = `${method} ${MCP}`;
   if (method === 'POST') {
-    const { body, note, contentType } = postBody(live, r);
+    const { body, note, contentType, headers: own } = postBody(live, r);
     const headers: Record<string, string> = {
       ...mcpHeaders(live, r, ACCEPT_BOTH),
       'content-type': contentType ?? 'application/json',
     };
+    if (own) {
+      // No session in this era: the session and version of the 2025 headers give way to its own.
+      delete headers['mcp-session-id'];
+      Object.assign(headers, own);
+    }
     // An initialize needs no session; the header would be ignored or refused.
     if (note === 'initialize' && r.chance(0.8)) delete headers['mcp-session-id'];
     return { op, method, path: MCP, query: '', headers, body, note };

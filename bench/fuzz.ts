@@ -5,7 +5,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
-import AjvModule from 'ajv';
+import AjvModule from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
@@ -207,7 +207,7 @@ function documentedCodes(doc: Schema, req: FuzzRequest, status: number): string[
 const Ajv = AjvModule as unknown as typeof AjvModule.default;
 const addFormats = addFormatsModule as unknown as (ajv: InstanceType<typeof Ajv>) => void;
 
-/** Each tool's declared output schema (MCP: structuredContent must conform to it). */
+/** Each tool's declared output schema (MCP: structuredContent must conform to it; JSON Schema 2020-12). */
 function outputValidators(live: Live): Map<string, ValidateFunction> {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);

@@ -191,3 +191,53 @@ for (const era of ERAS) {
     });
   });
 }
+
+describe('the server card', () => {
+  test('names the endpoint and both eras, and lists exactly what the server offers', async () => {
+    const res = await h.json({ method: 'GET', url: '/.well-known/mcp/server-card.json' });
+    assert.equal(res.status, 200);
+    const card = res.body;
+    assert.equal(card.$schema, 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
+    assert.equal(card.name, 'localhost/ayuda-directa');
+    assert.equal(card.version, '1.6.0');
+    assert.ok(card.description.length <= 100);
+    assert.deepEqual(card.remotes, [
+      {
+        type: 'streamable-http',
+        url: `${LOCAL_BASE_URL}/mcp`,
+        supportedProtocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'],
+      },
+    ]);
+    const offered = card._meta['localhost/ayuda-directa/primitives'];
+    const live = client('modern');
+    const tools = (await live.listTools()).tools;
+    assert.deepEqual(
+      offered.tools,
+      tools.map((t) => ({ name: t.name, title: t.title, readOnly: t.annotations?.readOnlyHint === true })),
+    );
+    const templates = (await live.listResourceTemplates()).resourceTemplates;
+    assert.deepEqual(
+      offered.resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate).sort(),
+      templates.map((t) => t.uriTemplate).sort(),
+    );
+    const listed = new Set((await live.listResources()).resources.map((r) => r.uri));
+    for (const resource of offered.resources) assert.ok(listed.has(resource.uri), resource.uri);
+    const prompts = (await live.listPrompts()).prompts;
+    assert.deepEqual(
+      offered.prompts.map((p: { name: string; arguments: unknown }) => [p.name, p.arguments]),
+      prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => ({ name: a.name, required: a.required === true }))]),
+    );
+    // Cached with its ETag, refused with a parameter, linked from /llms.txt.
+    const again = await h.app.inject({
+      method: 'GET',
+      url: '/.well-known/mcp/server-card.json',
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    assert.equal(again.statusCode, 304);
+    const bad = await h.json({ method: 'GET', url: '/.well-known/mcp/server-card.json?x=1' });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.code, 'invalid_query');
+    const llms = await h.app.inject({ method: 'GET', url: '/llms.txt' });
+    assert.ok(llms.body.includes(`](${LOCAL_BASE_URL}/.well-known/mcp/server-card.json)`));
+  });
+});

@@ -101,6 +101,8 @@ const COMPONENT_ORDER = [
   'RapidProWebhook',
   'SmsInbound',
   'IntakeAck',
+  'McpServerPrimitives',
+  'McpServerCard',
   'ErrorDetail',
   'Error',
 ];

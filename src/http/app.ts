@@ -23,6 +23,7 @@ import { placesRoutes } from './routes/api/places.ts';
 import { pledgeRoutes } from './routes/api/pledges.ts';
 import { reportRoutes } from './routes/api/reports.ts';
 import { routeClaimRoutes } from './routes/api/route-claims.ts';
+import { serverCardRoutes } from './routes/api/server-card.ts';
 import { consoleRoutes } from './routes/console/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { channelRoutes } from './routes/integrations/channels.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   logisticsRoutes(app, ctx, limiters, cache);
   inventoryRoutes(app, ctx, limiters, cache);
   placesRoutes(app, ctx, limiters, cache);
+  serverCardRoutes(app, ctx, limiters);
   reportRoutes(app, ctx, limiters);
   pledgeRoutes(app, ctx, limiters);
   routeClaimRoutes(app, ctx, limiters);

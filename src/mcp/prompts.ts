@@ -8,8 +8,15 @@ import { type Category, categories, categoryLabel } from '../domain/categories.t
 import { municipalityLabel } from '../domain/municipalities.ts';
 import { AppError } from '../errors.ts';
 import { panorama } from '../queries/panorama.ts';
+import { promptCatalogue } from './catalogue.ts';
 import { completeCategory, completeEmergencySlug, completeMunicipality, municipalityNamed } from './completions.ts';
 import { panoramaMarkdown } from './panorama-markdown.ts';
+
+/** The title and description the catalogue gives a prompt (the server card lists the same). */
+function entry(name: keyof typeof promptCatalogue) {
+  const { title, description } = promptCatalogue[name];
+  return { title, description };
+}
 
 type Message = {
   role: 'user';
@@ -64,10 +71,7 @@ export function registerPrompts(server: McpServer, ctx: Context): void {
   server.registerPrompt(
     'resumir_emergencia',
     {
-      title: 'Resumir una emergencia',
-      description:
-        'Un resumen para compartir de lo que pasa en una emergencia activa: necesidades urgentes, cantidades ' +
-        'pendientes, ofrecimientos y rutas, con el panorama publicado adjunto.',
+      ...entry('resumir_emergencia'),
       argsSchema: z.object({ emergencySlug: slugArg('La emergencia (slug), de listar_emergencias.') }),
     },
     async ({ emergencySlug }) => {
@@ -101,10 +105,7 @@ export function registerPrompts(server: McpServer, ctx: Context): void {
   server.registerPrompt(
     'ayudar_a_pedir_ayuda',
     {
-      title: 'Ayudar a alguien a pedir ayuda',
-      description:
-        'Guía para que el asistente recoja, con la persona, los datos de una solicitud de ayuda, le explique qué ' +
-        'se publicará y le pida su consentimiento antes de enviarla a revisión con publicar_solicitud.',
+      ...entry('ayudar_a_pedir_ayuda'),
       argsSchema: z.object({
         emergencySlug: slugArg('La emergencia (slug), si ya se sabe.').optional(),
         category: categoryArg,
@@ -155,10 +156,7 @@ export function registerPrompts(server: McpServer, ctx: Context): void {
   server.registerPrompt(
     'coordinar_entregas',
     {
-      title: 'Coordinar entregas',
-      description:
-        'Guía para cruzar solicitudes con ofrecimientos y centros de acopio de una emergencia, registrar ' +
-        'compromisos de entrega y ofrecer transporte, siempre con la decisión de una persona.',
+      ...entry('coordinar_entregas'),
       argsSchema: z.object({
         emergencySlug: slugArg('La emergencia (slug), de listar_emergencias.'),
         category: categoryArg,

@@ -12,16 +12,12 @@ import { exportHelp } from '../queries/hxl-export.ts';
 import { panorama } from '../queries/panorama.ts';
 import { placesFeed } from '../queries/places.ts';
 import { exportQuery } from '../schemas/help-query.ts';
-import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE } from '../schemas/hxl.ts';
+import { HXL_CSV_MEDIA_TYPE } from '../schemas/hxl.ts';
+import { resourceCatalogue, templateCatalogue } from './catalogue.ts';
 import { completeEmergencySlug } from './completions.ts';
 import { panoramaMarkdown } from './panorama-markdown.ts';
 import { aboutText, aboutUri, openApiDocument, openApiUri } from './resources.ts';
 import { boundedResource, resourceTooLarge } from './result-size.ts';
-
-export const PANORAMA_TEMPLATE = 'ayuda://emergencias/{slug}/panorama';
-export const PANORAMA_MARKDOWN_TEMPLATE = 'ayuda://emergencias/{slug}/panorama.md';
-export const HXL_TEMPLATE = 'ayuda://emergencias/{slug}/hxl.csv';
-export const RECORD_TEMPLATE = 'ayuda://ayudas/{id}';
 
 /** A template variable as one string: a repeated one ({slug} matched twice) names nothing. */
 function single(value: string | string[] | undefined): string {
@@ -57,46 +53,24 @@ export function registerResources(server: McpServer, ctx: Context): void {
   const base = ctx.config.baseUrl;
   const complete = { slug: (value: string) => completeEmergencySlug(ctx, value) };
 
-  server.registerResource(
-    'openapi',
-    openApiUri(ctx.config),
-    {
-      title: 'Descripción OpenAPI 3.1 de la API pública',
-      description: 'Todas las rutas, parámetros, esquemas y errores de la API REST.',
-      mimeType: 'application/json',
-    },
-    (uri) =>
-      boundedResource(
-        { contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] },
-        maxBytes,
-        uri.href,
-      ),
+  server.registerResource('openapi', openApiUri(ctx.config), resourceCatalogue['openapi'], (uri) =>
+    boundedResource(
+      { contents: [{ uri: uri.href, mimeType: 'application/json', text: openApiDocument(ctx.config) }] },
+      maxBytes,
+      uri.href,
+    ),
   );
-  server.registerResource(
-    'acerca',
-    aboutUri(ctx.config),
-    {
-      title: 'Qué es Ayuda Directa',
-      description: 'Resumen del servicio, sus reglas de revisión y privacidad, y sus direcciones (formato llms.txt).',
-      mimeType: 'text/markdown',
-    },
-    async (uri) =>
-      boundedResource(
-        { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] },
-        maxBytes,
-        uri.href,
-      ),
+  server.registerResource('acerca', aboutUri(ctx.config), resourceCatalogue['acerca'], async (uri) =>
+    boundedResource(
+      { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await aboutText(ctx) }] },
+      maxBytes,
+      uri.href,
+    ),
   );
   server.registerResource(
     'centros-de-acopio',
     urls.places(base),
-    {
-      title: 'Centros de acopio (GeoJSON, aid-places 0.1)',
-      description:
-        'Los centros de acopio publicados de las emergencias activas: estado, qué tienen y qué necesitan, con la ' +
-        'fecha de cada dato. Sin datos de personas.',
-      mimeType: 'application/geo+json',
-    },
+    resourceCatalogue['centros-de-acopio'],
     async (uri) => {
       const feed = await placesFeed(ctx);
       return boundedResource(
@@ -110,17 +84,11 @@ export function registerResources(server: McpServer, ctx: Context): void {
   const panoramaUri = (slug: string) => `ayuda://emergencias/${encodeURIComponent(slug)}/panorama`;
   server.registerResource(
     'panorama',
-    new ResourceTemplate(PANORAMA_TEMPLATE, {
+    new ResourceTemplate(templateCatalogue.panorama.uriTemplate, {
       list: listEmergencies(ctx, panoramaUri, 'panorama', 'application/json'),
       complete,
     }),
-    {
-      title: 'Panorama de una emergencia (JSON)',
-      description:
-        'Solicitudes y ofrecimientos por estado y categoría, cantidades requeridas, cubiertas y pendientes, rutas ' +
-        'por estado y las necesidades urgentes de una emergencia activa: lo mismo que consultar_panorama.',
-      mimeType: 'application/json',
-    },
+    templateCatalogue['panorama'],
     async (uri, variables) => {
       const { generatedAt, emergency } = await emergencyPanorama(ctx, single(variables.slug), uri.href);
       const text = JSON.stringify({ generatedAt, emergency });
@@ -129,15 +97,11 @@ export function registerResources(server: McpServer, ctx: Context): void {
   );
   server.registerResource(
     'panorama-markdown',
-    new ResourceTemplate(PANORAMA_MARKDOWN_TEMPLATE, {
+    new ResourceTemplate(templateCatalogue['panorama-markdown'].uriTemplate, {
       list: listEmergencies(ctx, (slug) => `${panoramaUri(slug)}.md`, 'panorama en Markdown', 'text/markdown'),
       complete,
     }),
-    {
-      title: 'Panorama de una emergencia (Markdown)',
-      description: 'El mismo panorama, como texto en Markdown con tablas, para leerlo o citarlo.',
-      mimeType: 'text/markdown',
-    },
+    templateCatalogue['panorama-markdown'],
     async (uri, variables) => {
       const { generatedAt, emergency } = await emergencyPanorama(ctx, single(variables.slug), uri.href);
       const text = panoramaMarkdown(emergency, generatedAt);
@@ -146,7 +110,7 @@ export function registerResources(server: McpServer, ctx: Context): void {
   );
   server.registerResource(
     'exportacion-hxl',
-    new ResourceTemplate(HXL_TEMPLATE, {
+    new ResourceTemplate(templateCatalogue['exportacion-hxl'].uriTemplate, {
       list: listEmergencies(
         ctx,
         (slug) => `ayuda://emergencias/${encodeURIComponent(slug)}/hxl.csv`,
@@ -155,14 +119,7 @@ export function registerResources(server: McpServer, ctx: Context): void {
       ),
       complete,
     }),
-    {
-      title: 'Datos abiertos HXL de una emergencia (CSV)',
-      description:
-        'Todos los registros publicados de una emergencia con hashtags HXL 1.1, como la exportación ' +
-        `/api/public/v1/export.csv; licencia ${HXL_LICENSE.identifier}, crédito: DANE por los códigos DIVIPOLA. ` +
-        'Sin teléfonos ni documentos. Si pasa del máximo por respuesta, léala por HTTP.',
-      mimeType: HXL_CSV_MEDIA_TYPE,
-    },
+    templateCatalogue['exportacion-hxl'],
     async (uri, variables) => {
       const slug = single(variables.slug);
       await emergencyPanorama(ctx, slug, uri.href);
@@ -180,14 +137,8 @@ export function registerResources(server: McpServer, ctx: Context): void {
   );
   server.registerResource(
     'registro',
-    new ResourceTemplate(RECORD_TEMPLATE, { list: undefined }),
-    {
-      title: 'Un registro publicado',
-      description:
-        'Una solicitud u ofrecimiento aprobado, por su id (de buscar_ayudas): lo mismo que ver_ayuda. Un id no ' +
-        'publicado no existe para este recurso.',
-      mimeType: 'application/json',
-    },
+    new ResourceTemplate(templateCatalogue.registro.uriTemplate, { list: undefined }),
+    templateCatalogue['registro'],
     async (uri, variables) => {
       const id = single(variables.id);
       const item = await findHelp(ctx, id);

@@ -115,6 +115,8 @@ async function buildAbout(ctx: Context): Promise<string> {
       `${LEGACY_PROTOCOL_VERSION} (con sesión), los dos en la misma dirección. Lecturas: ${readToolNames.join(', ')}.` +
       ` Escrituras: ${submissionToolNames.join(', ')} (envían a revisión, reportan, retiran, se comprometen a llevar o` +
       ' se ofrecen a llevar una ruta; ninguna publica).',
+    `- [Tarjeta del servidor MCP](${base}/.well-known/mcp/server-card.json): SEP-2127; dirección, protocolos, ` +
+      'herramientas, recursos y prompts, para descubrirlo antes de conectarse.',
     '',
     '## Optional',
     '',

@@ -70,6 +70,7 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   for (const path of ['/privacidad', '/privacidad.md', '/privacidad?lang=en']) await get(path);
   outputs.push(...(await crawlStatus(h)));
   await get('/.well-known/aid-places');
+  await get('/.well-known/mcp/server-card.json');
   // The whole retained change feed: every entry's public state.
   for (let cursor = '0'; ; ) {
     const page = JSON.parse((await get(`/api/public/v1/changes?since=${cursor}&limit=500`)).body);

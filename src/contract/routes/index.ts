@@ -16,7 +16,7 @@ import { koboIntakeRoute } from './kobo.ts';
 import { logisticsRoute } from './logistics.ts';
 import { mapPointsRoute } from './map-points.ts';
 import { helpMatchesPreflightRoute, helpMatchesRoute } from './matches.ts';
-import { mcpEndSessionRoute, mcpPostRoute, mcpStreamRoute } from './mcp.ts';
+import { mcpEndSessionRoute, mcpPostRoute, mcpServerCardRoute, mcpStreamRoute } from './mcp.ts';
 import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
 import { pledgeCancelRoute, pledgeConfirmRoute, pledgePreflightRoute, pledgeRoute } from './pledges.ts';
@@ -59,4 +59,5 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   whatsappVerifyRoute,
   whatsappWebhookRoute,
   smsInboundRoute,
+  mcpServerCardRoute,
 ];

@@ -1,8 +1,10 @@
 // /mcp: the MCP transport, for protocols 2026-07-28 and 2025-11-25 at once. Its messages are described by MCP
 // itself, so the bodies here are plain JSON schemas; the document describes the HTTP layer: session, version and
 // routing headers, limits and transport errors.
+
+import { serverCardQuery } from '../../schemas/server-card.ts';
 import { readToolNames, submissionToolNames } from '../mcp-tools.ts';
-import { errorResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import { errorResponse, etagHeaders, notModified, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute, type Parameter } from '../route-declaration.ts';
 
 const MCP_PATH = '/mcp';
@@ -164,5 +166,30 @@ export const mcpEndSessionRoute = declareRoute({
     description: 'Envíe en Mcp-Session-Id la sesión que termina.',
     headerParameters: mcpHeaders,
     responses: { '200': { description: 'Sesión terminada.' }, ...mcpErrors },
+  }),
+});
+
+export const mcpServerCardRoute = declareRoute({
+  method: 'get',
+  path: '/.well-known/mcp/server-card.json',
+  query: serverCardQuery,
+  operation: ({ baseUrl }) => ({
+    operationId: 'getMcpServerCard',
+    tags: ['mcp'],
+    summary: 'Tarjeta del servidor MCP (SEP-2127): quién es, dónde conectarse, qué protocolos y qué ofrece.',
+    description:
+      `Para descubrir ${baseUrl}/mcp antes de conectarse: nombre, versión, la dirección Streamable HTTP y sus ` +
+      'revisiones del protocolo (2026-07-28 y las de 2025), y en _meta las herramientas, recursos, plantillas ' +
+      'y prompts. Con ETag (If-None-Match -> 304). No admite parámetros.',
+    responses: {
+      '200': {
+        description: 'La tarjeta.',
+        headers: { ...etagHeaders, ...rateLimitHeaders },
+        content: { 'application/json': { schema: ref('McpServerCard') } },
+      },
+      '304': notModified,
+      '400': errorResponse(400, 'La tarjeta no admite parámetros.', ['invalid_query']),
+      '429': tooMany,
+    },
   }),
 });

@@ -2,10 +2,10 @@
 // the CSP a host applies (the tile server only), and the tool _meta that tells hosts to render it.
 import type { McpUiResourceMeta, McpUiToolMeta } from '@modelcontextprotocol/ext-apps';
 import { RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from '@modelcontextprotocol/ext-apps/server';
+import { MAP_APP_URI } from '../catalogue.ts';
 import { mapAppHtml } from './map-app-html.ts';
 
-export const MAP_APP_URI = 'ui://ayuda-directa/mapa-de-ayudas.html';
-export { RESOURCE_MIME_TYPE };
+export { MAP_APP_URI, RESOURCE_MIME_TYPE };
 
 /**
  * The origin the tiles come from, as a CSP source. A `{s}` (or any placeholder) in the host becomes the

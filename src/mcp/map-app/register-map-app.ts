@@ -3,7 +3,8 @@
 // it is not held to the per-answer cap, which bounds what a request can make the server build.
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Context } from '../../context.ts';
-import { MAP_APP_URI, mapAppContents, RESOURCE_MIME_TYPE, tileHost } from './map-app.ts';
+import { resourceCatalogue } from '../catalogue.ts';
+import { MAP_APP_URI, mapAppContents, tileHost } from './map-app.ts';
 
 /** Registers the App; false when the tile server cannot be named in a CSP (then no tool points at it). */
 export function registerMapApp(server: McpServer, ctx: Context): boolean {
@@ -12,17 +13,8 @@ export function registerMapApp(server: McpServer, ctx: Context): boolean {
   } catch {
     return false;
   }
-  server.registerResource(
-    'mapa-de-ayudas',
-    MAP_APP_URI,
-    {
-      title: 'Mapa de resultados de buscar_ayudas',
-      description:
-        'Aplicación MCP (ui://) que muestra en un mapa, con la lista al lado, los registros publicados que devolvió ' +
-        'buscar_ayudas. Solo usa el resultado de la herramienta y los mosaicos del mapa.',
-      mimeType: RESOURCE_MIME_TYPE,
-    },
-    () => ({ contents: [mapAppContents(ctx.config.tileUrl)] }),
-  );
+  server.registerResource('mapa-de-ayudas', MAP_APP_URI, resourceCatalogue['mapa-de-ayudas'], () => ({
+    contents: [mapAppContents(ctx.config.tileUrl)],
+  }));
   return true;
 }

@@ -183,6 +183,12 @@ function endpoints(base: string, slug: string): Endpoint[] {
     { method: 'POST, GET, DELETE', path: '/mcp', purpose: 'epMcp', example: mcpInitialize(base) },
     {
       method: 'GET',
+      path: '/.well-known/mcp/server-card.json',
+      purpose: 'epServerCard',
+      example: `curl '${base}/.well-known/mcp/server-card.json'`,
+    },
+    {
+      method: 'GET',
       path: '/healthz, /readyz',
       purpose: 'epHealth',
       example: `curl '${base}/healthz'\ncurl '${base}/readyz'`,

@@ -111,9 +111,13 @@ export const developers = {
     en: 'Collection centres as GeoJSON (RFC 7946), without data about persons.',
   },
   epOpenapi: { es: 'El documento OpenAPI.', en: 'The OpenAPI document.' },
+  epServerCard: {
+    es: 'Tarjeta del servidor MCP (SEP-2127): nombre, versión, la dirección /mcp, sus protocolos (2026-07-28 y los de 2025) y, en _meta, sus herramientas, recursos y prompts; para descubrirlo antes de conectarse.',
+    en: 'The MCP server card (SEP-2127): name, version, the /mcp address, its protocols (2026-07-28 and the 2025 ones) and, under _meta, its tools, resources and prompts; to discover it before connecting.',
+  },
   epMcp: {
-    es: 'Servidor MCP (Streamable HTTP): POST mensajes, GET flujo de eventos, DELETE termina la sesión.',
-    en: 'MCP server (Streamable HTTP): POST messages, GET event stream, DELETE ends the session.',
+    es: 'Servidor MCP (Streamable HTTP): POST mensajes (protocolo 2026-07-28 sin sesión, o 2025-11-25 con sesión); en 2025-11-25, GET abre el flujo de eventos y DELETE termina la sesión.',
+    en: 'MCP server (Streamable HTTP): POST messages (protocol 2026-07-28 without a session, or 2025-11-25 with one); in 2025-11-25, GET opens the event stream and DELETE ends the session.',
   },
   epHealth: {
     es: 'Salud: /healthz mientras el proceso vive; /readyz 200 si la base de datos responde y el índice de búsqueda está construido, 503 si no.',
