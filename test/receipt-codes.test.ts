@@ -12,6 +12,7 @@ import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
 import { buildApp } from '../src/http/app.ts';
 import { STATUS_LOOKUPS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { modernRequest } from './helpers/mcp.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 
 /** Every line the second instance logs, as written. */
@@ -114,46 +115,47 @@ describe('the 202 and the MCP result carry the receipt code', () => {
 
   test('the MCP tools publicar_solicitud and publicar_ofrecimiento return the code, in the text too', async () => {
     const host = new URL(h.config.baseUrl).host;
-    const headers: Record<string, string> = {
-      host,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
+    // A 2026-07-28 client that can ask its user: the first round asks for the person's confirmation, the retry
+    // carries it and gets the result.
+    const call = async (name: string, args: Record<string, unknown>) => {
+      let retry: Record<string, unknown> = {};
+      for (let round = 0; round < 2; round++) {
+        const message = modernRequest('tools/call', { name, arguments: args, ...retry });
+        const body = message.body as { params: { _meta: Record<string, unknown> } };
+        body.params._meta['io.modelcontextprotocol/clientCapabilities'] = { elicitation: { form: {} } };
+        const res = await h.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: {
+            host,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...message.headers,
+          },
+          payload: JSON.stringify(message.body),
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        const result = JSON.parse(res.body).result;
+        if (!result.requestState) return result;
+        retry = {
+          requestState: result.requestState,
+          inputResponses: { consent: { action: 'accept', content: { confirm: true } } },
+        };
+      }
+      throw new Error(`${name}: no result after the confirmation`);
     };
-    let id = 0;
-    const send = async (method: string, params: Record<string, unknown>) => {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/mcp',
-        headers,
-        payload: { jsonrpc: '2.0', id: ++id, method, params },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const data = res.body
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trim())
-        .join('');
-      return { res, json: JSON.parse(data || res.body) };
-    };
-    const opened = await send('initialize', {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'receipt-codes', version: '1.0.0' },
-    });
-    headers['mcp-session-id'] = opened.res.headers['mcp-session-id'] as string;
-    headers['mcp-protocol-version'] = '2025-11-25';
     for (const [tool, body] of [
       ['publicar_solicitud', requestBody({ title: 'Colchonetas para el albergue' })],
       ['publicar_ofrecimiento', offerBody({ title: 'Lancha para cruzar el río' })],
     ] as const) {
       const { type: _type, source: _source, externalId, ...fields } = body;
       const args = { ...fields, externalId };
-      const sent = (await send('tools/call', { name: tool, arguments: args })).json.result;
+      const sent = await call(tool, args);
       assert.equal(sent.isError, undefined, JSON.stringify(sent));
       assert.match(sent.structuredContent.receiptCode, RECEIPT_CODE_FORMAT);
       assert.equal(JSON.parse(sent.content[0].text).receiptCode, sent.structuredContent.receiptCode);
       handedOut.push(sent.structuredContent.receiptCode);
-      const again = (await send('tools/call', { name: tool, arguments: args })).json.result;
+      const again = await call(tool, args);
       assert.equal(again.structuredContent.receiptCode, sent.structuredContent.receiptCode, 'a repeat: the same');
     }
   });

@@ -71,7 +71,9 @@ const reviewNote =
   'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true), y dígale qué ' +
   'implica: si un líder lo aprueba se publican el título, la descripción, la categoría, las cantidades, el lugar ' +
   '(aproximado en las solicitudes, salvo que pida el exacto), su nombre y su WhatsApp; el documento de identidad no ' +
-  'se publica nunca. Lo publicado sigue visible mientras el registro está vigente; sus datos personales se borran ' +
+  'se publica nunca. Antes de enviar, el servidor le muestra a la persona lo que se publicará y le pide que lo ' +
+  'confirme ella misma (en su cliente, o con el enlace del error consent_confirmation_required, que abre el envío ' +
+  'en el sitio); sin su confirmación no se envía nada. Lo publicado sigue visible mientras el registro está vigente; sus datos personales se borran ' +
   `después: ${RETENTION_PLACEHOLDER} (más en /privacidad). Puede retirarlo cuando ` +
   'quiera: con retirar_publicacion (receiptCode y su WhatsApp), en /retirar, o con DELETE ' +
   '/api/public/v1/help/{id} y el editToken. Un envío retirado no se puede volver a mandar (error help_withdrawn): ' +
