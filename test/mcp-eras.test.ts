@@ -4,13 +4,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
+import { submitHelp } from '../src/commands/submit-help.ts';
 import {
   LEGACY_PROTOCOL_VERSION,
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSION,
 } from '../src/contract/mcp-protocol.ts';
+import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
 import {
+  CONFIRMS,
   type Connected,
   connect,
   ERAS,
@@ -167,6 +172,64 @@ describe('one server, two protocol eras', () => {
         .readResource({ uri })
         .then((r) => r.contents[0]);
     assert.deepEqual(await text('modern'), await text('legacy'));
+  });
+
+  test('every write tool works in both eras, through the same commands', async () => {
+    for (const [i, era] of ERAS.entries()) {
+      // Published through the commands: this file's submissions limit is two a minute per address.
+      const body = requestBody({ title: `Mantas ${era}`, quantityRequired: 40, unit: 'mantas' });
+      const target = (await submitHelp(a.ctx, helpSubmission.parse(body))).result.id;
+      await approveSubmission(a.ctx, target, 'test');
+      // Each call from an address of its own, for the same reason.
+      let address = 10 + 10 * i;
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const own = await connect(urlA, era, CONFIRMS, { 'x-forwarded-for': `198.51.100.${address++}` });
+        try {
+          return comparable(await own.client.callTool({ name, arguments: args }));
+        } finally {
+          await own.client.close();
+        }
+      };
+      const report = await call('reportar_registro', { id: target, reason: 'wrong_data', note: `Nota ${era}` });
+      assert.notEqual(report.isError, true, `${era} ${JSON.stringify(report)}`);
+      const pledge = await call('comprometer_ayuda', {
+        id: target,
+        quantity: 5,
+        contactName: `Donante ${era}`,
+        contactWhatsapp: era === 'modern' ? '+573125550101' : '+573125550102',
+      });
+      assert.equal((pledge.structuredContent as { pledge: { status: string } }).pledge.status, 'open', era);
+      const route = await createLogisticsOperation(
+        a.ctx,
+        {
+          emergencySlug: slug,
+          destinationHelpId: target,
+          title: `Llevar mantas ${era}`,
+          supplyDescription: 'Mantas',
+          pickupAddress: 'Bodega central',
+          pickupLatitude: 1.15,
+          pickupLongitude: -76.64,
+        },
+        'leader-1',
+      );
+      const claim = await call('ofrecer_transporte', {
+        id: route.id,
+        contactName: `Conductora ${era}`,
+        contactWhatsapp: era === 'modern' ? '+573189990101' : '+573189990102',
+        when: 'Mañana temprano',
+      });
+      assert.equal((claim.structuredContent as { claim: { status: string } }).claim.status, 'pending', era);
+      const number = era === 'modern' ? '+573005550101' : '+573005550102';
+      const sent = await submitHelp(
+        a.ctx,
+        helpSubmission.parse(requestBody({ title: `Retirar ${era}`, contactWhatsapp: number })),
+      );
+      const withdrawn = await call('retirar_publicacion', {
+        receiptCode: sent.result.receiptCode,
+        contactWhatsapp: number,
+      });
+      assert.notEqual(withdrawn.isError, true, `${era} ${JSON.stringify(withdrawn)}`);
+    }
   });
 
   test('a 2026-07-28 request may reach any instance: nothing of it is kept between requests', async () => {

@@ -36,7 +36,13 @@ export const CONFIRMS: PersonAnswer = { action: 'accept', content: { confirm: tr
  * The SDK's client in one era: `legacy` opens a 2025-11-25 session, `modern` pins 2026-07-28 (server/discover).
  * By default it can ask its user (form elicitation) and the person confirms; `answer` changes what they say.
  */
-export async function connect(url: string, era: Era = 'legacy', answer: PersonAnswer = CONFIRMS): Promise<Connected> {
+export async function connect(
+  url: string,
+  era: Era = 'legacy',
+  answer: PersonAnswer = CONFIRMS,
+  /** Sent with every request, e.g. x-forwarded-for to speak for another client address. */
+  headers: Record<string, string> = {},
+): Promise<Connected> {
   const client = new Client(
     { name: 'ayuda-tests', version: '1.0.0' },
     {
@@ -52,7 +58,7 @@ export async function connect(url: string, era: Era = 'legacy', answer: PersonAn
       return answer;
     });
   }
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`));
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } });
   await client.connect(transport);
   return { client, transport, sessionId: transport.sessionId ?? '', asked };
 }
