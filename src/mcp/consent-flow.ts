@@ -17,7 +17,7 @@ import { AppError, errorBody } from '../errors.ts';
 import { consentDraft } from '../queries/consent-drafts.ts';
 import { OFFER_PATH } from '../views/site/pages/offer-form-page.ts';
 import { REQUEST_PATH } from '../views/site/pages/request-form-page.ts';
-import { CONSENT_REQUEST_PREFIX } from './consent-ids.ts';
+import { CONSENT_REQUEST_PREFIX, elicitsForms } from './consent-ids.ts';
 import { consentMessage, consentSchema } from './consent-message.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { type ToolResult, toolInputError, toolOutcome } from './tools.ts';
@@ -42,12 +42,6 @@ export type ConsentChannel =
 
 function toolError(code: Parameters<typeof errorBody>[0], details: unknown = null): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(errorBody(code, 'es', details)) }], isError: true };
-}
-
-function elicitsForms(capabilities: unknown): boolean {
-  const elicitation = (capabilities as { elicitation?: unknown } | null | undefined)?.elicitation;
-  if (elicitation === null || typeof elicitation !== 'object') return false;
-  return Object.keys(elicitation).length === 0 || 'form' in elicitation;
 }
 
 function confirmationRound(payload: ConsentPayload, token: string): InputRequiredResult {

@@ -6,8 +6,7 @@ import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { type Category, categories, categoryLabel } from '../domain/categories.ts';
 import { municipalityLabel } from '../domain/municipalities.ts';
-import { AppError } from '../errors.ts';
-import { panorama } from '../queries/panorama.ts';
+import { activePanorama } from './active-panorama.ts';
 import { promptCatalogue } from './catalogue.ts';
 import { completeCategory, completeEmergencySlug, completeMunicipality, municipalityNamed } from './completions.ts';
 import { panoramaMarkdown } from './panorama-markdown.ts';
@@ -33,13 +32,8 @@ function invalid(argument: string, message: string): ProtocolError {
 
 /** The emergency a prompt argument names, with its panorama; unknown or closed is an invalid argument. */
 async function activeEmergency(ctx: Context, slug: string) {
-  try {
-    const result = await panorama(ctx, slug);
-    const emergency = result.emergencies[0];
-    if (emergency) return { generatedAt: result.generatedAt, emergency };
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'unknown_emergency')) throw err;
-  }
+  const found = await activePanorama(ctx, slug);
+  if (found) return found;
   throw invalid('emergencySlug', `no hay una emergencia activa «${slug}» (vea listar_emergencias).`);
 }
 

@@ -3,16 +3,15 @@
 // the same queries and presenters as the API, so a resource never shows what the API would not.
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
 import { hxlCsv } from '../presenters/hxl-row.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
 import { findHelp } from '../queries/get-help.ts';
 import { exportHelp } from '../queries/hxl-export.ts';
-import { panorama } from '../queries/panorama.ts';
 import { placesFeed } from '../queries/places.ts';
 import { exportQuery } from '../schemas/help-query.ts';
 import { HXL_CSV_MEDIA_TYPE } from '../schemas/hxl.ts';
+import { activePanorama } from './active-panorama.ts';
 import { resourceCatalogue, templateCatalogue } from './catalogue.ts';
 import { completeEmergencySlug } from './completions.ts';
 import { panoramaMarkdown } from './panorama-markdown.ts';
@@ -26,13 +25,8 @@ function single(value: string | string[] | undefined): string {
 
 /** The panorama of one active emergency; an unknown or closed one is "not found", as any resource. */
 async function emergencyPanorama(ctx: Context, slug: string, uri: string) {
-  try {
-    const result = await panorama(ctx, slug);
-    const emergency = result.emergencies[0];
-    if (emergency) return { generatedAt: result.generatedAt, emergency };
-  } catch (err) {
-    if (!(err instanceof AppError && err.code === 'unknown_emergency')) throw err;
-  }
+  const found = await activePanorama(ctx, slug);
+  if (found) return found;
   throw new ResourceNotFoundError(uri, `No hay una emergencia activa «${slug}».`);
 }
 

@@ -10,6 +10,7 @@ import type { Context } from '../context.ts';
 import { LEGACY_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from '../contract/mcp-protocol.ts';
 import { AppError } from '../errors.ts';
 import { mcpSession } from '../queries/mcp-sessions.ts';
+import { elicitsForms } from './consent-ids.ts';
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 /** Touching the record on every message would turn each read into a write; once a minute is enough. */
@@ -23,13 +24,6 @@ export interface OpenSession {
 
 /** Bytes of the declared capabilities kept: enough for any real client, never a way to store much. */
 const CAPABILITIES_MAX = 4_096;
-
-/** Form elicitation: the 2025-11-25 capability, where an empty object also means form mode. */
-function elicitsForms(capabilities: unknown): boolean {
-  const elicitation = (capabilities as { elicitation?: unknown } | null)?.elicitation;
-  if (elicitation === null || typeof elicitation !== 'object') return false;
-  return Object.keys(elicitation).length === 0 || 'form' in elicitation;
-}
 
 export async function openSession(
   ctx: Context,
