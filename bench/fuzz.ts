@@ -217,7 +217,7 @@ function outputValidators(live: Live): Map<string, ValidateFunction> {
 }
 
 /** Tool calls that reached a tool: answered, or refused with the REST API's error body. */
-const toolCalls = { answered: 0, refused: 0 };
+const toolCalls = { answered: 0, refused: 0, asked: 0 };
 
 /** A successful tool call's structuredContent must match the tool's outputSchema. */
 function checkToolOutput(validators: Map<string, ValidateFunction>, req: FuzzRequest, answer: Answer): void {
@@ -226,6 +226,11 @@ function checkToolOutput(validators: Map<string, ValidateFunction>, req: FuzzReq
   if (sent?.method !== 'tools/call') return;
   const result = JSON.parse(answer.body)?.result;
   if (!result) return;
+  // A 2026-07-28 round asking the person to confirm (publishing tools): not a tool result yet.
+  if (result.resultType === 'input_required') {
+    toolCalls.asked++;
+    return;
+  }
   toolCalls[result.isError ? 'refused' : 'answered']++;
   if (result.isError) return;
   const validate = validators.get(sent.params?.name);
@@ -403,7 +408,8 @@ function report(result: Awaited<ReturnType<typeof main>>): boolean {
   console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
   console.log(`\nservice RSS, max: ${fixed(result.memory)} MB`);
   console.log(
-    `MCP tools/call: ${toolCalls.answered} answered (structuredContent checked), ${toolCalls.refused} refused`,
+    `MCP tools/call: ${toolCalls.answered} answered (structuredContent checked), ${toolCalls.refused} refused, ` +
+      `${toolCalls.asked} asking the person to confirm`,
   );
   console.log('\nError codes answered:');
   for (const [op, t] of result.tallies) {
