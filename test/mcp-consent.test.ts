@@ -100,7 +100,7 @@ for (const era of ERAS) {
         assert.ok(message.includes(shown), `${shown} in: ${message}`);
       }
       assert.match(message, /No se publica nunca: la dirección exacta ni el documento de identidad/);
-      assert.deepEqual((asked[0]?.requestedSchema as { required: string[] }).required, ['confirm']);
+      assert.deepEqual((asked[0]?.requestedSchema as { required?: string[] } | undefined)?.required, ['confirm']);
       assert.equal(await draftCount(), before, 'the draft is gone once sent');
     });
 
