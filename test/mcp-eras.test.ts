@@ -277,6 +277,19 @@ describe('the 2026-07-28 transport', () => {
     assert.equal(sessionless.body.code, 'mcp_session_required');
   });
 
+  test('subscriptions/listen is acknowledged and ended at once: the lists never change, so no stream is held', async () => {
+    const subscription = await client('modern').listen({ toolsListChanged: true, resourcesListChanged: true });
+    assert.deepEqual(subscription.honoredFilter, {});
+    assert.equal(await subscription.closed, 'graceful', 'the server ends it itself');
+    const raw = await fetch(`${urlB}/mcp`, listenRequest());
+    assert.equal(raw.status, 200);
+    assert.match(raw.headers.get('content-type') ?? '', /^text\/event-stream/);
+    // The whole stream arrives and ends: the acknowledgement, then the empty result.
+    const body = await raw.text();
+    assert.match(body, /notifications\/subscriptions\/acknowledged/);
+    assert.match(body, /"resultType":"complete"/);
+  });
+
   test('a foreign Origin gets 403 in this era too', async () => {
     const call = modernRequest('tools/list');
     const res = await post(call.body, { ...call.headers, origin: 'https://evil.example' });
@@ -307,3 +320,13 @@ describe('the 2026-07-28 transport', () => {
     assert.equal(search.headers['ratelimit-limit'], String(a.config.readsPerMinute));
   });
 });
+
+/** A raw subscriptions/listen request. */
+function listenRequest(): RequestInit {
+  const message = modernRequest('subscriptions/listen', { notifications: { toolsListChanged: true } });
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...message.headers },
+    body: JSON.stringify(message.body),
+  };
+}

@@ -110,8 +110,9 @@ export const mcpPostRoute = declareRoute({
     description:
       'Un mensaje cuyo _meta nombra io.modelcontextprotocol/protocolVersion sigue el protocolo 2026-07-28; ' +
       'cualquier otro, el 2025-11-25 con su sesión. Las herramientas, recursos y límites son los mismos en ambos. ' +
-      'Un subscriptions/listen abre un flujo SSE que ocupa un lugar del máximo de flujos por dirección de cliente ' +
-      '(429 too_many_streams por encima). ' +
+      'Un subscriptions/listen recibe su confirmación y su fin en el mismo flujo SSE (las listas de herramientas, ' +
+      'recursos y prompts no cambian mientras el servidor funciona); mientras está abierto ocupa un lugar del ' +
+      'máximo de flujos por dirección de cliente (429 too_many_streams por encima). ' +
       `Herramientas: ${[...readToolNames, ...submissionToolNames].join(', ')} (${submissionToolNames.join(', ')} ` +
       'escriben: envían a revisión, reportan o retiran; ninguna publica). Un mensaje JSON-RPC por petición; ' +
       'cada uno cuenta en los límites: como ' +
