@@ -101,14 +101,11 @@ async function submitConfirmed(ctx: Context, payload: ConsentPayload) {
   return { ...result, externalId: payload.submission.externalId };
 }
 
-const requestConsent = {
-  payload: (args: SubmissionArgs) => submissionPayload('request', args),
+/** A publishing tool's confirmation: what the person is shown, and the send once they confirm. */
+const consentFor = (type: 'request' | 'offer') => ({
+  payload: (args: SubmissionArgs) => submissionPayload(type, args),
   submit: submitConfirmed,
-};
-const offerConsent = {
-  payload: (args: SubmissionArgs) => submissionPayload('offer', args),
-  submit: submitConfirmed,
-};
+});
 
 export const tools: ToolDefinition[] = [
   defineTool({
@@ -208,7 +205,7 @@ export const tools: ToolDefinition[] = [
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
-    consent: requestConsent,
+    consent: consentFor('request'),
     // Reached only through the confirmation (consent-flow.ts): the same send.
     run: (ctx, args) => submitConfirmed(ctx, submissionPayload('request', args)),
   }),
@@ -220,7 +217,7 @@ export const tools: ToolDefinition[] = [
     output: publishToolResult,
     annotations: submissionAnnotations,
     submits: true,
-    consent: offerConsent,
+    consent: consentFor('offer'),
     run: (ctx, args) => submitConfirmed(ctx, submissionPayload('offer', args)),
   }),
   reportTool,

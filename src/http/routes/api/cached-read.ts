@@ -1,6 +1,7 @@
 // A public GET, declared in src/contract/routes/, that validates its query and answers from the response cache.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod';
+import { etagOf } from '../../../contract/cache-rules.ts';
 import type { Declared, RouteDeclaration } from '../../../contract/route-declaration.ts';
 import { declaredQuery, fastifyPath, type RawInput, type RawRequest } from '../../define-route.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
@@ -10,6 +11,18 @@ export function sendJson(request: FastifyRequest, reply: FastifyReply, cached: C
   reply.header('etag', cached.etag).header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
   return reply.header('content-type', 'application/json; charset=utf-8').send(cached.body);
+}
+
+/** A JSON body that changes only with the code and the configuration: built on first use, then kept with its ETag. */
+export function builtOnce(build: () => unknown): () => CachedResponse {
+  let cached: CachedResponse | null = null;
+  return () => {
+    if (!cached) {
+      const body = Buffer.from(JSON.stringify(build()));
+      cached = { body, etag: etagOf(body) };
+    }
+    return cached;
+  };
 }
 
 export interface CachedReadOptions {

@@ -2,20 +2,15 @@
 // code and BASE_URL) and served with its ETag.
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
-import { etagOf } from '../../../contract/cache-rules.ts';
 import { mcpServerCardRoute } from '../../../contract/routes/mcp.ts';
 import { serverCard } from '../../../mcp/server-card.ts';
 import { apiRoute } from '../../define-route.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { sendJson } from './cached-read.ts';
+import { builtOnce, sendJson } from './cached-read.ts';
 
 export function serverCardRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
-  let cached: { body: Buffer; etag: string } | null = null;
-  apiRoute(app, mcpServerCardRoute, { onRequest: limiters.reads }, async (_input, request, reply) => {
-    if (!cached) {
-      const body = Buffer.from(JSON.stringify(serverCard(ctx.config)));
-      cached = { body, etag: etagOf(body) };
-    }
-    return sendJson(request, reply, cached);
-  });
+  const card = builtOnce(() => serverCard(ctx.config));
+  apiRoute(app, mcpServerCardRoute, { onRequest: limiters.reads }, async (_input, request, reply) =>
+    sendJson(request, reply, card()),
+  );
 }
