@@ -1,11 +1,11 @@
 // Builds plausible submissions (the POST body a client would send) and what happened to them after approval.
+import { mobileNumber, SAMPLE_BLOCKS } from '../src/demo/mobile-blocks.ts';
 import type { Category } from '../src/domain/categories.ts';
 import type { RecordStatus } from '../src/domain/statuses.ts';
 import type { HelpSubmission } from '../src/schemas/submission.ts';
 import {
   firstNames,
   landmarks,
-  mobilePrefixes,
   needSentences,
   needs,
   neighborhoods,
@@ -45,10 +45,9 @@ function sentences(random: Random, pool: readonly string[], hood: string, max: n
 }
 
 function whatsapp(random: Random): string {
-  const prefix = random.pick(mobilePrefixes);
-  const digits = String(random.int(0, 9_999_999)).padStart(7, '0');
+  const e164 = mobileNumber(random.pick(SAMPLE_BLOCKS), random.int(0, 9_999_999));
   // Clients send numbers in several layouts; the service stores E.164.
-  return random.chance(0.5) ? `+57${prefix}${digits}` : `+57 ${prefix} ${digits.slice(0, 3)} ${digits.slice(3)}`;
+  return random.chance(0.5) ? e164 : `${e164.slice(0, 3)} ${e164.slice(3, 6)} ${e164.slice(6, 9)} ${e164.slice(9)}`;
 }
 
 function address(random: Random, hood: string): string {

@@ -364,8 +364,3 @@ export const sources = [
 ] as const;
 
 export const leaders = ['coordinacion:ana.rojas', 'coordinacion:jorge.munoz', 'coordinacion:luz.jamioy'] as const;
-
-/** Colombian mobile prefixes libphonenumber accepts. */
-export const mobilePrefixes = [
-  300, 301, 302, 303, 304, 305, 310, 311, 312, 313, 314, 315, 316, 317, 318, 319, 320, 321, 350, 351,
-];

@@ -1,7 +1,7 @@
 // `ayuda backup` and `ayuda restore`: a restored backup keeps erased what was erased after it was taken, a file that
 // is not a backup changes nothing, and a SQLite backup carries no byte of a value erased before it.
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { engine, freshDatabase, type TestDatabase } from './helpers/database.ts';
 import { BASE_URL, requestBody } from './helpers/harness.ts';
+import { nextDocument, nextMobile } from './helpers/samples.ts';
 
 let testDb: TestDatabase;
 let config: Config;
@@ -86,8 +87,8 @@ interface Planted {
 
 /** A published request carrying a unique WhatsApp number, contact name and identity document. */
 async function plant(): Promise<Planted> {
-  const whatsapp = `+57300${randomInt(1_000_000, 10_000_000)}`;
-  const document = `CC-${randomUUID()}`;
+  const whatsapp = nextMobile();
+  const document = nextDocument();
   const name = `Contacto ${randomUUID().slice(0, 8)}`;
   const submission = helpSubmission.parse(
     requestBody({ contactWhatsapp: whatsapp, contactName: name, title: 'Mercados para una familia' }),

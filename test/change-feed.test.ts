@@ -24,6 +24,7 @@ import {
   publish,
   setup,
 } from './helpers/harness.ts';
+import { nextMobile } from './helpers/samples.ts';
 
 const CHANGES = '/api/public/v1/changes';
 const requestBody = (overrides: Record<string, unknown> = {}) =>
@@ -138,7 +139,7 @@ test('rejected submissions and rejected revisions never appear', async () => {
 
 test('a withdrawal leaves a tombstone and takes the contact out of every earlier entry', async () => {
   const start = await head();
-  const canary = `+5731${String(Date.now()).slice(-8)}`;
+  const canary = nextMobile();
   const { id, editToken } = await submitted(
     requestBody({ title: 'Leche para bebés', contactName: 'Canaria Feed', contactWhatsapp: canary }),
   );
@@ -162,7 +163,7 @@ test('a withdrawal leaves a tombstone and takes the contact out of every earlier
 
 test('the right to know lists the feed entries that hold a number; erasure by number takes it out of them', async () => {
   const start = await head();
-  const canary = `+5732${String(Date.now()).slice(-8)}`;
+  const canary = nextMobile();
   const id = await publish(h, requestBody({ title: 'Pañales', contactName: 'Gorrión Feed', contactWhatsapp: canary }));
   const known = await exportPersonalData(h.ctx, canary);
   const entries = known.items.filter((i) => i.table === 'public_changes');

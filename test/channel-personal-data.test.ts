@@ -19,6 +19,7 @@ import {
   wholeRequest,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument } from './helpers/samples.ts';
 
 let h: Harness;
 let graph: ProviderStandIn;
@@ -117,7 +118,7 @@ test('retention deletes conversations and messages older than RETENTION_MESSAGES
 
 test('what a person typed on WhatsApp leaks nowhere public: before review nothing, after it only name and number', async () => {
   const from = '573016660004';
-  const marker = `${process.pid}${Date.now() % 100000}`;
+  const marker = nextDocument().replace(/\D/g, '');
   const s = whatsappSender(from);
   const address = `Calle ${marker} # 9-99, casa esquinera`;
   const typedAside = `mi cedula es ${marker}77`;

@@ -6,6 +6,7 @@ import diagnostics from 'node:diagnostics_channel';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { buildApp } from '../src/http/app.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
+import { freshClientAddress, freshToken } from './helpers/samples.ts';
 
 /** Requests that reached a Fastify route handler while a test ran. */
 let handled: string[] = [];
@@ -260,8 +261,8 @@ describe('the reads limit through Redis on both paths', {
       await addEmergency(a);
       const bases = [await listening(a), await listening(b)];
       // A fresh client address for this run: the counts in Redis outlive the test.
-      const client = `198.51.100.${(process.pid + Date.now()) % 250}`;
-      const url = `${HELP}?view=list&limit=5&q=${Date.now()}`;
+      const client = freshClientAddress();
+      const url = `${HELP}?view=list&limit=5&q=${freshToken()}`;
       const statuses = [];
       for (let i = 0; i < 6; i++) {
         const res = await fetch((bases[i % 2] as string) + url, { headers: { 'x-forwarded-for': client } });

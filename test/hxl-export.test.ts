@@ -19,6 +19,7 @@ import { hxlColumns } from '../src/schemas/hxl.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import { nextDocument } from './helpers/samples.ts';
 
 const CSV = '/api/public/v1/export.csv';
 const JSON_EXPORT = '/api/public/v1/export.json';
@@ -86,7 +87,7 @@ const canaries = {
   rejectedTitle: `Rechazada ${randomUUID().slice(0, 8)}`,
   rejectedPhone: '+573005550202',
   expiredTitle: `Vencida ${randomUUID().slice(0, 8)}`,
-  identityDocument: `CC-${randomUUID()}`,
+  identityDocument: nextDocument(),
   /** Published with consent in the API; an export carries no phone at all. */
   publishedPhone: '+573005550203',
   /** A requester's consented name: public in the API, never in an export. */

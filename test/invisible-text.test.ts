@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { leader } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, list, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 import { connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
+import { nextSerial, tokenFor } from './helpers/samples.ts';
 
 const SLUG = 'inundacion-mocoa';
 const RLO = '\u202e';
@@ -46,7 +47,7 @@ describe('one-line texts refuse invisible and direction-changing characters', ()
         resourceLabel: `Bidones${ZWJ}de agua`,
         unit: 'bidones\u2066',
         quantityRequired: 30,
-        externalId: `ext-\u200f${Date.now()}`,
+        externalId: `ext-\u200f${tokenFor(nextSerial())}`,
       }),
     );
     assert.equal(res.status, 400, JSON.stringify(res.body));

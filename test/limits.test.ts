@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
+import { freshClientAddress } from './helpers/samples.ts';
 
 describe('rate limits', () => {
   let h: Harness;
@@ -73,7 +74,7 @@ describe('rate limits shared through Redis', { skip: !process.env.TEST_REDIS_URL
     const a = await setup(env);
     const b = await setup(env);
     try {
-      const ip = `10.9.${process.pid % 250}.${Date.now() % 250}`;
+      const ip = freshClientAddress();
       const statuses = [];
       for (let i = 0; i < 6; i++)
         statuses.push((await (i % 2 ? b : a).json({ method: 'GET', url: HELP, remoteAddress: ip })).status);

@@ -24,6 +24,7 @@ import {
   submit,
 } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextMobile } from './helpers/samples.ts';
 import { LOGISTICS_OPERATION_FIELDS } from './helpers/spec.ts';
 
 const SLUG = 'inundacion-mocoa';
@@ -185,7 +186,7 @@ describe('creating a route', () => {
     const destination = await publishRequest();
     // Both views answered (and cached) before the route exists.
     assert.deepEqual(await availableRoutes(destination), { list: 0, detail: 0 });
-    const canary = `+57300${Date.now().toString().slice(-7)}`;
+    const canary = nextMobile();
     const row = await createRoute(destination, { volunteerContact: `Carlos, WhatsApp ${canary}` });
     assert.equal(row.status, 'available');
     assert.equal(row.volunteer_contact, `Carlos, WhatsApp ${canary}`);

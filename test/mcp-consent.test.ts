@@ -21,6 +21,7 @@ import {
   rpc,
 } from './helpers/mcp.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextMobile } from './helpers/samples.ts';
 
 let a: Harness;
 let b: Harness;
@@ -42,7 +43,7 @@ after(async () => {
 /** Arguments of publicar_solicitud with a name and number no other test uses. */
 function args(label: string) {
   const name = `Persona ${label} ${randomUUID().slice(0, 8)}`;
-  const phone = `+57300${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const phone = nextMobile();
   const {
     type: _type,
     source: _source,

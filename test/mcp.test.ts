@@ -11,6 +11,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, offerBody, publish, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, initialize, LOCAL_BASE_URL, listen, raw, rpc } from './helpers/mcp.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument } from './helpers/samples.ts';
 import { LOGISTICS_OPERATION_FIELDS } from './helpers/spec.ts';
 
 let a: Harness;
@@ -21,7 +22,7 @@ let session: Connected;
 let slug = '';
 let publishedId = '';
 const volunteerContact = `voluntario-${randomUUID()}@correo.test`;
-const identityDocument = `CC-${randomUUID()}`;
+const identityDocument = nextDocument();
 
 const toolNames = [
   'listar_emergencias',

@@ -2,7 +2,7 @@
 // know, retention on the test clock, and "erased means gone" down to the database's bytes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -26,6 +26,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument, nextMobile, nextSerial } from './helpers/samples.ts';
 
 let h: Harness;
 const DAY_H = 24;
@@ -49,10 +50,10 @@ interface Planted {
 
 /** A request carrying a unique WhatsApp number, name, address and identity document; published unless told. */
 async function plant(options: { publish?: boolean; slug?: string; whatsapp?: string } = {}): Promise<Planted> {
-  const whatsapp = options.whatsapp ?? `+57300${randomInt(1_000_000, 10_000_000)}`;
-  const document = `${randomInt(100_000_000, 999_999_999)}7`;
+  const whatsapp = options.whatsapp ?? nextMobile();
+  const document = nextDocument();
   const name = `Persona ${randomUUID().slice(0, 8)}`;
-  const address = `Carrera ${randomInt(10, 99)} # ${randomUUID().slice(0, 6)}`;
+  const address = `Carrera ${10 + (nextSerial() % 90)} # ${randomUUID().slice(0, 6)}`;
   const submission = helpSubmission.parse(
     requestBody({
       contactWhatsapp: whatsapp,
@@ -224,7 +225,7 @@ describe('erasure by the team', () => {
   });
 
   test('one number: the right to know lists every copy, and erasure removes each of them', async () => {
-    const whatsapp = `+57301${randomInt(1_000_000, 10_000_000)}`;
+    const whatsapp = nextMobile();
     const first = await plant({ whatsapp });
     const second = await plant({ whatsapp, publish: false });
     const other = await plant();

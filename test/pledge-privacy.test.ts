@@ -2,7 +2,7 @@
 // request they pledged to, retention once closed, and "erased means gone" down to the database's bytes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { eraseByWhatsapp } from '../src/commands/personal-data/erase.ts';
@@ -15,6 +15,7 @@ import { pledgesOfRecord } from '../src/repositories/pledges.ts';
 import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextMobile } from './helpers/samples.ts';
 
 let h: Harness;
 const DAY_H = 24;
@@ -33,7 +34,7 @@ interface Pledger {
 
 const newPledger = () => ({
   name: `Voluntaria ${randomUUID().slice(0, 8)}`,
-  whatsapp: `+57310${randomInt(1_000_000, 10_000_000)}`,
+  whatsapp: nextMobile(),
 });
 
 async function pledgeTo(id: string, quantity: number | undefined, who = newPledger()): Promise<Pledger> {

@@ -1,7 +1,7 @@
 // `ayuda privacy export|erase|purge|erasures` and `ayuda record erase`, run as the real binary on the service's
 // database, while a running instance serves the public: what they erase leaves its answers at once.
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
@@ -10,6 +10,7 @@ import { groupedPhone } from '../src/domain/phone.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { runCli } from './helpers/cli.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
+import { nextDocument, nextMobile } from './helpers/samples.ts';
 
 let h: Harness;
 let env: Record<string, string>;
@@ -23,7 +24,7 @@ after(() => h.close());
 const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { ...env, ...extra });
 
 async function plant(whatsapp: string, publish = true) {
-  const document = `${randomInt(100_000_000, 999_999_999)}3`;
+  const document = nextDocument();
   const name = `Persona ${randomUUID().slice(0, 8)}`;
   const submission = helpSubmission.parse(requestBody({ contactWhatsapp: whatsapp, contactName: name }));
   const { result } = await submitHelp(h.ctx, submission, { identityDocument: document });
@@ -41,7 +42,7 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 test('export lists what a number holds; erase removes it from the running service; the log keeps no value', async () => {
-  const whatsapp = `+57302${randomInt(1_000_000, 10_000_000)}`;
+  const whatsapp = nextMobile();
   const a = await plant(whatsapp);
   const b = await plant(whatsapp, false);
   // The public detail is read (and cached) before the erasure.
@@ -85,7 +86,7 @@ test('export lists what a number holds; erase removes it from the running servic
 });
 
 test('record erase withdraws one record; purge --dry-run lists without erasing', async () => {
-  const one = await plant(`+57303${randomInt(1_000_000, 10_000_000)}`);
+  const one = await plant(nextMobile());
   const done = await cli(['record', 'erase', one.id, '--reason', 'Pedido de la persona']);
   assert.equal(done.code, 0, done.stderr);
   assert.match(done.stdout, /retirado/);
@@ -95,7 +96,7 @@ test('record erase withdraws one record; purge --dry-run lists without erasing',
   const unknown = await cli(['record', 'erase', randomUUID(), '--reason', 'x']);
   assert.equal(unknown.code, 1);
 
-  const rejected = await plant(`+57304${randomInt(1_000_000, 10_000_000)}`, false);
+  const rejected = await plant(nextMobile(), false);
   await rejectSubmission(h.ctx, rejected.id, 'leader-1', 'Duplicado');
   // Rejected 40 days before "now": the CLI's clock is the real one, so the decision is moved back instead.
   const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();

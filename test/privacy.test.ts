@@ -14,6 +14,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument } from './helpers/samples.ts';
 
 let h: Harness;
 /** Unique values that must never leave the leaders' side. */
@@ -22,7 +23,7 @@ const canaries = {
   pendingName: `Canario Pendiente ${randomUUID().slice(0, 8)}`,
   rejectedPhone: '+573005550102',
   rejectReason: `motivo-privado-${randomUUID()}`,
-  identityDocument: `CC-${randomUUID()}`,
+  identityDocument: nextDocument(),
   revisionPhone: '+573005550103',
   revisionTitle: `Revision privada ${randomUUID().slice(0, 8)}`,
   volunteerContact: `voluntario-${randomUUID()}@correo.test`,

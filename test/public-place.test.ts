@@ -23,6 +23,7 @@ import {
   submit,
 } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextSerial } from './helpers/samples.ts';
 
 const SLUG = 'inundacion-mocoa';
 /** A home near a corner of its grid cell, about 206 m from the cell's centre. */
@@ -31,7 +32,7 @@ const HOME = { latitude: 1.150253, longitude: -76.644874 };
 const HOME_PUBLIC = { latitude: 1.15155, longitude: -76.64355 };
 /** The exact point at four decimals, in the ways a page or a document could write it. */
 const HOME_TRACES = ['1.1502', '1,1502', '76.6448', '76,6448'];
-const STREET = `Carrera 77 # 12-${Math.floor(Math.random() * 900 + 100)} casa de tejas ${randomUUID().slice(0, 8)}`;
+const STREET = `Carrera 77 # 12-${100 + (nextSerial() % 900)} casa de tejas ${randomUUID().slice(0, 8)}`;
 /** A shelter whose submitter chose to show it exactly. */
 const SHELTER = { latitude: 1.139871, longitude: -76.655213 };
 const SHELTER_ADDRESS = `Coliseo del barrio Obrero ${randomUUID().slice(0, 8)}`;

@@ -7,6 +7,7 @@ import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { closeEmergency } from '../src/repositories/emergencies.ts';
 import { addEmergency, type Harness, HELP, list, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument } from './helpers/samples.ts';
 
 const SLUG = 'inundacion-mocoa';
 const OTHER = 'sismo-pasto';
@@ -208,7 +209,7 @@ describe('website forms', () => {
   });
 
   test('a request is received, waits for review, keeps its identity document private, then is public without it', async () => {
-    const document = `CC-${randomUUID().slice(0, 12)}`;
+    const document = nextDocument();
     const before = await rowCount();
     const res = await post('/necesito-ayuda', requestFields({ identityDocument: `  ${document}  ` }));
     assert.equal(res.statusCode, 303, res.body);

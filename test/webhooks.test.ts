@@ -4,7 +4,6 @@
 // again, no redirect followed, the address rule at registration and at connection, a withdrawal that reaches a
 // message not sent yet; `ayuda webhook …` and the administrators' console page.
 import assert from 'node:assert/strict';
-import { randomInt } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { withdrawWithToken } from '../src/commands/personal-data/withdraw.ts';
@@ -18,6 +17,7 @@ import { deadDeliveries, listWebhooks } from '../src/queries/webhooks.ts';
 import { runCli } from './helpers/cli.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
+import { nextMobile, nextSerial, tokenFor } from './helpers/samples.ts';
 import { WebhookReceiver } from './helpers/webhook-receiver.ts';
 
 const CHANGES = '/api/public/v1/changes';
@@ -229,8 +229,8 @@ describe('delivery', () => {
 
   test('a withdrawal before the message leaves: the message carries no trace of the withdrawn contact', async () => {
     await subscribe('/retiro');
-    const canary = `Canario${randomInt(1e9)}`;
-    const phone = `+57310${String(randomInt(1e7)).padStart(7, '0')}`;
+    const canary = `Canario${tokenFor(nextSerial())}`;
+    const phone = nextMobile();
     const sent = await h.json({
       method: 'POST',
       url: HELP,

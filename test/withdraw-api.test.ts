@@ -2,13 +2,14 @@
 // with its key); it leaves every public output at once and its personal data is gone. Any failure is the same 404
 // as an unknown id, the pair cannot be sent again, and attempts are rate-limited per client address.
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { addSource } from '../src/commands/source-registration.ts';
 import { WITHDRAWALS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, list, offerBody, requestBody, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument, nextMobile } from './helpers/samples.ts';
 
 const MAP_POINTS = '/api/public/v1/map-points';
 
@@ -28,7 +29,7 @@ function planted() {
   const tag = randomUUID().slice(0, 8);
   return {
     contactName: `Retirante ${tag}`,
-    contactWhatsapp: `+57300${randomInt(1_000_000, 10_000_000)}`,
+    contactWhatsapp: nextMobile(),
     address: `Carrera ${tag} # 12-34`,
     description: `Descripcion privada ${tag}`,
     title: `Pedido retirable ${tag}`,
@@ -112,7 +113,7 @@ describe('withdrawing with the editToken', () => {
     const values = planted();
     const sent = await sendAndPublish(requestBody(values));
     // Only the website's form takes an identity document; planted here to see it erased as well.
-    const identityDocument = `CC-${randomUUID()}`;
+    const identityDocument = nextDocument();
     await h.ctx.db
       .updateTable('help_records')
       .set({ identity_document: identityDocument })

@@ -2,12 +2,13 @@
 // number; it is listed as destructive, wrong values answer help_not_found without saying which, the record leaves
 // every read, and the publishing tools tell the person what is published, for how long and how to withdraw it.
 import assert from 'node:assert/strict';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { WITHDRAWALS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { type Connected, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
+import { nextMobile } from './helpers/samples.ts';
 
 let h: Harness;
 let session: Connected;
@@ -39,7 +40,7 @@ const errorOf = (answer: ToolAnswer) => {
 
 /** A fresh Colombian mobile, so no other record in the database holds it. */
 const phone = () => {
-  const national = `300${randomInt(1_000_000, 10_000_000)}`;
+  const national = nextMobile().slice(3);
   return { e164: `+57${national}`, typed: `${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}` };
 };
 

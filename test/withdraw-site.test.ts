@@ -9,6 +9,7 @@ import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { WITHDRAWALS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument, nextMobile, nextSerial } from './helpers/samples.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const CONTROLLER_NAME = 'Corporación Río Mocoa Solidario';
@@ -47,14 +48,14 @@ function plantedValues(p: Planted): string[] {
 /** A request sent through the web form, with a unique name, number, identity document and address. */
 async function sendRequest(): Promise<Planted> {
   const word = uniqueWord();
-  const seven = String(randomInt(1_000_000, 10_000_000));
+  const e164 = nextMobile();
   const planted = {
     title: `Agua para la vereda ${word}`,
     name: `Rosalba ${word[0]?.toUpperCase()}${word.slice(1)}`,
-    local: `310 ${seven.slice(0, 3)} ${seven.slice(3)}`,
-    e164: `+57310${seven}`,
-    document: `CC ${randomInt(10_000_000, 99_999_999)}`,
-    address: `Carrera ${randomInt(10, 99)} # ${word} 4-20`,
+    local: `${e164.slice(3, 6)} ${e164.slice(6, 9)} ${e164.slice(9)}`,
+    e164,
+    document: nextDocument(),
+    address: `Carrera ${10 + (nextSerial() % 90)} # ${word} 4-20`,
   };
   const sent = await h.app.inject({
     method: 'POST',

@@ -4,6 +4,7 @@ import type { Category } from '../domain/categories.ts';
 import { distanceKm } from '../domain/distance.ts';
 import type { Urgency } from '../domain/statuses.ts';
 import type { helpSubmission } from '../schemas/submission.ts';
+import { type MobileBlock, mobileNumber, SAMPLE_BLOCKS } from './mobile-blocks.ts';
 
 export type DemoSubmission = z.input<typeof helpSubmission>;
 
@@ -160,9 +161,6 @@ const surnames = [
   'Timaná',
   'Cabrera',
 ];
-
-// Real Colombian mobile prefixes; the 555 block marks the numbers as fictional.
-const mobilePrefixes = ['300', '310', '311', '312', '313', '315', '316', '318', '320', '321', '350'];
 
 type Weights = [urgent: number, needed: number, stable: number];
 
@@ -973,10 +971,11 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
 
   const contact = () => {
     phones += 1;
-    const prefix = mobilePrefixes[phones % mobilePrefixes.length] as string;
+    // Real Colombian mobile blocks; 555 after the block marks the numbers as fictional.
+    const block = SAMPLE_BLOCKS[phones % SAMPLE_BLOCKS.length] as MobileBlock;
     return {
       contactName: `${pick(firstNames)} ${surnamePair()}`,
-      contactWhatsapp: `+57${prefix}555${String(1000 + phones).padStart(4, '0')}`,
+      contactWhatsapp: mobileNumber(block, 5_551_000 + phones),
       publishContact: true as const,
     };
   };

@@ -1,22 +1,17 @@
 // fast-check arbitraries for the submission schema (valid payloads from its bounds, and their mutations) and the list query.
 import fc from 'fast-check';
+import { SAMPLE_BLOCKS } from '../../src/demo/mobile-blocks.ts';
 import { bounds } from '../../src/domain/bounds.ts';
 import { categories } from '../../src/domain/categories.ts';
 import { collectionCenterStatuses, urgencies } from '../../src/domain/statuses.ts';
+import { freshSeed } from './samples.ts';
 
 const b = bounds;
 
 let seed: number | undefined;
 /** FC_SEED replays a run; otherwise one fresh seed per process (data and properties alike), printed on failure. */
 export function propertySeed(): number {
-  if (seed !== undefined) return seed;
-  const raw = process.env.FC_SEED;
-  if (raw !== undefined && raw !== '') {
-    seed = Number(raw);
-    if (!Number.isInteger(seed)) throw new Error(`FC_SEED must be an integer (got "${raw}")`);
-  } else {
-    seed = (Date.now() ^ (Math.random() * 0x7fffffff)) | 0;
-  }
+  seed ??= freshSeed();
   return seed;
 }
 
@@ -96,7 +91,6 @@ export function validText(min: number, max: number, multiline = false): fc.Arbit
 // ---------------------------------------------------------------------------------------------------------------
 // Other field kinds.
 
-const mobilePrefixes = [300, 301, 302, 303, 304, 305, ...Array.from({ length: 14 }, (_, i) => 310 + i), 350, 351];
 const landlinePrefixes = [601, 602, 604, 605, 606, 607, 608];
 
 /** A valid Colombian number written in one of the ways people write it; e164 is what the service stores. */
@@ -106,7 +100,7 @@ export const whatsappArb: fc.Arbitrary<{ sent: string; e164: string }> = fc
       {
         weight: 4,
         arbitrary: fc
-          .constantFrom(...mobilePrefixes)
+          .constantFrom(...SAMPLE_BLOCKS)
           .chain((p) => fc.tuple(fc.constant(p), fc.integer({ min: 0, max: 9_999_999 }))),
       },
       {

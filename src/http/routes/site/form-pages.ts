@@ -13,7 +13,7 @@ import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { consentDraft } from '../../../queries/consent-drafts.ts';
 import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
 import { submissionReceipt } from '../../../queries/receipt.ts';
-import { text } from '../../../schemas/common.ts';
+import { identityDocument } from '../../../schemas/identity-document.ts';
 import { parseInput } from '../../../schemas/parse.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
 import type { Lang } from '../../../views/site/document.ts';
@@ -30,12 +30,7 @@ import {
 } from '../../../views/site/pages/form-controls.ts';
 import { OFFER_PATH, offerFormPage, offerLabels } from '../../../views/site/pages/offer-form-page.ts';
 import { receiptPage, receiptPath } from '../../../views/site/pages/receipt-page.ts';
-import {
-  IDENTITY_DOCUMENT_MAX,
-  REQUEST_PATH,
-  requestFormPage,
-  requestLabels,
-} from '../../../views/site/pages/request-form-page.ts';
+import { REQUEST_PATH, requestFormPage, requestLabels } from '../../../views/site/pages/request-form-page.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
@@ -46,8 +41,6 @@ import { registerOwnAsset } from './static-assets.ts';
 
 registerOwnAsset('ubicacion.js');
 
-/** Private, so bounded and clean like any text field, but never part of the public schema. */
-const identityDocument = text({ max: IDENTITY_DOCUMENT_MAX });
 /** Codes of submitHelp's emergency checks: they belong next to the emergency select. */
 const emergencyCodes = new Set(['unknown_emergency', 'emergency_closed', 'emergency_required', 'no_active_emergency']);
 

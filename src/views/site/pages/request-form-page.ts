@@ -2,6 +2,7 @@
 import { bounds } from '../../../domain/bounds.ts';
 import { categories, categoryLabels } from '../../../domain/categories.ts';
 import { urgencies } from '../../../domain/statuses.ts';
+import { IDENTITY_DOCUMENT_MAX } from '../../../schemas/identity-document.ts';
 import { type RequestFieldName, requestSubmission } from '../../../schemas/submission.ts';
 import { html } from '../../html.ts';
 import { type Block, link, localized, type SiteDocument, text } from '../document.ts';
@@ -32,9 +33,6 @@ import {
 } from './form-controls.ts';
 
 export const REQUEST_PATH = '/necesito-ayuda';
-
-/** Longest identity document the form takes (cédula, passport, PPT numbers are far shorter). */
-export const IDENTITY_DOCUMENT_MAX = 40;
 
 /**
  * Field -> label for the error summary, which lists problems in this order, the form's: every field a person fills,
