@@ -25,6 +25,7 @@ import {
   runNumberFor,
   seedFor,
   tokenFor,
+  wordFor,
 } from './helpers/samples.ts';
 
 const COUNT = 10_000;
@@ -99,11 +100,15 @@ describe('sample phones', () => {
     assert.equal(SAMPLE_BLOCKS.length, MOBILE_BLOCKS.length - 1);
   });
 
-  test('a whole request carrying a sample mobile and a sample name is accepted', () => {
-    for (const n of seeds.slice(0, 500)) {
-      const parsed = requestSubmission.safeParse(requestBody({ contactWhatsapp: mobileFor(n) }));
+  test('a whole request carrying a sample mobile and a sample word in its name and texts is accepted', () => {
+    for (const n of [...seeds.slice(0, 500), ...seeds.slice(-8), ...clockReadings.slice(0, 100)]) {
+      const word = wordFor(n);
+      assert.match(word, /^qz[a-z]{7}$/);
+      const body = { contactWhatsapp: mobileFor(n), contactName: `Nombre ${word}`, title: `Agua ${word}` };
+      const parsed = requestSubmission.safeParse(requestBody(body));
       assert.ok(parsed.success, `${n}: ${JSON.stringify(parsed.error?.issues)}`);
     }
+    assert.equal(new Set(seeds.slice(0, COUNT).map(wordFor)).size, COUNT, 'no two seeds give one word');
   });
 
   test('nextMobile never repeats within a process', () => {

@@ -1,5 +1,6 @@
 // Response examples for the OpenAPI document, made by the real presenters so they cannot drift from responses.
 import { emptyColumns } from '../commands/submission-fields.ts';
+import { PUBLIC_COLUMNS, type PublicColumn } from '../db/column-roles.ts';
 import { distanceKm } from '../domain/distance.ts';
 import { publicPoint } from '../domain/public-place.ts';
 import { presentDiscovery } from '../presenters/discovery.ts';
@@ -36,8 +37,11 @@ const emergencyRow: EmergencyRow = {
   public_contact: null,
 };
 
-// A public read loads neither the emergency's id nor the identity document.
-const { emergency_id: _emergency, identity_document: _document, ...publicColumns } = emptyColumns;
+type Stored = typeof emptyColumns;
+/** The columns a public read loads (db/column-roles.ts), empty: never the emergency's id or the identity document. */
+const publicColumns = Object.fromEntries(
+  Object.entries(emptyColumns).filter(([column]) => (PUBLIC_COLUMNS as readonly string[]).includes(column)),
+) as Pick<Stored, PublicColumn & keyof Stored>;
 
 const row: PublicHelpRow = {
   // A request: the columns only offers fill are empty.

@@ -423,7 +423,8 @@ export interface ChannelMessagesTable {
   help_id: string | null;
 }
 
-export type OutboundKind = 'reply' | 'receipt' | 'notice' | 'leader_reply' | 'alert' | 'digest';
+/** 'farewell': the answer to a withdrawal asked for on the channel; deleted once sent, so the number goes too. */
+export type OutboundKind = 'reply' | 'receipt' | 'notice' | 'leader_reply' | 'alert' | 'digest' | 'farewell';
 export type OutboundStatus = 'pending' | 'sent' | 'failed';
 
 export interface OutboundMessagesTable {

@@ -40,6 +40,22 @@ export function nextDocument(): string {
   return documentFor(nextSerial());
 }
 
+/** "qz" and seven lower-case letters from n: a marker that reads as a word (in a name too) for every n. */
+export function wordFor(n: number): string {
+  let k = wrapInto(n, 26 ** 7);
+  let letters = '';
+  for (let i = 0; i < 7; i++) {
+    letters = String.fromCharCode(97 + (k % 26)) + letters;
+    k = Math.floor(k / 26);
+  }
+  return `qz${letters}`;
+}
+
+/** A word marker no other call of this process gave. */
+export function nextWord(): string {
+  return wordFor(nextSerial());
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // What outlives a test file: rate-limit counts and cached answers in Redis live on between runs, so values for
 // them are fresh for each run. The clock and the process id come in here, mapped so any reading is valid.

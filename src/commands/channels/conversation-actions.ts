@@ -12,7 +12,7 @@ import {
 import type { Action, ConversationEnv, Reply } from '../../domain/conversation/types.ts';
 import { AppError, errorMessage } from '../../errors.ts';
 import { receiptStatus } from '../../queries/receipt-status.ts';
-import { linkInbound } from '../../repositories/channels/channel-messages.ts';
+import { deleteInbound, linkConversation } from '../../repositories/channels/channel-messages.ts';
 import { updateConversation } from '../../repositories/channels/conversations.ts';
 import { findByReceiptCode, findBySourceExternalId } from '../../repositories/help-records/records.ts';
 import { parseInput } from '../../schemas/parse.ts';
@@ -30,9 +30,14 @@ interface Opened {
 
 const NOT_SAVED = 'No pudimos guardar su envío en este momento.';
 
-async function reply(ctx: Context, message: InboundMessage, replies: Reply[]): Promise<void> {
+async function reply(
+  ctx: Context,
+  message: InboundMessage,
+  replies: Reply[],
+  kind: 'reply' | 'farewell' = 'reply',
+): Promise<void> {
   const now = ctx.now().toISOString();
-  await queueMessages(ctx.db, { channel: message.channel, address: message.address, kind: 'reply', now }, replies);
+  await queueMessages(ctx.db, { channel: message.channel, address: message.address, kind, now }, replies);
 }
 
 async function submit(
@@ -68,13 +73,21 @@ async function submit(
   await inTransaction(ctx, async (trx) => {
     // The conversation is over; the messages that made it point at the submission (the console shows them).
     await updateConversation(trx.db, opened.conversationId, { state: null, updated_at: now });
-    await linkInbound(trx.db, message.channel, message.address, opened.openedBy, row.id);
+    await linkConversation(trx.db, message.channel, message.address, opened.openedBy, row.id);
     await queueMessages(
       trx.db,
       { channel: message.channel, address: message.address, kind: 'receipt', helpId: row.id, now },
       receiptReplies(code, env),
     );
   });
+}
+
+/**
+ * After a withdrawal by code on a channel (which took the conversation's messages with the record), the message
+ * that asked for it goes too: it holds the code. The answer says it without repeating the code, and goes once.
+ */
+async function forgetWithdrawal(ctx: Context, message: InboundMessage): Promise<void> {
+  await deleteInbound(ctx.db, [{ channel: message.channel, provider_id: message.providerId }]);
 }
 
 export async function performAction(
@@ -107,7 +120,8 @@ export async function performAction(
         if (!(err instanceof AppError)) throw err;
         ok = false;
       }
-      return reply(ctx, message, withdrawReplies(ok, action.code));
+      if (ok) await forgetWithdrawal(ctx, message);
+      return reply(ctx, message, withdrawReplies(ok, action.code), ok ? 'farewell' : 'reply');
     }
   }
 }

@@ -43,6 +43,8 @@ export async function alertLeaders(
         address: leader.whatsapp,
         kind: 'alert',
         accountId: leader.account_id,
+        // Linked to the record: its withdrawal or erasure takes the alert (and the title it quotes) with it.
+        helpId: row.id,
         now: row.created_at,
       },
       [{ text }],

@@ -9,6 +9,7 @@ import { type OutboundBody, parseOutboundBody } from '../../domain/outbound-body
 import { findConversation } from '../../repositories/channels/conversations.ts';
 import {
   claimDueOutbound,
+  deleteOutbound,
   hasDueOutbound,
   type OutboundRow,
   outboundByIds,
@@ -41,7 +42,8 @@ export const WINDOW_CLOSED =
  */
 async function windowed(ctx: Context, row: OutboundRow, body: OutboundBody): Promise<OutboundBody | null> {
   const { whatsapp } = ctx.config;
-  if (row.channel !== 'whatsapp' || row.kind === 'reply' || row.kind === 'receipt' || whatsapp === null) return body;
+  const answers = row.kind === 'reply' || row.kind === 'receipt' || row.kind === 'farewell';
+  if (row.channel !== 'whatsapp' || answers || whatsapp === null) return body;
   const conversation = await findConversation(ctx.db, 'whatsapp', row.address);
   const template = row.kind === 'alert' || row.kind === 'digest' ? whatsapp.templates.alert : whatsapp.templates.notice;
   const mode = sendMode('whatsapp', conversation?.last_inbound_at ?? null, template, ctx.now());
@@ -71,6 +73,11 @@ async function sendOne(ctx: Context, row: OutboundRow, lease: string, signal?: A
   if (result.kind === 'retry' && signal?.aborted) {
     await releaseOutbound(ctx.db, row.id, lease);
     return 'released';
+  }
+  if (row.kind === 'farewell' && result.kind !== 'retry') {
+    // The person asked for their data to go: once this answer has gone (or cannot), so does the number.
+    await deleteOutbound(ctx.db, [row.id]);
+    return result.kind === 'sent' ? 'sent' : 'failed';
   }
   if (result.kind === 'sent') {
     await settleOutbound(ctx.db, row.id, lease, {

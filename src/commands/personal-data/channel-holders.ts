@@ -18,6 +18,12 @@ function numbersOf(target: ErasureTarget): string[] {
   return (target.everywhere?.values.phones ?? []).filter((n) => n !== '');
 }
 
+/** The numbers the target's own records were sent from. */
+function ownNumbersOf(target: ErasureTarget): string[] {
+  if (target.scope === 'identity') return [];
+  return target.records.map((r) => r.contact_whatsapp).filter((n) => n !== '');
+}
+
 function recordIdsOf(target: ErasureTarget): string[] {
   return target.scope === 'identity' ? [] : target.records.map((r) => r.id);
 }
@@ -36,7 +42,11 @@ export const conversationsHolder: PersonalDataHolder = {
     }));
   },
   async erase(trx, target) {
-    const rows = await conversationsOf(trx.db, numbersOf(target));
+    // An erasure by number takes every conversation of the number; an erasure of records, the conversations of
+    // their numbers that hold nothing half written (a new message simply opens a new one).
+    const everything = await conversationsOf(trx.db, numbersOf(target));
+    const idle = (await conversationsOf(trx.db, ownNumbersOf(target))).filter((r) => r.state === null);
+    const rows = [...new Map([...everything, ...idle].map((r) => [r.id, r])).values()];
     await deleteConversations(
       trx.db,
       rows.map((r) => r.id),
@@ -70,7 +80,10 @@ export const channelMessagesHolder: PersonalDataHolder = {
 export const outboundMessagesHolder: PersonalDataHolder = {
   table: 'outbound_messages',
   async find(db, search) {
-    return (await outboundOf(db, [search.phone], search.recordIds)).map((r) => ({
+    const rows = await outboundOf(db, [search.phone], search.recordIds);
+    // An alert about the person's record went to a leader's number: the leader's, not theirs to see.
+    const theirs = rows.filter((r) => r.account_id === null || r.address === search.phone);
+    return theirs.map((r) => ({
       table: 'outbound_messages',
       id: r.id,
       label: `Mensaje enviado por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,

@@ -1,5 +1,14 @@
 // Aid records: the contact, identity document, address and exact point a person gave, and the copies of them in a
 // waiting revision. An erased record keeps its category, quantities, municipality and dates.
+import {
+  columnLabel,
+  type HelpRecordColumn,
+  helpRecordRoles,
+  IDENTIFYING_COLUMNS,
+  PERSONAL_COLUMNS,
+  PERSONAL_TEXT_COLUMNS,
+  type RuledColumn,
+} from '../../db/column-roles.ts';
 import type { Db } from '../../db/types.ts';
 import { nearestMunicipality } from '../../domain/municipalities.ts';
 import { addValues, holdsValues, noValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
@@ -7,9 +16,8 @@ import { auditDetails } from '../../repositories/audit.ts';
 import { recordsMaybeHolding } from '../../repositories/help-records/personal-data.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import type { ErasureTarget, PersonalDataHolder } from './holder.ts';
-import { PERSONAL_FIELDS } from './text-holders.ts';
 
-type Revision = Partial<Record<(typeof PERSONAL_FIELDS)[number], unknown>>;
+type Revision = Partial<Record<(typeof IDENTIFYING_COLUMNS)[number], unknown>>;
 
 function revisionOf(row: HelpRow): Revision | null {
   if (row.pending_revision === null) return null;
@@ -44,7 +52,7 @@ export async function valuesOfRecords(db: Db, rows: HelpRow[], scope: ErasureTar
         JSON.parse(entry.details ?? '{}') as { edited?: Record<string, { from?: unknown; to?: unknown }> }
       ).edited;
       for (const [key, change] of Object.entries(edited ?? {})) {
-        if ((PERSONAL_FIELDS as readonly string[]).includes(key)) {
+        if ((IDENTIFYING_COLUMNS as readonly string[]).includes(key)) {
           take({ [key]: change?.from });
           take({ [key]: change?.to });
         }
@@ -58,7 +66,12 @@ export async function valuesOfRecords(db: Db, rows: HelpRow[], scope: ErasureTar
 
 const typeWord = { request: 'Solicitud', offer: 'Oferta' } as const;
 
-/** The columns an erasure writes. `withdrawBy` takes the record off every public surface. */
+/**
+ * The columns an erasure writes, from each column's declared erasure (db/column-roles.ts): contact, place and
+ * private columns cleared, free texts scrubbed (or cleared when all of the record's words go), and the columns
+ * whose value follows a rule set below, every one of them by name. `withdrawBy` takes the record off every
+ * public surface.
+ */
 export function erasedColumns(
   row: HelpRow,
   target: Pick<ErasureTarget, 'scope' | 'values' | 'now'>,
@@ -74,54 +87,56 @@ export function erasedColumns(
       ...(revision ? { pending_revision: JSON.stringify(revision) } : {}),
     };
   }
+  // Not public, and nobody needs its words any more: only what it was and its numbers stay.
+  const allWords = scope === 'all';
+  const scrub = (t: string | null) => (t === null ? null : scrubText(t, values));
+  const cleared: Record<string, string | number | null> = {};
+  for (const column of Object.keys(helpRecordRoles) as HelpRecordColumn[]) {
+    const rule = helpRecordRoles[column].erased;
+    if (rule === 'null') cleared[column] = null;
+    else if (rule === 'empty') cleared[column] = '';
+    else if (rule === 'zero') cleared[column] = 0;
+    else if (rule === 'scrub') cleared[column] = allWords ? null : scrub(row[column] as string | null);
+  }
   // The place falls back to the municipality: named by the point before it goes, when none was chosen.
   const municipality =
     row.municipality_code ??
     (row.latitude !== null && row.longitude !== null ? nearestMunicipality(row.latitude, row.longitude).code : null);
-  const scrub = (t: string | null) => (t === null ? null : scrubText(t, values));
-  const patch: Partial<HelpRow> = {
-    contact_name: '',
-    contact_whatsapp: '',
-    identity_document: null,
-    address: null,
-    latitude: null,
-    longitude: null,
-    exact_location: 0,
+  const withdraws = withdrawBy !== null && row.review_status !== 'rejected';
+  // Its open pledges were cancelled with it (pledge-holder.ts): nothing is on its way any more.
+  const nothingOnItsWay = allWords || withdrawBy !== null;
+  const ruled: { [K in RuledColumn]: HelpRow[K] } = {
+    title: allWords
+      ? withdrawBy
+        ? `${typeWord[row.type]} retirada`
+        : `${typeWord[row.type]} sin datos personales`
+      : scrubText(row.title, values),
+    description: allWords ? '' : scrubText(row.description, values),
     municipality_code: municipality,
-    ...(row.municipality_code === null && municipality !== null ? { municipality_derived: 1 } : {}),
-    pending_revision: null,
-    revision_hash: null,
-    revision_submitted_at: null,
-    receipt_code: null,
-    edit_token_hash: null,
+    municipality_derived: row.municipality_code === null && municipality !== null ? 1 : row.municipality_derived,
     // The hash covered the erased content; a resend is compared with nothing personal.
     content_hash: `erased:${row.id}`,
-    title: scrub(row.title) ?? '',
-    description: scrub(row.description) ?? '',
-    status_note: scrub(row.status_note),
-    review_note: scrub(row.review_note),
-    reject_reason: scrub(row.reject_reason),
+    review_status: withdraws ? 'withdrawn' : row.review_status,
+    withdrawn_at: withdraws ? (row.withdrawn_at ?? now) : row.withdrawn_at,
+    withdrawn_by: withdraws ? (row.withdrawn_by ?? withdrawBy) : row.withdrawn_by,
     personal_data_erased_at: row.personal_data_erased_at ?? now,
     identity_erased_at: row.identity_erased_at ?? now,
+    quantity_committed: nothingOnItsWay ? 0 : row.quantity_committed,
+    pledges_open: nothingOnItsWay ? 0 : row.pledges_open,
     updated_at: now,
   };
-  if (scope === 'all') {
-    // Not public, and nobody needs its words any more: only what it was and its numbers stay.
-    patch.title = withdrawBy ? `${typeWord[row.type]} retirada` : `${typeWord[row.type]} sin datos personales`;
-    patch.description = '';
-  }
-  if (withdrawBy && row.review_status !== 'rejected') {
-    patch.review_status = 'withdrawn';
-    patch.withdrawn_at = row.withdrawn_at ?? now;
-    patch.withdrawn_by = row.withdrawn_by ?? withdrawBy;
-  }
-  if (scope === 'all' || withdrawBy) {
-    // Its open pledges were cancelled with it (pledge-holder.ts): nothing is on its way any more.
-    patch.quantity_committed = 0;
-    patch.pledges_open = 0;
-  }
-  return patch;
+  return { ...(cleared as Partial<HelpRow>), ...ruled };
 }
+
+/** What says which row an export line is, beside its personal columns. */
+const CONTEXT_COLUMNS = [
+  'emergency_id',
+  'review_status',
+  'status',
+  'municipality_code',
+  'created_at',
+  'published_at',
+] as const satisfies readonly HelpRecordColumn[];
 
 export const recordsHolder: PersonalDataHolder = {
   table: 'help_records',
@@ -131,32 +146,15 @@ export const recordsHolder: PersonalDataHolder = {
       .filter(
         (r) =>
           r.contact_whatsapp === search.phone ||
-          [r.pending_revision, r.title, r.description, r.address, r.status_note, r.review_note, r.reject_reason].some(
-            (t) => holdsValues(t, search.values),
-          ),
+          PERSONAL_TEXT_COLUMNS.some((column) => holdsValues(r[column], search.values)),
       )
       .map((r) => ({
         table: 'help_records',
         id: r.id,
         label: r.type === 'request' ? 'Solicitud de ayuda' : 'Ofrecimiento de ayuda',
-        fields: {
-          emergencia: r.emergency_id,
-          titulo: r.title,
-          descripcion: r.description,
-          revision: r.review_status,
-          estado: r.status,
-          nombre_contacto: r.contact_name,
-          whatsapp: r.contact_whatsapp,
-          documento_identidad: r.identity_document,
-          direccion: r.address,
-          barrio: r.neighborhood,
-          latitud: r.latitude,
-          longitud: r.longitude,
-          municipio: r.municipality_code,
-          cambios_en_revision: r.pending_revision,
-          enviada: r.created_at,
-          publicada: r.published_at,
-        },
+        fields: Object.fromEntries(
+          [...CONTEXT_COLUMNS, ...PERSONAL_COLUMNS].map((column) => [columnLabel(column), r[column]]),
+        ),
       }));
   },
   // The records themselves are written by eraseRecords (erase-records.ts), which knows who withdraws them.

@@ -32,11 +32,11 @@ export const routeClaimsHolder: PersonalDataHolder = {
       if (row.status === 'pending') {
         await setRouteClaimState(trx.db, row.id, { status: 'withdrawn', updated_at: target.now });
       }
-      // An accepted claim copied the name into the route's volunteer contact (its number went with the routes'
-      // holder, which runs first): the name goes too.
+      // An accepted claim copied the name and the vehicle into the route's volunteer contact (its number went
+      // with the routes' holder, which runs first): they go too.
       const contact = row.status === 'accepted' ? await volunteerContactOf(trx.db, row.operation_id) : null;
-      if (contact !== null && row.contact_name.length >= 3) {
-        const next = scrubText(contact, addValues(noValues(), { words: [row.contact_name] }));
+      if (contact !== null) {
+        const next = scrubText(contact, addValues(noValues(), { words: [row.contact_name, row.vehicle] }));
         if (next !== contact) await setVolunteerContact(trx.db, row.operation_id, next);
       }
       await eraseClaimContact(trx.db, row.id, target.now);

@@ -1,5 +1,6 @@
 // The tables whose free texts may hold a person's data: timeline notes, audit details, report notes, routes'
 // addresses and volunteer contacts, emergencies' public contacts, and stored idempotent answers (editTokens).
+import { IDENTIFYING_COLUMNS } from '../../db/column-roles.ts';
 import { type Store, touch } from '../../db/store.ts';
 import type { Db } from '../../db/types.ts';
 import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
@@ -10,16 +11,6 @@ import { clearVolunteerContact, routeTexts, setRouteTexts } from '../../reposito
 import { reportNotes, setReportNote } from '../../repositories/reports.ts';
 import { setTimelineNote, timelineNotes } from '../../repositories/timeline.ts';
 import type { ErasureTarget, NumberSearch, PersonalDataHolder, TouchedRow } from './holder.ts';
-
-/** The fields of a record that are personal, wherever they are copied (revisions, leaders' corrections). */
-export const PERSONAL_FIELDS = [
-  'contact_name',
-  'contact_whatsapp',
-  'identity_document',
-  'address',
-  'latitude',
-  'longitude',
-] as const;
 
 /** Which values a row of the target's own records loses, and which a row found only by the number loses. */
 function valuesFor(target: ErasureTarget, own: boolean): PersonalValues | null {
@@ -66,7 +57,7 @@ export const timelineHolder: PersonalDataHolder = {
 
 /** Audit details: corrections of personal fields lose their values by key; any text loses the values. */
 function scrubDetails(details: string, values: PersonalValues, scope: ErasureTarget['scope']): string {
-  const keys: readonly string[] = scope === 'identity' ? ['identity_document'] : PERSONAL_FIELDS;
+  const keys: readonly string[] = scope === 'identity' ? ['identity_document'] : IDENTIFYING_COLUMNS;
   let text = details;
   try {
     const parsed = JSON.parse(details) as { edited?: Record<string, { from?: unknown; to?: unknown }> };

@@ -31,5 +31,5 @@ export function statusReplies(status: SubmissionStatus | undefined, code: string
 }
 
 export function withdrawReplies(ok: boolean, code: string): Reply[] {
-  return paragraphs([ok ? texts.withdrawn(code) : texts.notWithdrawn(code)], ANY_CHANNEL);
+  return paragraphs([ok ? texts.withdrawn() : texts.notWithdrawn(code)], ANY_CHANNEL);
 }

@@ -147,7 +147,9 @@ test('status answers: in review, published with pledges, not published, unknown'
 });
 
 test('withdrawal answers', () => {
-  assert.match(withdrawReplies(true, 'K7P-42Q-X9M-D3R')[0]?.text ?? '', /retiramos su registro K7P-42Q-X9M-D3R/);
+  const withdrawn = withdrawReplies(true, 'K7P-42Q-X9M-D3R')[0]?.text ?? '';
+  assert.match(withdrawn, /retiramos su registro y borramos sus datos/);
+  assert.ok(!withdrawn.includes('K7P-42Q-X9M-D3R'), 'a withdrawn code is not repeated in a message that stays');
   assert.match(withdrawReplies(false, 'K7P-42Q-X9M-D3R')[0]?.text ?? '', /No pudimos retirar/);
 });
 

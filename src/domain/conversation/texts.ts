@@ -127,7 +127,7 @@ export const texts = {
       ? `Su solicitud ${code} (${emergency}) no está publicada: fue retirada o un líder no la aprobó.`
       : `Su ofrecimiento ${code} (${emergency}) no está publicado: fue retirado o un líder no lo aprobó.`,
   statusLink: (url: string) => `Más detalles: ${url}`,
-  withdrawn: (code: string) => `Listo: retiramos su registro ${code}. Ya no se muestra públicamente.`,
+  withdrawn: () => 'Listo: retiramos su registro y borramos sus datos. Ya no se muestra públicamente.',
   notWithdrawn: (code: string) =>
     `No pudimos retirar ${code}: no hay un registro con ese código para este número, o ya estaba retirado.`,
 };

@@ -17,7 +17,11 @@ export async function insertInbound(db: Db, row: ChannelMessageRow): Promise<boo
 }
 
 /** Links the messages of a conversation (from the one that opened it) to the submission it ended in. */
-export async function linkInbound(db: Db, channel: Channel, address: string, openedBy: string, helpId: string) {
+/**
+ * The messages of a conversation that made a record, both ways, from the one that opened it: they point at the
+ * record from then on, so the console shows them and its withdrawal or erasure takes them with it.
+ */
+export async function linkConversation(db: Db, channel: Channel, address: string, openedBy: string, helpId: string) {
   const opening = await db
     .selectFrom('channel_messages')
     .select('received_at')
@@ -33,6 +37,15 @@ export async function linkInbound(db: Db, channel: Channel, address: string, ope
     .where('address', '=', address)
     .where('received_at', '>=', since)
     .where('help_id', 'is', null)
+    .execute();
+  await db
+    .updateTable('outbound_messages')
+    .set({ help_id: helpId })
+    .where('channel', '=', channel)
+    .where('address', '=', address)
+    .where('created_at', '>=', since)
+    .where('help_id', 'is', null)
+    .where('account_id', 'is', null)
     .execute();
 }
 

@@ -1,26 +1,21 @@
 // The personal data of aid records: found by WhatsApp number for the right to know and for erasure, and the records
 // retention has to erase. The erasing writes go through updateRecord (records.ts), which moves the change number.
+import { PERSONAL_TEXT_COLUMNS } from '../../db/column-roles.ts';
 import type { Store } from '../../db/store.ts';
 import type { Db } from '../../db/types.ts';
 import type { HelpRow } from './records.ts';
 
-/** Records whose contact, pending revision or free texts may hold the number (the caller checks each exactly). */
+/**
+ * Records whose contact, or any text column that holds personal data (db/column-roles.ts), may hold the number;
+ * the caller checks each exactly.
+ */
 export async function recordsMaybeHolding(db: Db, e164: string, hint: string): Promise<HelpRow[]> {
   const like = `%${hint}%`;
   return db
     .selectFrom('help_records')
     .selectAll()
     .where((eb) =>
-      eb.or([
-        eb('contact_whatsapp', '=', e164),
-        eb('pending_revision', 'like', like),
-        eb('title', 'like', like),
-        eb('description', 'like', like),
-        eb('address', 'like', like),
-        eb('status_note', 'like', like),
-        eb('review_note', 'like', like),
-        eb('reject_reason', 'like', like),
-      ]),
+      eb.or([eb('contact_whatsapp', '=', e164), ...PERSONAL_TEXT_COLUMNS.map((column) => eb(column, 'like', like))]),
     )
     .orderBy('created_at')
     .execute();

@@ -1,54 +1,19 @@
 // Published aid records as public reads may load them, with their emergency.
 import { type ExpressionBuilder, sql } from 'kysely';
+import { PUBLIC_COLUMNS, type PublicColumn } from '../../db/column-roles.ts';
 import { CompiledByCount } from '../../db/compiled-by-count.ts';
 import type { Db, Tables } from '../../db/types.ts';
 import type { HelpRow } from './records.ts';
 
 /**
- * The columns a public read may load: never identity documents, revisions or review notes. The address is not
- * among them: it is read through `publicAddress`, which never loads the street of an approximate request.
+ * The columns a public read may load (db/column-roles.ts): never identity documents, revisions or review notes.
+ * The address is not among them: it is read through `publicAddress`, which never loads the street of an
+ * approximate request.
  */
-const PUBLIC_FIELDS = [
-  'id',
-  'type',
-  'review_status',
-  'status',
-  'title',
-  'description',
-  'category',
-  'urgency',
-  'contact_name',
-  'contact_whatsapp',
-  'neighborhood',
-  'latitude',
-  'longitude',
-  'exact_location',
-  'municipality_code',
-  'people',
-  'resource_label',
-  'quantity_required',
-  'quantity_covered',
-  'quantity_committed',
-  'pledges_open',
-  'unit',
-  'collection_center_status',
-  'vehicle',
-  'capacity_kg',
-  'capacity_boxes',
-  'passenger_capacity',
-  'zones',
-  'available_until',
-  'needs_transport',
-  'priority_score',
-  'created_at',
-  'updated_at',
-  'reviewed_at',
-  'published_at',
-  'confirmed_at',
-  'confirmation_state',
-] as const;
+type PublicField = Exclude<PublicColumn, 'address'>;
+const PUBLIC_FIELDS = PUBLIC_COLUMNS.filter((column): column is PublicField => column !== 'address');
 
-export type PublicHelpRow = Pick<HelpRow, (typeof PUBLIC_FIELDS)[number]> & {
+export type PublicHelpRow = Pick<HelpRow, PublicField> & {
   /** null for a request shown at its approximate place (see domain/public-place.ts). */
   address: string | null;
   emergency_slug: string;

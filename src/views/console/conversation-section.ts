@@ -29,6 +29,7 @@ const outboundLabels: Record<NonNullable<ChannelLogEntry['outboundKind']>, strin
   leader_reply: 'respuesta del equipo',
   alert: 'alerta',
   digest: 'resumen',
+  farewell: 'confirmación del retiro',
 };
 
 const statusLabels: Record<NonNullable<ChannelLogEntry['status']>, string> = {

@@ -1,4 +1,5 @@
 // Spanish words the console shows for fields, statuses and decisions.
+import { columnLabel, type HelpRecordColumn, helpRecordRoles } from '../../db/column-roles.ts';
 import { categories, categoryLabels } from '../../domain/categories.ts';
 import { collectionCenterStatuses, collectionCenterStatusLabels } from '../../domain/statuses.ts';
 
@@ -62,33 +63,10 @@ export const fieldLabels: Record<string, string> = {
   reason: 'Motivo',
 };
 
-/** Record column -> label, for details, comparisons and revision diffs. */
-export const columnLabels: Record<string, string> = {
-  type: 'Tipo',
-  title: 'Título',
-  description: 'Descripción',
-  category: 'Categoría',
-  urgency: 'Urgencia',
-  contact_name: 'Nombre de contacto',
-  contact_whatsapp: 'WhatsApp',
-  address: 'Dirección',
-  neighborhood: 'Barrio o vereda',
-  latitude: 'Latitud',
-  longitude: 'Longitud',
-  people: 'Personas afectadas',
-  resource_label: 'Qué se necesita',
-  quantity_required: 'Cantidad requerida',
-  unit: 'Unidad',
-  collection_center_status: 'Estado del centro de acopio',
-  vehicle: 'Vehículo',
-  capacity_kg: 'Capacidad (kg)',
-  capacity_boxes: 'Capacidad (cajas)',
-  passenger_capacity: 'Pasajeros',
-  zones: 'Zonas',
-  available_until: 'Disponible hasta',
-  needs_transport: 'Necesita transporte',
-  identity_document: 'Documento de identidad (privado)',
-};
+/** Record column -> label, for details, comparisons and revision diffs: the labels of db/column-roles.ts. */
+export const columnLabels: Record<string, string> = Object.fromEntries(
+  (Object.keys(helpRecordRoles) as HelpRecordColumn[]).map((column) => [column, columnLabel(column)]),
+);
 
 export const timelineKindLabels: Record<string, string> = {
   submitted: 'Recibida',

@@ -1,6 +1,12 @@
 // A record's content as the console shows it: every field, private ones marked, and the edit form.
 
-import { offerFieldColumns, requestFieldColumns, type SubmissionFields } from '../../commands/submission-fields.ts';
+import {
+  emptyColumns,
+  offerFieldColumns,
+  requestFieldColumns,
+  type SubmissionFields,
+} from '../../commands/submission-fields.ts';
+import { helpRecordRoles } from '../../db/column-roles.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { departments, municipalitiesOf, municipalityByCode, municipalityLabel } from '../../domain/municipalities.ts';
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
@@ -19,13 +25,19 @@ export type Content = Partial<SubmissionFields> & { type: 'request' | 'offer' };
 
 type Column = keyof SubmissionFields;
 
-/** Stored with the content but not shown as part of it (the identity document is shown apart, as private). */
-const notShown = new Set<Column>(['emergency_id', 'type', 'identity_document', 'exact_location', 'municipality_code']);
+/** Named elsewhere on the page: the type in the heading, the municipality on a line of its own. */
+const shownApart = new Set<Column>(['type', 'municipality_code']);
+/** Private columns (db/column-roles.ts) are shown apart, marked as such; system ones not at all. */
+const isPrivate = (column: Column) => helpRecordRoles[column].kind === 'private';
+const notShown = (column: Column) =>
+  shownApart.has(column) || isPrivate(column) || helpRecordRoles[column].kind === 'system';
+/** The private columns of a record's content, in the order they are stored. */
+const privateColumns = (Object.keys(emptyColumns) as Column[]).filter(isPrivate);
 
 /** The columns shown for a type, in the order they are stored, except that a request's urgency follows its category. */
 function shownColumns(fieldColumns: Readonly<Record<string, Column | null>>): Column[] {
   const columns = Object.values(fieldColumns).flatMap((column): Column[] =>
-    column === null || notShown.has(column) ? [] : [column],
+    column === null || notShown(column) ? [] : [column],
   );
   return columns.flatMap((column): Column[] => {
     if (column === 'urgency') return [];
@@ -87,11 +99,9 @@ export function contentTable(content: Content, options: { erased?: boolean } = {
       : withoutPoint(content)
         ? html`<div class="warn"><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> En público se muestra el punto del municipio. Para ubicarla, escriba la latitud y la longitud en «Corregir y aprobar»; o apruébela así y queda en el punto del municipio.</dd></div>`
         : ''
-  }${
-    content.identity_document
-      ? html`<div class="private"><dt>${columnLabels.identity_document}</dt><dd>${content.identity_document}</dd></div>`
-      : ''
-  }</dl>`;
+  }${privateColumns.map((column) =>
+    content[column] ? html`<div class="private"><dt>${columnLabels[column]}</dt><dd>${content[column]}</dd></div>` : '',
+  )}</dl>`;
 }
 
 /** Only the fields that differ: what a revision would change, or what changed since the leader looked. */
@@ -105,7 +115,7 @@ export function diffTable(
     none: 'La revisión no cambia ningún campo visible.',
   },
 ): Html {
-  const columns = [...contentColumns(after.type), 'municipality_code' as const, 'identity_document' as const].filter(
+  const columns = [...contentColumns(after.type), 'municipality_code' as const, ...privateColumns].filter(
     (column) => (before[column] ?? null) !== (after[column] ?? null),
   );
   if (columns.length === 0) return html`<p>${words.none}</p>`;
@@ -125,7 +135,7 @@ const SEEN_MAX = 16 * 1024;
  * meanwhile the leader is shown what moved. It only explains; the version number is what refuses the decision.
  */
 export function seenToken(content: Content): string {
-  const columns = [...contentColumns(content.type), 'identity_document' as const];
+  const columns = [...contentColumns(content.type), ...privateColumns];
   const values = Object.fromEntries(columns.map((column) => [column, content[column] ?? null]));
   return Buffer.from(JSON.stringify({ type: content.type, ...values })).toString('base64url');
 }
@@ -143,7 +153,7 @@ export function seenFromToken(token: string, type: 'request' | 'offer'): Content
   const source = parsed as Record<string, unknown>;
   if (source.type !== type) return null;
   const content: Record<string, unknown> = { type };
-  for (const column of [...contentColumns(type), 'identity_document' as const]) {
+  for (const column of [...contentColumns(type), ...privateColumns]) {
     const value = Object.hasOwn(source, column) ? source[column] : null;
     content[column] = ['string', 'number', 'boolean'].includes(typeof value) ? value : null;
   }
@@ -154,7 +164,7 @@ export function seenFromToken(token: string, type: 'request' | 'offer'): Content
 const formColumns = new Map(
   [...Object.entries(requestFieldColumns), ...Object.entries(offerFieldColumns)].flatMap(
     ([name, column]): [string, Column][] =>
-      column === null || notShown.has(column) || column === 'needs_transport' ? [] : [[name, column]],
+      column === null || notShown(column) || column === 'needs_transport' ? [] : [[name, column]],
   ),
 );
 

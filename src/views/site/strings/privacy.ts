@@ -119,13 +119,13 @@ export const privacy = {
     en: 'Those of a submission you withdraw are erased at once.',
   },
   retentionWhat: {
-    es: 'Datos personales son su nombre, su WhatsApp, su documento, su dirección y el punto exacto. Lo que queda (la categoría, las cantidades, el municipio y las fechas) no dice quién es usted y sirve para las cifras de la emergencia.',
-    en: 'Personal data are your name, WhatsApp, document, address and exact point. What remains (category, quantities, municipality and dates) does not say who you are and serves the emergency’s figures.',
+    es: 'Datos personales son su nombre, su WhatsApp, su documento, su dirección, su barrio o vereda y el punto exacto; de los textos que usted o el equipo escribieron se quitan su nombre, su número y su dirección. Lo que queda (la categoría, las cantidades, el municipio y las fechas) no dice quién es usted y sirve para las cifras de la emergencia.',
+    en: 'Personal data are your name, WhatsApp, document, address, neighbourhood and exact point; your name, number and address are taken out of the texts you or the team wrote. What remains (category, quantities, municipality and dates) does not say who you are and serves the emergency’s figures.',
   },
   withdrawTitle: { es: 'Retirar su publicación', en: 'Withdrawing your submission' },
   withdraw: {
-    es: 'Puede retirar su solicitud u ofrecimiento cuando quiera en {link}, con el código de recibo que le dimos al enviar y su número de WhatsApp. Sale del sitio de inmediato y se borran su nombre, su WhatsApp, su documento, su dirección y el punto exacto. No se puede deshacer.',
-    en: 'You may withdraw your request or offer whenever you wish at {link}, with the receipt code you got when sending and your WhatsApp number. It leaves the site at once and your name, WhatsApp, document, address and exact point are erased. It cannot be undone.',
+    es: 'Puede retirar su solicitud u ofrecimiento cuando quiera en {link}, con el código de recibo que le dimos al enviar y su número de WhatsApp (si envió por WhatsApp o SMS, escriba allí «retirar» y el código). Sale del sitio de inmediato y se borran su nombre, su WhatsApp, su documento, su dirección, su barrio y el punto exacto, todo lo que escribió (título, descripción, lo que pidió u ofreció) y los mensajes de su conversación. No se puede deshacer.',
+    en: 'You may withdraw your request or offer whenever you wish at {link}, with the receipt code you got when sending and your WhatsApp number (if you sent it by WhatsApp or SMS, write «retirar» and the code there). It leaves the site at once and your name, WhatsApp, document, address, neighbourhood and exact point are erased, with everything you wrote (title, description, what you asked for or offered) and the messages of your conversation. It cannot be undone.',
   },
   withdrawNoCode: {
     es: 'Si perdió el código, pida al equipo de su emergencia o al responsable del tratamiento que la retiren (abajo).',

@@ -1,0 +1,497 @@
+// One test per role (src/db/column-roles.ts), for every column at once. Each entry point plants a unique value in
+// every personal column it can set; then no column that is never published shows on any public surface, every value
+// is in the right to know, and each way of erasing (a withdrawal, the team's erasure of a record or of a number,
+// retention) leaves none of them in any table, in the change feed, or in the database's bytes.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
+import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
+import { createAccount } from '../src/commands/create-account.ts';
+import { eraseByWhatsapp, eraseRecord } from '../src/commands/personal-data/erase.ts';
+import { exportPersonalData } from '../src/commands/personal-data/export.ts';
+import { personalDataByTable } from '../src/commands/personal-data/holders.ts';
+import { purgePersonalData } from '../src/commands/personal-data/purge.ts';
+import { withdrawWithToken } from '../src/commands/personal-data/withdraw.ts';
+import { rejectSubmission } from '../src/commands/reject-submission.ts';
+import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import {
+  type HelpRecordColumn,
+  helpRecordRoles,
+  PERSONAL_COLUMNS,
+  type PersonalColumn,
+} from '../src/db/column-roles.ts';
+import type { Tables } from '../src/db/types.ts';
+import { groupedPhone } from '../src/domain/phone.ts';
+import { engine } from './helpers/database.ts';
+import { addEmergency, BASE_URL, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import {
+  ProviderStandIn,
+  signedWhatsapp,
+  WHATSAPP_ENV,
+  whatsappNotification,
+  whatsappSender,
+} from './helpers/message-providers.ts';
+import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { nextDocument, nextMobile, nextWord } from './helpers/samples.ts';
+
+let h: Harness;
+let graph: ProviderStandIn;
+const RETENTION = { RETENTION_IDENTITY_DAYS: '30', RETENTION_REJECTED_DAYS: '20', RETENTION_AFTER_CLOSE_DAYS: '90' };
+
+before(async () => {
+  graph = await new ProviderStandIn().start();
+  h = await setup({ ...RETENTION, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.url('/v23.0') });
+  await addEmergency(h);
+  // A leader who is alerted of every urgent request: the alert quotes its title.
+  const leader = await createAccount(
+    h.ctx,
+    {
+      email: 'lider@ayuda.test',
+      name: 'Líder Mocoa',
+      password: 'una clave larga y segura 2026',
+      role: 'leader',
+      emergencySlugs: ['inundacion-mocoa'],
+    },
+    'test',
+  );
+  await setLeaderAlerts(h.ctx, leader.id, { whatsapp: '311 555 0101', urgent: true, digest: false }, 'test');
+});
+after(async () => {
+  await h.close();
+  await graph.close();
+});
+
+/** A record planted through one entry point: the text each personal column holds, and the person's own values. */
+interface Planted {
+  entry: string;
+  id: string;
+  editToken: string;
+  /** Sent through a WhatsApp conversation: withdrawn there too, with "retirar" and the receipt code. */
+  conversation?: ReturnType<typeof whatsappSender>;
+  whatsapp: string;
+  /** Column -> the unique text planted in it (numbers are checked on the row, not searched as text). */
+  texts: Partial<Record<PersonalColumn, string>>;
+  /** The values that are the person's: gone from every text, whatever the scope of the erasure. */
+  personal: string[];
+}
+
+/** The person's values, each unique: a name, a number, a street and a neighbourhood. */
+function person() {
+  const whatsapp = nextMobile();
+  return {
+    name: `Nombre ${nextWord()}`,
+    whatsapp,
+    typed: groupedPhone(whatsapp),
+    address: `Calle ${nextWord()} 12-34`,
+    neighborhood: `Barrio ${nextWord()}`,
+  };
+}
+
+/** Free texts carry a marker of their own and the person's name and number, as people write them. */
+const freeText = (label: string, p: ReturnType<typeof person>) => `${label} ${nextWord()} ${p.name} ${p.typed}`;
+
+async function sendApi(body: Record<string, unknown>) {
+  const res = await h.json({ method: 'POST', url: HELP, payload: body });
+  assert.equal(res.status, 202, JSON.stringify(res.body));
+  return { id: res.body.id as string, editToken: res.body.editToken as string };
+}
+
+/** Each entry point: what it plants, and the columns it can set. */
+const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<Planted> }> = {
+  'API request': {
+    columns: [
+      'title',
+      'description',
+      'contact_name',
+      'contact_whatsapp',
+      'address',
+      'neighborhood',
+      'latitude',
+      'longitude',
+      'resource_label',
+    ],
+    async plant() {
+      const p = person();
+      const texts = {
+        title: freeText('Agua', p),
+        description: freeText('Sin agua', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+        resource_label: freeText('Bidones', p),
+      };
+      const { id, editToken } = await sendApi(
+        requestBody({
+          title: texts.title,
+          description: texts.description,
+          contactName: p.name,
+          contactWhatsapp: p.whatsapp,
+          address: p.address,
+          neighborhood: p.neighborhood,
+          resourceLabel: texts.resource_label,
+          urgency: 'urgent',
+          latitude: 1.151234,
+          longitude: -76.651234,
+        }),
+      );
+      return {
+        entry: 'API request',
+        id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+      };
+    },
+  },
+  'API offer': {
+    columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'latitude', 'longitude', 'vehicle', 'zones'],
+    async plant() {
+      const p = person();
+      const texts = {
+        title: freeText('Camioneta', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        vehicle: freeText('Camión placa', p),
+        zones: freeText('Veredas', p),
+      };
+      const { id, editToken } = await sendApi(
+        offerBody({
+          title: texts.title,
+          contactName: p.name,
+          contactWhatsapp: p.whatsapp,
+          address: p.address,
+          latitude: 1.152345,
+          longitude: -76.652345,
+          vehicle: texts.vehicle,
+          zones: texts.zones,
+        }),
+      );
+      return {
+        entry: 'API offer',
+        id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address],
+      };
+    },
+  },
+  'web form': {
+    columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'identity_document'],
+    async plant() {
+      const p = person();
+      const document = nextDocument();
+      const texts = {
+        title: freeText('Mercados', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        identity_document: document,
+      };
+      const sent = await h.app.inject({
+        method: 'POST',
+        url: '/necesito-ayuda',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE_URL },
+        payload: new URLSearchParams({
+          externalId: nextWord(),
+          emergencySlug: 'inundacion-mocoa',
+          title: texts.title,
+          category: 'alimentos',
+          urgency: 'urgent',
+          latitude: '1.1478',
+          longitude: '-76.6476',
+          address: p.address,
+          contactName: p.name,
+          contactWhatsapp: p.typed,
+          identityDocument: document,
+          publishContact: 'si',
+        }).toString(),
+      });
+      assert.equal(sent.statusCode, 303, sent.body);
+      const id = /\/recibido\/([0-9a-f-]{36})$/.exec(String(sent.headers.location))?.[1] ?? '';
+      return {
+        entry: 'web form',
+        id,
+        editToken: '',
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, document],
+      };
+    },
+  },
+  'WhatsApp conversation': {
+    columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'neighborhood', 'latitude', 'longitude'],
+    async plant() {
+      const p = person();
+      const from = p.whatsapp.slice(1);
+      const s = whatsappSender(from);
+      const texts = {
+        title: freeText('Agua', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+      };
+      const profile = { contacts: [{ profile: { name: p.name }, wa_id: from }] };
+      for (const message of [
+        s.text('Hola'),
+        s.choice('type:request'),
+        s.choice('cat:agua'),
+        s.text(texts.title),
+        s.text('30 bidones'),
+        s.choice('urg:urgent'),
+        s.place(1.153456, -76.653456),
+        s.text(p.neighborhood),
+        s.text(p.address),
+        s.choice('name:profile'),
+        s.choice('yes'),
+        s.choice('send'),
+      ]) {
+        const response = await h.request(signedWhatsapp(whatsappNotification([message], profile)));
+        assert.equal(response.statusCode, 200, response.body);
+      }
+      await sendDueOutbound(h.ctx);
+      const row = await h.ctx.db
+        .selectFrom('help_records')
+        .selectAll()
+        .where('contact_whatsapp', '=', p.whatsapp)
+        .executeTakeFirstOrThrow();
+      return {
+        entry: 'WhatsApp conversation',
+        id: row.id,
+        editToken: '',
+        conversation: s,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+      };
+    },
+  },
+  'leaders, on a request': {
+    columns: ['status_note', 'review_note', 'pending_revision'],
+    async plant() {
+      const p = person();
+      const body = requestBody({ contactName: p.name, contactWhatsapp: p.whatsapp, address: p.address });
+      const { id, editToken } = await sendApi(body);
+      const texts = {
+        review_note: freeText('Verificado', p),
+        status_note: freeText('En camino', p),
+        // A change the person sent after publication waits for review: its JSON holds the new values.
+        pending_revision: `Calle ${nextWord()} 99-99`,
+      };
+      await approveSubmission(h.ctx, id, 'leader-1', texts.review_note);
+      await setRecordStatus(h.ctx, id, 'in_process', 'leader-1', texts.status_note);
+      const revised = await h.json({
+        method: 'POST',
+        url: HELP,
+        payload: { ...body, address: texts.pending_revision },
+        headers: { authorization: `Bearer ${editToken}` },
+      });
+      assert.equal(revised.status, 202, JSON.stringify(revised.body));
+      return {
+        entry: 'leaders, on a request',
+        id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, texts.pending_revision],
+      };
+    },
+  },
+  'leaders, a rejection': {
+    columns: ['reject_reason'],
+    async plant() {
+      const p = person();
+      const { id, editToken } = await sendApi(requestBody({ contactName: p.name, contactWhatsapp: p.whatsapp }));
+      const texts = { reject_reason: freeText('Duplicado de', p) };
+      await rejectSubmission(h.ctx, id, 'leader-1', texts.reject_reason);
+      return {
+        entry: 'leaders, a rejection',
+        id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp],
+      };
+    },
+  },
+};
+
+async function plantAll(): Promise<Planted[]> {
+  const planted: Planted[] = [];
+  for (const entry of Object.values(entryPoints)) {
+    const one = await entry.plant();
+    const row = await record(one.id);
+    if (row.review_status === 'pending_review') await approveSubmission(h.ctx, one.id, 'leader-1');
+    planted.push(one);
+  }
+  return planted;
+}
+
+function record(id: string) {
+  return h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Every row of every table, as text. */
+async function everyRow(): Promise<string> {
+  const parts: string[] = [];
+  for (const table of Object.keys(personalDataByTable) as (keyof Tables)[]) {
+    parts.push(`${table}: ${JSON.stringify(await h.ctx.db.selectFrom(table).selectAll().execute())}`);
+  }
+  return parts.join('\n');
+}
+
+/** The database as bytes on disk: SQLite's file and WAL, or a PostgreSQL dump. */
+function databaseBytes(): string {
+  if (engine === 'postgres') {
+    return execFileSync('pg_dump', ['--data-only', h.dbUrl], { maxBuffer: 256 * 1024 * 1024 }).toString('latin1');
+  }
+  const file = h.config.database.kind === 'sqlite' ? h.config.database.file : '';
+  return [file, `${file}-wal`]
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path).toString('latin1'))
+    .join('\n');
+}
+
+const latin1 = (value: string) => Buffer.from(value, 'utf8').toString('latin1');
+
+/** What is left of the planted values after an erasure: in rows (feed and deliveries included) and in bytes. */
+async function leftovers(planted: Planted[], scope: 'all' | 'contact'): Promise<string[]> {
+  const rows = await everyRow();
+  const bytes = databaseBytes();
+  const found: string[] = [];
+  for (const p of planted) {
+    // The person's own values go whatever the scope; a free text's own words go when all of the record's words do.
+    const values = new Set(scope === 'all' ? [...p.personal, ...Object.values(p.texts)] : p.personal);
+    for (const value of values) {
+      if (value === undefined) continue;
+      if (rows.includes(value)) found.push(`${p.entry}: "${value}" in a table`);
+      if (bytes.includes(latin1(value))) found.push(`${p.entry}: "${value}" in the database's bytes`);
+    }
+    const row = await record(p.id);
+    for (const column of PERSONAL_COLUMNS) {
+      const rule = helpRecordRoles[column].erased;
+      const cleared = { null: null, empty: '', zero: 0 }[rule as 'null' | 'empty' | 'zero'];
+      if (cleared !== undefined && row[column] !== cleared) found.push(`${p.entry}: ${column} is ${row[column]}`);
+      if (rule === 'scrub' && scope === 'all' && row[column] !== null) found.push(`${p.entry}: ${column} kept words`);
+    }
+  }
+  return found;
+}
+
+describe('every personal column of an aid record', () => {
+  test('is planted by some entry point; the columns skipped are ids, hashes, counters and public facts', () => {
+    const planted = new Set(Object.values(entryPoints).flatMap((e) => e.columns));
+    assert.deepEqual(
+      PERSONAL_COLUMNS.filter((column) => !planted.has(column)),
+      [],
+    );
+    const skipped = (Object.keys(helpRecordRoles) as HelpRecordColumn[]).filter(
+      (column) => !(PERSONAL_COLUMNS as readonly string[]).includes(column),
+    );
+    for (const column of skipped) assert.ok(['public', 'system'].includes(helpRecordRoles[column].kind), column);
+    console.log(`skipped (public or system): ${skipped.join(', ')}`);
+  });
+
+  test('never published where it is never public, and listed whole by the right to know', async () => {
+    const planted = await plantAll();
+    for (const p of planted) {
+      for (const [column, value] of Object.entries(p.texts) as [PersonalColumn, string][]) {
+        assert.equal(typeof value, 'string');
+        const row = await record(p.id);
+        const stored = String(row[column] ?? '');
+        assert.ok(stored.includes(value), `${p.entry}: ${column} holds what was sent (${stored})`);
+      }
+    }
+    const alerts = await h.ctx.db.selectFrom('outbound_messages').select('body').where('kind', '=', 'alert').execute();
+    const quoted = planted.filter((p) => alerts.some((a) => a.body.includes(p.texts.title as string)));
+    assert.deepEqual(
+      quoted.map((p) => p.entry),
+      ['API request', 'web form', 'WhatsApp conversation'],
+      'the urgent requests were quoted to the leader',
+    );
+    const outputs = await crawlPublic(h);
+    const hidden = planted.flatMap((p) =>
+      (Object.entries(p.texts) as [PersonalColumn, string][])
+        .filter(([column]) => helpRecordRoles[column].published === 'never')
+        .map(([, value]) => value),
+    );
+    assert.ok(hidden.length >= 3, 'identity document, revision and the rejection');
+    assert.deepEqual(leaks(outputs, hidden), []);
+    // A request shown at its approximate place publishes neither its street nor its exact point.
+    const approximate = planted.filter((p) => p.entry === 'API request');
+    assert.deepEqual(
+      leaks(outputs, [...approximate.map((p) => p.texts.address as string), '1.151234', '-76.651234']),
+      [],
+    );
+
+    for (const p of planted) {
+      const known = JSON.stringify(await exportPersonalData(h.ctx, p.whatsapp));
+      for (const value of Object.values(p.texts)) {
+        assert.ok(known.includes(JSON.stringify(value).slice(1, -1)), `${p.entry}: "${value}" in the right to know`);
+      }
+    }
+  });
+
+  const ways: { name: string; scope: 'all' | 'contact'; erase(planted: Planted[]): Promise<void> }[] = [
+    {
+      name: "the person's withdrawal",
+      scope: 'all',
+      async erase(planted) {
+        for (const p of planted) {
+          if (p.editToken !== '') await withdrawWithToken(h.ctx, p.id, p.editToken);
+          else if (p.conversation) {
+            // As the person does it: "retirar" and the code, in the same conversation; the answer goes out.
+            const code = (await record(p.id)).receipt_code as string;
+            const asked = signedWhatsapp(whatsappNotification([p.conversation.text(`retirar ${code}`)]));
+            assert.equal((await h.request(asked)).statusCode, 200);
+            await sendDueOutbound(h.ctx);
+            assert.match(JSON.stringify(graph.sent.at(-1)?.body), /retiramos su registro/);
+            assert.equal((await record(p.id)).review_status, 'withdrawn');
+          } else await eraseRecord(h.ctx, p.id, 'admin-1', 'Retiro pedido por la persona');
+        }
+      },
+    },
+    {
+      name: "the team's erasure of a record",
+      scope: 'all',
+      async erase(planted) {
+        for (const p of planted) await eraseRecord(h.ctx, p.id, 'admin-1', 'Pedido de la persona');
+      },
+    },
+    {
+      name: "the team's erasure of a number",
+      scope: 'all',
+      async erase(planted) {
+        for (const p of planted) await eraseByWhatsapp(h.ctx, p.whatsapp, 'admin-1', 'Pedido de la persona');
+      },
+    },
+    {
+      name: 'retention after the work is done',
+      scope: 'contact',
+      async erase(planted) {
+        for (const p of planted) {
+          const row = await record(p.id);
+          if (row.review_status === 'approved' && row.status !== 'completed') {
+            await setRecordStatus(h.ctx, p.id, 'completed', 'leader-1');
+          }
+        }
+        h.clock.advanceHours(91 * 24);
+        await purgePersonalData(h.ctx, { dryRun: false });
+      },
+    },
+  ];
+  for (const way of ways) {
+    test(`is gone after ${way.name}: rows, change feed, deliveries and bytes`, async () => {
+      const planted = await plantAll();
+      await way.erase(planted);
+      assert.deepEqual(await leftovers(planted, way.scope), []);
+    });
+  }
+});
