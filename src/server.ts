@@ -1,5 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
+import { writeFeedTouches } from './commands/changes/feed-touches.ts';
 import { startOutboundWorker } from './commands/channels/outbound-worker.ts';
 import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
@@ -65,6 +66,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   };
   const sweep = async () => {
     try {
+      const rewritten = await writeFeedTouches(ctx);
+      if (rewritten > 0) app.log.info({ rewritten }, 'feed entries written again after a migration');
       const expired = await expirePledges(ctx);
       if (expired > 0) app.log.info({ expired }, 'pledges expired');
       const moved = await refreshConfirmations(ctx);

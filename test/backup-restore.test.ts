@@ -337,6 +337,8 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  await sql`drop table feed_touches`.execute(ctx.db);
+  await sql`delete from kysely_migration where name = '016-offer-places'`.execute(ctx.db);
   await sql`drop table consent_drafts`.execute(ctx.db);
   await sql`alter table mcp_sessions drop column client_capabilities`.execute(ctx.db);
   await sql`delete from kysely_migration where name = '015-consent-drafts'`.execute(ctx.db);
@@ -380,6 +382,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '013-open-data',
     '014-channels',
     '015-consent-drafts',
+    '016-offer-places',
   ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
@@ -396,6 +399,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '013-open-data',
     '014-channels',
     '015-consent-drafts',
+    '016-offer-places',
   ]);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { smsGatewaySignature } from '../src/auth/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
@@ -14,7 +15,7 @@ import { eraseByWhatsapp, eraseRecord } from '../src/commands/personal-data/eras
 import { exportPersonalData } from '../src/commands/personal-data/export.ts';
 import { personalDataByTable } from '../src/commands/personal-data/holders.ts';
 import { purgePersonalData } from '../src/commands/personal-data/purge.ts';
-import { withdrawWithToken } from '../src/commands/personal-data/withdraw.ts';
+import { withdrawWithReceipt, withdrawWithToken } from '../src/commands/personal-data/withdraw.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import {
@@ -24,9 +25,11 @@ import {
   type PersonalColumn,
 } from '../src/db/column-roles.ts';
 import type { Tables } from '../src/db/types.ts';
+import { ownSources } from '../src/domain/own-sources.ts';
 import { groupedPhone } from '../src/domain/phone.ts';
 import { engine } from './helpers/database.ts';
-import { addEmergency, BASE_URL, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { CONFIRMS, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
 import {
   ProviderStandIn,
   signedWhatsapp,
@@ -35,15 +38,30 @@ import {
   whatsappSender,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
-import { nextDocument, nextMobile, nextWord } from './helpers/samples.ts';
+import { nextDocument, nextMobile, nextSerial, nextWord } from './helpers/samples.ts';
 
 let h: Harness;
 let graph: ProviderStandIn;
+let gateway: ProviderStandIn;
+let mcpUrl = '';
 const RETENTION = { RETENTION_IDENTITY_DAYS: '30', RETENTION_REJECTED_DAYS: '20', RETENTION_AFTER_CLOSE_DAYS: '90' };
+const KOBO_SECRET = 'secreto-de-kobo-para-roles';
+const SMS_SECRET = 'secreto-de-la-pasarela-sms';
 
 before(async () => {
   graph = await new ProviderStandIn().start();
-  h = await setup({ ...RETENTION, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.url('/v23.0') });
+  gateway = await new ProviderStandIn().start();
+  h = await setup({
+    ...RETENTION,
+    ...WHATSAPP_ENV,
+    WHATSAPP_API_URL: graph.url('/v23.0'),
+    SMS_SECRET,
+    SMS_SEND_URL: gateway.url('/message'),
+    SMS_SEND_AUTHORIZATION: 'Basic c21zOmNsYXZl',
+    KOBO_SECRET,
+    BASE_URL: LOCAL_BASE_URL,
+  });
+  mcpUrl = await listen(h);
   await addEmergency(h);
   // A leader who is alerted of every urgent request: the alert quotes its title.
   const leader = await createAccount(
@@ -62,6 +80,7 @@ before(async () => {
 after(async () => {
   await h.close();
   await graph.close();
+  await gateway.close();
 });
 
 /** A record planted through one entry point: the text each personal column holds, and the person's own values. */
@@ -69,8 +88,8 @@ interface Planted {
   entry: string;
   id: string;
   editToken: string;
-  /** Sent through a WhatsApp conversation: withdrawn there too, with "retirar" and the receipt code. */
-  conversation?: ReturnType<typeof whatsappSender>;
+  /** Sent in a WhatsApp or SMS conversation: withdrawn there too, with "retirar" and the receipt code. */
+  say?: (text: string) => Promise<void>;
   whatsapp: string;
   /** Column -> the unique text planted in it (numbers are checked on the row, not searched as text). */
   texts: Partial<Record<PersonalColumn, string>>;
@@ -99,9 +118,56 @@ async function sendApi(body: Record<string, unknown>) {
   return { id: res.body.id as string, editToken: res.body.editToken as string };
 }
 
-/** Each entry point: what it plants, and the columns it can set. */
-const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<Planted> }> = {
+/** A message in a WhatsApp conversation, as Meta posts it, with the person's profile name; replies sent. */
+async function whatsappMessage(from: string, name: string, message: Record<string, unknown>): Promise<void> {
+  const profile = { contacts: [{ profile: { name }, wa_id: from }] };
+  const response = await h.request(signedWhatsapp(whatsappNotification([message], profile)));
+  assert.equal(response.statusCode, 200, response.body);
+  await sendDueOutbound(h.ctx);
+}
+
+let smsSequence = 0;
+/** An SMS as android-sms-gateway posts it, signed; replies sent. */
+async function smsMessage(phone: string, message: string): Promise<void> {
+  smsSequence++;
+  const payload = JSON.stringify({
+    deviceId: 'ffffffffceb0b1db0000018e937c815b',
+    event: 'sms:received',
+    id: `evento-roles-${smsSequence}`,
+    payload: {
+      messageId: `roles${smsSequence}`,
+      message,
+      phoneNumber: phone,
+      simNumber: 1,
+      receivedAt: new Date(h.ctx.now().getTime() + smsSequence).toISOString(),
+    },
+    webhookId: 'roles',
+  });
+  const timestamp = String(Math.floor(h.ctx.now().getTime() / 1000));
+  const response = await h.request({
+    method: 'POST',
+    url: '/integraciones/sms',
+    headers: {
+      'content-type': 'application/json',
+      'x-signature': smsGatewaySignature(SMS_SECRET, payload, timestamp),
+      'x-timestamp': timestamp,
+    },
+    payload,
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  await sendDueOutbound(h.ctx);
+}
+
+const byNumber = (whatsapp: string) =>
+  h.ctx.db.selectFrom('help_records').selectAll().where('contact_whatsapp', '=', whatsapp).executeTakeFirstOrThrow();
+
+/** Where a submission comes in: the public API, KoboToolbox, each of the service's own sources, and the leaders. */
+type Intake = 'api' | 'kobo' | (typeof ownSources)[number] | 'leaders';
+
+/** Each entry point: where it comes in, what it plants, and the columns it can set. */
+const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; plant(): Promise<Planted> }> = {
   'API request': {
+    intake: 'api',
     columns: [
       'title',
       'description',
@@ -149,6 +215,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
     },
   },
   'API offer': {
+    intake: 'api',
     columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'latitude', 'longitude', 'vehicle', 'zones'],
     async plant() {
       const p = person();
@@ -183,6 +250,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
     },
   },
   'web form': {
+    intake: 'web',
     columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'identity_document'],
     async plant() {
       const p = person();
@@ -197,7 +265,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
       const sent = await h.app.inject({
         method: 'POST',
         url: '/necesito-ayuda',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE_URL },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
         payload: new URLSearchParams({
           externalId: nextWord(),
           emergencySlug: 'inundacion-mocoa',
@@ -226,6 +294,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
     },
   },
   'WhatsApp conversation': {
+    intake: 'whatsapp',
     columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'neighborhood', 'latitude', 'longitude'],
     async plant() {
       const p = person();
@@ -238,7 +307,6 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
         address: p.address,
         neighborhood: p.neighborhood,
       };
-      const profile = { contacts: [{ profile: { name: p.name }, wa_id: from }] };
       for (const message of [
         s.text('Hola'),
         s.choice('type:request'),
@@ -253,20 +321,152 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
         s.choice('yes'),
         s.choice('send'),
       ]) {
-        const response = await h.request(signedWhatsapp(whatsappNotification([message], profile)));
-        assert.equal(response.statusCode, 200, response.body);
+        await whatsappMessage(from, p.name, message);
       }
-      await sendDueOutbound(h.ctx);
-      const row = await h.ctx.db
-        .selectFrom('help_records')
-        .selectAll()
-        .where('contact_whatsapp', '=', p.whatsapp)
-        .executeTakeFirstOrThrow();
+      const row = await byNumber(p.whatsapp);
       return {
         entry: 'WhatsApp conversation',
         id: row.id,
         editToken: '',
-        conversation: s,
+        say: (text) => whatsappMessage(from, p.name, s.text(text)),
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+      };
+    },
+  },
+  'SMS conversation': {
+    intake: 'sms',
+    columns: ['title', 'contact_name', 'contact_whatsapp', 'address', 'neighborhood'],
+    async plant() {
+      const p = person();
+      const phone = p.whatsapp.slice(3);
+      const texts = {
+        title: `Agua ${nextWord()} para la familia`,
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+      };
+      for (const message of ['Necesito ayuda', '2', texts.title, '20 bidones', '1', 'Mocoa']) {
+        await smsMessage(phone, message);
+      }
+      for (const message of [p.neighborhood, p.address, p.name, 'si', '1']) await smsMessage(phone, message);
+      const row = await byNumber(p.whatsapp);
+      return {
+        entry: 'SMS conversation',
+        id: row.id,
+        editToken: '',
+        say: (text) => smsMessage(phone, text),
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+      };
+    },
+  },
+  KoboToolbox: {
+    intake: 'kobo',
+    columns: [
+      'title',
+      'description',
+      'contact_name',
+      'contact_whatsapp',
+      'address',
+      'neighborhood',
+      'latitude',
+      'longitude',
+    ],
+    async plant() {
+      const p = person();
+      const texts = {
+        title: freeText('Agua', p),
+        description: freeText('Sin agua', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+      };
+      const uuid = `4f7c2a61-9a0e-4c55-b1f3-${String(nextSerial()).padStart(12, '0')}`;
+      const res = await h.json({
+        method: 'POST',
+        url: '/integraciones/kobo',
+        headers: { 'x-ayuda-kobo-secret': KOBO_SECRET },
+        payload: {
+          tipo: 'solicitud',
+          emergencia: 'inundacion-mocoa',
+          categoria: 'agua',
+          titulo: texts.title,
+          descripcion: texts.description,
+          ubicacion: '1.154567 -76.654567 580 5',
+          direccion: p.address,
+          barrio_vereda: p.neighborhood,
+          nombre_contacto: p.name,
+          whatsapp: p.whatsapp,
+          consentimiento: 'si',
+          _xform_id_string: 'aK3pQz7Vn2XcRtY8mLw4Bd',
+          _uuid: uuid,
+        },
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      return {
+        entry: 'KoboToolbox',
+        id: res.body.id as string,
+        editToken: '',
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+      };
+    },
+  },
+  'an assistant (MCP)': {
+    intake: 'mcp',
+    columns: [
+      'title',
+      'description',
+      'contact_name',
+      'contact_whatsapp',
+      'address',
+      'neighborhood',
+      'latitude',
+      'longitude',
+      'resource_label',
+    ],
+    async plant() {
+      const p = person();
+      const texts = {
+        title: freeText('Agua', p),
+        description: freeText('Sin agua', p),
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+        resource_label: freeText('Bidones', p),
+      };
+      const {
+        type: _type,
+        source: _source,
+        ...fields
+      } = requestBody({
+        title: texts.title,
+        description: texts.description,
+        contactName: p.name,
+        contactWhatsapp: p.whatsapp,
+        address: p.address,
+        neighborhood: p.neighborhood,
+        resourceLabel: texts.resource_label,
+        latitude: 1.155678,
+        longitude: -76.655678,
+      });
+      // The person confirms in their client what will be public, as publicar_solicitud asks.
+      const assistant = await connect(mcpUrl, 'legacy', CONFIRMS);
+      const result = await assistant.client.callTool({ name: 'publicar_solicitud', arguments: fields });
+      await assistant.client.close();
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+      const row = await byNumber(p.whatsapp);
+      return {
+        entry: 'an assistant (MCP)',
+        id: row.id,
+        editToken: '',
         whatsapp: p.whatsapp,
         texts,
         personal: [p.name, p.whatsapp, p.address, p.neighborhood],
@@ -274,6 +474,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
     },
   },
   'leaders, on a request': {
+    intake: 'leaders',
     columns: ['status_note', 'review_note', 'pending_revision'],
     async plant() {
       const p = person();
@@ -305,6 +506,7 @@ const entryPoints: Record<string, { columns: PersonalColumn[]; plant(): Promise<
     },
   },
   'leaders, a rejection': {
+    intake: 'leaders',
     columns: ['reject_reason'],
     async plant() {
       const p = person();
@@ -386,7 +588,13 @@ async function leftovers(planted: Planted[], scope: 'all' | 'contact'): Promise<
 }
 
 describe('every personal column of an aid record', () => {
-  test('is planted by some entry point; the columns skipped are ids, hashes, counters and public facts', () => {
+  test('is planted by some entry point, and every intake plants; the columns skipped are ids, hashes and facts', () => {
+    const intakes = new Set(Object.values(entryPoints).map((e) => e.intake));
+    assert.deepEqual(
+      ['api', 'kobo', ...ownSources, 'leaders'].filter((intake) => !intakes.has(intake as Intake)),
+      [],
+      'an intake no entry point plants through',
+    );
     const planted = new Set(Object.values(entryPoints).flatMap((e) => e.columns));
     assert.deepEqual(
       PERSONAL_COLUMNS.filter((column) => !planted.has(column)),
@@ -413,7 +621,7 @@ describe('every personal column of an aid record', () => {
     const quoted = planted.filter((p) => alerts.some((a) => a.body.includes(p.texts.title as string)));
     assert.deepEqual(
       quoted.map((p) => p.entry),
-      ['API request', 'web form', 'WhatsApp conversation'],
+      ['API request', 'web form', 'WhatsApp conversation', 'SMS conversation'],
       'the urgent requests were quoted to the leader',
     );
     const outputs = await crawlPublic(h);
@@ -446,15 +654,12 @@ describe('every personal column of an aid record', () => {
       async erase(planted) {
         for (const p of planted) {
           if (p.editToken !== '') await withdrawWithToken(h.ctx, p.id, p.editToken);
-          else if (p.conversation) {
+          else if (p.say) {
             // As the person does it: "retirar" and the code, in the same conversation; the answer goes out.
             const code = (await record(p.id)).receipt_code as string;
-            const asked = signedWhatsapp(whatsappNotification([p.conversation.text(`retirar ${code}`)]));
-            assert.equal((await h.request(asked)).statusCode, 200);
-            await sendDueOutbound(h.ctx);
-            assert.match(JSON.stringify(graph.sent.at(-1)?.body), /retiramos su registro/);
-            assert.equal((await record(p.id)).review_status, 'withdrawn');
-          } else await eraseRecord(h.ctx, p.id, 'admin-1', 'Retiro pedido por la persona');
+            await p.say(`retirar ${code}`);
+            assert.equal((await record(p.id)).review_status, 'withdrawn', p.entry);
+          } else await withdrawWithReceipt(h.ctx, (await record(p.id)).receipt_code as string, p.whatsapp);
         }
       },
     },

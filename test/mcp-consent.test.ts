@@ -97,10 +97,11 @@ for (const era of ERAS) {
       assert.equal(await recordsNamed(name), 1);
       assert.equal(asked.length, 1);
       const message = asked[0]?.message ?? '';
-      for (const shown of [`Agua para ${era}`, name, phone, 'San Miguel, Mocoa, Putumayo (aproximado)']) {
+      const place = 'San Miguel, Mocoa, Putumayo, un punto aproximado (unos 300 m)';
+      for (const shown of [`Agua para ${era}`, name, phone, place]) {
         assert.ok(message.includes(shown), `${shown} in: ${message}`);
       }
-      assert.match(message, /No se publica nunca: la dirección exacta ni el documento de identidad/);
+      assert.match(message, /No se publica nunca: la dirección y el punto exacto ni el documento de identidad/);
       assert.deepEqual((asked[0]?.requestedSchema as { required?: string[] } | undefined)?.required, ['confirm']);
       assert.equal(await draftCount(), before, 'the draft is gone once sent');
     });

@@ -8,7 +8,7 @@ import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { bounds } from '../src/domain/bounds.ts';
 import { categories } from '../src/domain/categories.ts';
 import { nearestMunicipality } from '../src/domain/municipalities.ts';
-import { publicPoint } from '../src/domain/public-place.ts';
+import { isApproximate, publicPoint } from '../src/domain/public-place.ts';
 import {
   checkProperty,
   invalidQueryArb,
@@ -86,7 +86,7 @@ const recordArb = fc.record({
   quantity: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
   coveredShare: fc.constantFrom(0, 0, 0.3, 0.5, 0.75, 0.8, 1),
   status: fc.constantFrom(...STATUSES),
-  /** Requests only: the submitter asked to show the exact place. */
+  /** The submitter asked to show the exact place (requests and offers alike). */
   exact: fc.boolean(),
 });
 
@@ -108,10 +108,10 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     ...(spec.description ? { description: spec.description } : {}),
     ...(request || spec.address ? { address: spec.address } : {}),
     ...(where ?? {}),
+    ...(spec.exact ? { showExactLocation: true } : {}),
     ...(request
       ? {
           urgency: spec.urgency,
-          ...(spec.exact ? { showExactLocation: true } : {}),
           ...(spec.neighborhood ? { neighborhood: spec.neighborhood } : {}),
           ...(spec.quantity ? { quantityRequired: spec.quantity, unit: 'unidades' } : {}),
         }
@@ -127,10 +127,11 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
   if (spec.status !== 'active') await setRecordStatus(h.ctx, id, spec.status, 'test');
   const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` });
   const item = detail.body.item;
-  // The model below judges places by the public point: a request's grid cell centre, unless exact was asked for.
+  // The model below judges places by the public point: the grid cell's centre, unless exact was asked for.
   const shown = publicPoint({
     type: spec.type as 'request' | 'offer',
     exact_location: spec.exact ? 1 : 0,
+    collection_center_status: null,
     latitude: where?.latitude ?? null,
     longitude: where?.longitude ?? null,
   });
@@ -138,7 +139,12 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     [item.location.latitude, item.location.longitude, item.location.precision],
     [shown.latitude, shown.longitude, shown.precision],
   );
-  assert.equal(item.location.address, shown.precision === 'approximate' ? null : (body.address ?? null));
+  const approximate = isApproximate({
+    type: spec.type,
+    exact_location: spec.exact ? 1 : 0,
+    collection_center_status: null,
+  });
+  assert.equal(item.location.address, approximate ? null : (body.address ?? null));
   published.push(item);
 }
 

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { buildOpenApi } from '../src/contract/openapi.ts';
-import { publicPoint } from '../src/domain/public-place.ts';
+import { isApproximate, publicPoint } from '../src/domain/public-place.ts';
 import { errorCodes } from '../src/errors.ts';
 import {
   checkProperty,
@@ -60,10 +60,14 @@ const orNull = (value: unknown) => (value === undefined ? null : trimmed(value))
 function expectedItem({ body, whatsapp }: Generated) {
   const request = body.type === 'request';
   const place = body.latitude !== undefined;
-  // A request's public place is its grid cell's centre and no street, unless exact was asked for.
-  const shown = publicPoint({
+  // The public place is the grid cell's centre and no street, unless exact was asked for or it is a centre.
+  const row = {
     type: body.type as 'request' | 'offer',
     exact_location: body.showExactLocation === true ? 1 : 0,
+    collection_center_status: (body.collectionCenterStatus as string | undefined) ?? null,
+  };
+  const shown = publicPoint({
+    ...row,
     latitude: place ? (body.latitude as number) : null,
     longitude: place ? (body.longitude as number) : null,
   });
@@ -75,7 +79,7 @@ function expectedItem({ body, whatsapp }: Generated) {
     category: body.category,
     contact: { name: trimmed(body.contactName), whatsapp, whatsappUrl: `https://wa.me/${whatsapp.slice(1)}` },
     location: {
-      address: shown.precision === 'approximate' ? null : orNull(body.address),
+      address: isApproximate(row) ? null : orNull(body.address),
       neighborhood: orNull(body.neighborhood),
       latitude: shown.latitude,
       longitude: shown.longitude,

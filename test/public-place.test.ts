@@ -1,5 +1,6 @@
-// A request's public place: a ~300 m grid point, its neighbourhood and municipality, never the home's street or
-// exact point, in every public output (radius filter and distance included), unless the submitter asked.
+// The public place of a request or a person's offer: a ~300 m grid point, its neighbourhood and municipality, never
+// the home's street or exact point, in every public output (radius filter and distance included), unless the
+// submitter asked. A collection centre is shown where it is.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -9,7 +10,7 @@ import { contentHash, submissionFields } from '../src/commands/submission-fields
 import { distanceKm, roundKm } from '../src/domain/distance.ts';
 import { routesForLeaders } from '../src/repositories/logistics.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
-import { requestToolShape } from '../src/schemas/tool-inputs.ts';
+import { offerToolShape, requestToolShape } from '../src/schemas/tool-inputs.ts';
 import { leader } from './helpers/console.ts';
 import {
   addEmergency,
@@ -37,11 +38,15 @@ const STREET = `Carrera 77 # 12-${100 + (nextSerial() % 900)} casa de tejas ${ra
 const SHELTER = { latitude: 1.139871, longitude: -76.655213 };
 const SHELTER_ADDRESS = `Coliseo del barrio Obrero ${randomUUID().slice(0, 8)}`;
 const CENTRE = { latitude: 1.144417, longitude: -76.639281 };
+/** A person offering a truck from home: the same cell as HOME, so the same public point. */
+const GIVER = { latitude: 1.152604, longitude: -76.642312 };
+const GIVER_STREET = `Calle 4 # 9-${100 + (nextSerial() % 900)} portón verde ${randomUUID().slice(0, 8)}`;
+const GIVER_TRACES = ['1.1526', '1,1526', '76.6423', '76,6423'];
 const CENTRE_ADDRESS = `Bodega de la parroquia ${randomUUID().slice(0, 8)}`;
 const PICKUP = { pickupAddress: 'Puerto de Mocoa', pickupLatitude: 1.1612, pickupLongitude: -76.6391 };
 
 let h: Harness;
-const ids = { home: '', shelter: '', centre: '', route: '' };
+const ids = { home: '', shelter: '', centre: '', giver: '', route: '' };
 
 before(async () => {
   h = await setup();
@@ -77,6 +82,10 @@ before(async () => {
       address: CENTRE_ADDRESS,
       ...CENTRE,
     }),
+  );
+  ids.giver = await publish(
+    h,
+    offerBody({ title: 'Camión para llevar mercados', address: GIVER_STREET, ...GIVER, vehicle: 'Camión' }),
   );
   const route = await createLogisticsOperation(
     h.ctx,
@@ -145,7 +154,14 @@ describe('the public place of a request', () => {
       assert.ok(res.body.includes(`/ayudas/${ids.home}`), `${url} lists the record`);
       outputs.push({ url, text: res.body });
     }
-    const found = leaks(outputs, [STREET, 'casa de tejas', ...HOME_TRACES]);
+    const found = leaks(outputs, [
+      STREET,
+      'casa de tejas',
+      ...HOME_TRACES,
+      GIVER_STREET,
+      'portón verde',
+      ...GIVER_TRACES,
+    ]);
     assert.deepEqual(found, []);
     // The crawl does reach these outputs: the shelter, shown exactly by choice, is found in them.
     assert.ok(leaks(outputs, [SHELTER_ADDRESS]).length > 10, 'the crawl covers the outputs where a street would be');
@@ -173,6 +189,10 @@ describe('the public place of a request', () => {
     // An exact request is found at its own point.
     const shelterHit = (await around(SHELTER, 0.1)).body.items.find((i: { id: string }) => i.id === ids.shelter);
     assert.equal(shelterHit?.location.distanceKm, 0);
+    // A thief looking for where a person with a truck keeps it finds only the cell, like a home's.
+    assert.ok(!ids0(await around(GIVER, 0.1)).includes(ids.giver), 'not found 100 m around the giver');
+    const giverHit = (await around(HOME_PUBLIC, 0.1)).body.items.find((i: { id: string }) => i.id === ids.giver);
+    assert.equal(giverHit?.location.distanceKm, 0, 'the giver stands at the public point of its cell');
   });
 
   test('with showExactLocation the exact point and the address are shown', async () => {
@@ -186,17 +206,43 @@ describe('the public place of a request', () => {
     assert.ok(page.includes(SHELTER_ADDRESS) && page.includes(`${SHELTER.latitude}, ${SHELTER.longitude}`));
   });
 
-  test('offers and collection centres are exact', async () => {
+  test("a person's offer is approximate like a request unless asked; a collection centre is exact", async () => {
+    const giver = await detail(ids.giver);
+    assert.deepEqual(
+      [giver.location.address, giver.location.latitude, giver.location.longitude, giver.location.precision],
+      [null, HOME_PUBLIC.latitude, HOME_PUBLIC.longitude, 'approximate'],
+    );
+    const shop = await detail(
+      await publish(
+        h,
+        offerBody({ title: 'Tienda que regala pan', address: 'Tienda La 14', ...GIVER, showExactLocation: true }),
+      ),
+    );
+    assert.deepEqual(
+      [shop.location.address, shop.location.latitude, shop.location.longitude, shop.location.precision],
+      ['Tienda La 14', GIVER.latitude, GIVER.longitude, 'exact'],
+    );
     const item = await detail(ids.centre);
     assert.deepEqual(
       [item.location.address, item.location.latitude, item.location.longitude, item.location.precision],
       [CENTRE_ADDRESS, CENTRE.latitude, CENTRE.longitude, 'exact'],
     );
+    // No place given: no point, and nothing claims to be exact.
     const noPlace = await detail(await publish(h, offerBody({ title: 'Voluntarios para cargar cajas' })));
     assert.deepEqual(
       [noPlace.location.latitude, noPlace.location.precision, noPlace.location.municipalityCode],
-      [null, 'exact', null],
+      [null, 'approximate', null],
     );
+  });
+
+  test('the offer form offers the box unticked and says a centre is public at its address', async () => {
+    const page = (await h.app.inject({ method: 'GET', url: '/quiero-ayudar' })).body;
+    const box = /<input type="checkbox" id="showExactLocation"[^>]*>/.exec(page)?.[0];
+    assert.ok(box, 'the form has the box');
+    assert.ok(!box.includes('checked'), 'never ticked in advance');
+    assert.ok(page.includes('Un centro de acopio se publica siempre con su dirección y su punto exactos'));
+    const twin = (await h.app.inject({ method: 'GET', url: '/quiero-ayudar.md' })).body;
+    assert.match(twin, /\| `showExactLocation` \| no \|/);
   });
 });
 
@@ -298,12 +344,17 @@ describe('how a request chooses', () => {
     assert.equal((await stored(idOf(await send({})))).exact_location, 0, 'unticked: approximate');
   });
 
-  test('the API and the MCP tool take showExactLocation, false by default', () => {
+  test('the API and the MCP tools take showExactLocation, false by default, for requests and offers', () => {
     const parsed = helpSubmission.parse(requestBody());
     assert.equal(parsed.type === 'request' && parsed.showExactLocation, false);
     assert.ok('showExactLocation' in requestToolShape, 'publicar_solicitud takes it too');
-    // Offers have no such choice: unknown fields are refused.
-    assert.equal(helpSubmission.safeParse(offerBody({ showExactLocation: true })).success, false);
+    const offer = helpSubmission.parse(offerBody());
+    assert.equal(offer.type === 'offer' && offer.showExactLocation, false);
+    assert.ok('showExactLocation' in offerToolShape, 'publicar_ofrecimiento takes it too');
+    // The offer's stored choice: 0 unless asked, so a resend of an old offer is not a revision.
+    assert.equal(submissionFields(offer, 'e1', null).exact_location, 0);
+    const asked = helpSubmission.parse(offerBody({ showExactLocation: true }));
+    assert.equal(submissionFields(asked, 'e1', null).exact_location, 1);
   });
 
   test('a revision that moves the point names the municipality again; content hashes from before stay valid', async () => {

@@ -56,6 +56,7 @@ export const offerFieldColumns = {
   latitude: 'latitude',
   longitude: 'longitude',
   municipalityCode: 'municipality_code',
+  showExactLocation: 'exact_location',
   collectionCenterStatus: 'collection_center_status',
   vehicle: 'vehicle',
   capacityKg: 'capacity_kg',
@@ -136,7 +137,8 @@ export function submissionFields(
     ...byColumn(submission, offerFieldColumns),
     ...common,
     urgency: centreNeeds ? 'needed' : 'stable',
-    exact_location: 0,
+    // As a request's: public only when asked (a collection centre is always public at its place, public-place.ts).
+    exact_location: submission.showExactLocation ? 1 : 0,
     ...placeMunicipality(submission),
     needs_transport: submission.needsTransport === undefined ? null : submission.needsTransport ? 1 : 0,
   };

@@ -16,6 +16,7 @@ import { routeClaims } from './migrations/012-route-claims.ts';
 import { openData } from './migrations/013-open-data.ts';
 import { channels } from './migrations/014-channels.ts';
 import { consentDrafts } from './migrations/015-consent-drafts.ts';
+import { offerPlaces } from './migrations/016-offer-places.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '013-open-data': openData(dialect),
     '014-channels': channels(dialect),
     '015-consent-drafts': consentDrafts(dialect),
+    '016-offer-places': offerPlaces(dialect),
   };
 }
 

@@ -361,6 +361,12 @@ export interface PublicChangesTable {
   redacted: Generated<number>;
 }
 
+/** Records whose public state must be written to the feed again (a migration that moved what they publish). */
+export interface FeedTouchesTable {
+  entity: 'help';
+  entity_id: string;
+}
+
 export interface PublicChangeHeadTable {
   id: number;
   seq: number | string;
@@ -477,6 +483,7 @@ export interface Tables {
   pledges: PledgesTable;
   route_claims: RouteClaimsTable;
   public_changes: PublicChangesTable;
+  feed_touches: FeedTouchesTable;
   public_change_head: PublicChangeHeadTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;

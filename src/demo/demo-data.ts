@@ -611,6 +611,8 @@ interface OfferTemplate {
   needsTransport?: boolean;
   /** Offers without a fixed place (remote or mobile help). */
   unlocated?: boolean;
+  /** A shop or a pickup point that may be public: its sender asks to show the exact place (a home does not). */
+  publicPlace?: boolean;
 }
 
 const zones = [
@@ -735,6 +737,7 @@ const offerTemplates: OfferTemplate[] = [
     titles: ['Mercados donados por comerciantes del centro'],
     descriptions: ['La Asociación de Comerciantes armó mercados familiares; están listos para entregar.'],
     capacityBoxes: [30, 120],
+    publicPlace: true,
     zones,
     availableDays: [3, 10],
     needsTransport: true,
@@ -1067,6 +1070,8 @@ export function demoPlan(reference: Date, seed = 20260401): DemoPlan {
       category: template.category,
       ...contact(),
       ...(template.unlocated ? {} : { address: address(place), ...near(place) }),
+      // Offered from home, a place is public at about 300 m; a shop or a pickup point asks to be shown exactly.
+      ...(template.publicPlace && !template.unlocated ? { showExactLocation: true } : {}),
       ...(vehicle ? { vehicle } : {}),
       ...(template.capacityKg ? { capacityKg: int(...template.capacityKg) } : {}),
       ...(template.capacityBoxes ? { capacityBoxes: int(...template.capacityBoxes) } : {}),

@@ -165,6 +165,15 @@ test('at least four collection centres, in the list and in the panorama', async 
   assert.ok((view.emergencies[0]?.urgentNeeds.length ?? 0) > 0);
 });
 
+test("offers show the place rule: a person's offer approximate, a pickup point and every centre exact", async () => {
+  const offers = (await list({ type: 'offer' })).items.filter((item) => item.location.latitude !== null);
+  const people = offers.filter((item) => !item.collectionCenter);
+  assert.ok(people.some((item) => item.location.precision === 'approximate' && item.location.address === null));
+  assert.ok(people.some((item) => item.location.precision === 'exact' && item.location.address !== null));
+  const centres = offers.filter((item) => item.collectionCenter);
+  assert.ok(centres.length >= 4 && centres.every((item) => item.location.precision === 'exact'));
+});
+
 test('priority filters deficit and near_covered both find partly covered requests', async () => {
   const deficit = await list({ priority: 'deficit' });
   assert.ok(deficit.total > 0);

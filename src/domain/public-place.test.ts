@@ -45,26 +45,44 @@ test('snapToGrid: every point of one cell gives the cell centre; the next cell g
   assert.equal(snapToGrid(-0.001), -0.00135);
 });
 
-test('publicPoint: requests are snapped unless exact was asked for; offers are exact', () => {
+test('publicPoint: requests and offers are snapped unless exact was asked for; a centre is exact', () => {
   const home = { latitude: 1.152317, longitude: -76.643829 };
-  const approx = publicPoint({ type: 'request', exact_location: 0, ...home });
+  const person = { collection_center_status: null };
+  const approx = publicPoint({ type: 'request', exact_location: 0, ...person, ...home });
   assert.deepEqual(approx, {
     latitude: snapToGrid(home.latitude),
     longitude: snapToGrid(home.longitude),
     precision: 'approximate',
   });
   assert.notEqual(approx.latitude, home.latitude);
-  assert.deepEqual(publicPoint({ type: 'request', exact_location: 1, ...home }), { ...home, precision: 'exact' });
-  assert.deepEqual(publicPoint({ type: 'offer', exact_location: 0, ...home }), { ...home, precision: 'exact' });
-  assert.deepEqual(publicPoint({ type: 'offer', exact_location: 0, latitude: null, longitude: null }), {
-    latitude: null,
-    longitude: null,
+  assert.deepEqual(publicPoint({ type: 'request', exact_location: 1, ...person, ...home }), {
+    ...home,
     precision: 'exact',
   });
-  assert.equal(isApproximate({ type: 'request', exact_location: 0 }), true);
-  assert.equal(isApproximate({ type: 'request', exact_location: 1 }), false);
-  assert.equal(isApproximate({ type: 'offer', exact_location: 0 }), false);
+  assert.deepEqual(publicPoint({ type: 'offer', exact_location: 0, ...person, ...home }), approx);
+  assert.deepEqual(publicPoint({ type: 'offer', exact_location: 1, ...person, ...home }), {
+    ...home,
+    precision: 'exact',
+  });
+  const centre = { type: 'offer', exact_location: 0, collection_center_status: 'receiving' } as const;
+  assert.deepEqual(publicPoint({ ...centre, ...home }), { ...home, precision: 'exact' });
+  // No place at all: nothing is claimed to be exact.
+  for (const row of [{ type: 'offer', exact_location: 0, ...person }, centre] as const) {
+    assert.deepEqual(publicPoint({ ...row, latitude: null, longitude: null }), {
+      latitude: null,
+      longitude: null,
+      precision: 'approximate',
+    });
+  }
+  assert.equal(isApproximate({ type: 'request', exact_location: 0, ...person }), true);
+  assert.equal(isApproximate({ type: 'request', exact_location: 1, ...person }), false);
+  assert.equal(isApproximate({ type: 'offer', exact_location: 0, ...person }), true);
+  assert.equal(isApproximate({ type: 'offer', exact_location: 1, ...person }), false);
+  assert.equal(isApproximate(centre), false);
 });
+
+/** A person's request, with no exact place asked for. */
+const asRequest = { type: 'request', exact_location: 0, collection_center_status: null } as const;
 
 test('publicPoint stays within the accepted coordinates, so it can itself be searched around', () => {
   for (const [lat, lon] of [
@@ -72,18 +90,27 @@ test('publicPoint stays within the accepted coordinates, so it can itself be sea
     [bounds.latitude.min, bounds.longitude.min],
     [0, -66.8],
   ] as const) {
-    const p = publicPoint({ type: 'request', exact_location: 0, latitude: lat, longitude: lon });
+    const p = publicPoint({
+      type: 'request',
+      exact_location: 0,
+      collection_center_status: null,
+      latitude: lat,
+      longitude: lon,
+    });
     assert.ok((p.latitude as number) >= bounds.latitude.min && (p.latitude as number) <= bounds.latitude.max);
     assert.ok((p.longitude as number) >= bounds.longitude.min && (p.longitude as number) <= bounds.longitude.max);
-    const again = publicPoint({ type: 'request', exact_location: 0, latitude: p.latitude, longitude: p.longitude });
+    const again = publicPoint({ ...asRequest, latitude: p.latitude, longitude: p.longitude });
     assert.deepEqual(again, p, 'a public point is its own public point');
   }
   for (const [lat, lon] of samplePoints(2000)) {
-    const p = publicPoint({ type: 'request', exact_location: 0, latitude: lat, longitude: lon });
-    assert.deepEqual(
-      publicPoint({ type: 'request', exact_location: 0, latitude: p.latitude, longitude: p.longitude }),
-      p,
-    );
+    const p = publicPoint({
+      type: 'request',
+      exact_location: 0,
+      collection_center_status: null,
+      latitude: lat,
+      longitude: lon,
+    });
+    assert.deepEqual(publicPoint({ ...asRequest, latitude: p.latitude, longitude: p.longitude }), p);
   }
 });
 
@@ -97,22 +124,21 @@ test('publicPoint: a record with no point but a municipality shows the municipal
   const mocoa = municipalityByCode('86001');
   assert.ok(mocoa);
   for (const type of ['request', 'offer'] as const) {
-    assert.deepEqual(
-      publicPoint({ type, exact_location: 0, latitude: null, longitude: null, municipality_code: '86001' }),
-      { latitude: mocoa.latitude, longitude: mocoa.longitude, precision: 'municipality' },
-    );
+    assert.deepEqual(publicPoint({ ...asRequest, type, latitude: null, longitude: null, municipality_code: '86001' }), {
+      latitude: mocoa.latitude,
+      longitude: mocoa.longitude,
+      precision: 'municipality',
+    });
   }
   // A point, when there is one, wins over the municipality.
   const home = { latitude: 1.152317, longitude: -76.643829 };
-  assert.equal(
-    publicPoint({ type: 'request', exact_location: 0, ...home, municipality_code: '86001' }).precision,
-    'approximate',
-  );
+  assert.equal(publicPoint({ ...asRequest, ...home, municipality_code: '86001' }).precision, 'approximate');
   // An unknown code, or one whose point lies outside the accepted coordinates, gives no point at all.
   for (const code of ['99999', '88001', null, undefined]) {
-    assert.deepEqual(
-      publicPoint({ type: 'request', exact_location: 0, latitude: null, longitude: null, municipality_code: code }),
-      { latitude: null, longitude: null, precision: 'approximate' },
-    );
+    assert.deepEqual(publicPoint({ ...asRequest, latitude: null, longitude: null, municipality_code: code }), {
+      latitude: null,
+      longitude: null,
+      precision: 'approximate',
+    });
   }
 });

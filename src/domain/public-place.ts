@@ -1,6 +1,6 @@
-// A request's public place: its point snapped to the centre of a grid cell of about 300 m, so a home is never
-// pinned, unless the submitter asked to show the exact place. Offers and centres always show their point. A record
-// placed only by its municipality shows the municipality's point.
+// A record's public place: its point snapped to the centre of a grid cell of about 300 m, so a home is never pinned,
+// unless the submitter asked to show the exact place. Requests and a person's offers alike; a collection centre is
+// a public place and always shows its point. A record placed only by its municipality shows the municipality's point.
 import { bounds } from './bounds.ts';
 import { choosableMunicipality } from './municipalities.ts';
 
@@ -25,6 +25,8 @@ export interface PlaceRow {
   latitude: number | null;
   longitude: number | null;
   exact_location: number;
+  /** Set on an offer that is a collection centre: a public place, shown where it is. */
+  collection_center_status: string | null;
   /** Stands in for the point when there is none (the submitter named only the municipality). */
   municipality_code?: string | null;
 }
@@ -35,9 +37,10 @@ export interface PublicPoint {
   precision: Precision;
 }
 
-/** Requests are approximate unless their submitter ticked "show my exact place"; offers never are. */
-export function isApproximate(row: Pick<PlaceRow, 'type' | 'exact_location'>): boolean {
-  return row.type === 'request' && row.exact_location !== 1;
+/** Approximate unless the submitter asked to show the exact place, or the offer is a collection centre. */
+export function isApproximate(row: Pick<PlaceRow, 'type' | 'exact_location' | 'collection_center_status'>): boolean {
+  const centre = row.type === 'offer' && row.collection_center_status !== null;
+  return row.exact_location !== 1 && !centre;
 }
 
 export function publicPoint(row: PlaceRow): PublicPoint {
@@ -47,7 +50,8 @@ export function publicPoint(row: PlaceRow): PublicPoint {
     if (municipality) {
       return { latitude: municipality.latitude, longitude: municipality.longitude, precision: 'municipality' };
     }
-    return { latitude: null, longitude: null, precision: isApproximate(row) ? 'approximate' : 'exact' };
+    // No place at all: nothing exact is claimed where nothing is shown.
+    return { latitude: null, longitude: null, precision: 'approximate' };
   }
   if (!isApproximate(row)) return { latitude: row.latitude, longitude: row.longitude, precision: 'exact' };
   return {

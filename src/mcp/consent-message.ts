@@ -4,6 +4,7 @@
 import type { ConsentPayload } from '../commands/consent-drafts.ts';
 import { categoryLabel } from '../domain/categories.ts';
 import { municipalityByCode, municipalityLabel } from '../domain/municipalities.ts';
+import { placePromise } from '../domain/public-promise.ts';
 
 /** The one field asked: a yes the person ticks. Anything but accept with true sends nothing. */
 export const consentSchema: {
@@ -26,10 +27,8 @@ export const consentSchema: {
 export function consentMessage(payload: ConsentPayload): string {
   const s = payload.submission;
   const place = municipalityByCode(s.municipalityCode);
-  const where = [s.type === 'request' ? s.neighborhood : undefined, place ? municipalityLabel(place) : undefined]
-    .filter(Boolean)
-    .join(', ');
-  const exact = s.type === 'request' && s.showExactLocation === true;
+  const promise = placePromise({ ...s, municipality: place ? municipalityLabel(place) : null });
+  const never = [promise.hidden, 'el documento de identidad'].filter(Boolean).join(' ni ');
   const lines = [
     `Un asistente preparó ${s.type === 'request' ? 'esta solicitud de ayuda' : 'este ofrecimiento de ayuda'} a su nombre.`,
     'Si el equipo de la emergencia lo aprueba, se publicará:',
@@ -39,10 +38,10 @@ export function consentMessage(payload: ConsentPayload): string {
     s.type === 'request' && s.quantityRequired !== undefined
       ? `- Cantidad: ${s.quantityRequired} ${s.unit ?? ''}`.trimEnd()
       : '',
-    where ? `- Lugar: ${where}${exact ? ' (punto exacto)' : ' (aproximado)'}` : '',
+    promise.shown ? `- Lugar: ${promise.shown}` : '',
     `- Nombre de contacto: ${s.contactName}`,
     `- WhatsApp de contacto: ${s.contactWhatsapp}`,
-    'No se publica nunca: la dirección exacta ni el documento de identidad.',
+    `No se publica nunca: ${never}.`,
     payload.editToken ? 'Es un cambio de un envío anterior: reemplaza lo que se envió antes.' : '',
     '¿Acepta que se publiquen su nombre y su WhatsApp con este envío? Puede retirarlo cuando quiera.',
   ];

@@ -14,6 +14,7 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
   const destination = publicPoint({
     type: row.destination_type,
     exact_location: row.destination_exact_location,
+    collection_center_status: row.destination_collection_center_status,
     latitude: Number(row.destination_latitude),
     longitude: Number(row.destination_longitude),
     municipality_code: row.destination_municipality_code,

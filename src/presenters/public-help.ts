@@ -192,11 +192,21 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
 /** How close the map link opens: a street, a neighbourhood, or the whole municipality. */
 const mapZoom: Record<Precision, number> = { exact: 17, approximate: 16, municipality: 12 };
 
-/** The public place (DESIGN.md): a request's street and exact point stay with the leaders unless asked otherwise. */
+/**
+ * The public place (DESIGN.md): the street and exact point of a request or a person's offer stay with the leaders
+ * unless asked otherwise; a collection centre is shown where it is.
+ */
 export function publicLocation(
   row: Pick<
     PublicHelpRow,
-    'type' | 'exact_location' | 'address' | 'neighborhood' | 'latitude' | 'longitude' | 'municipality_code'
+    | 'type'
+    | 'exact_location'
+    | 'collection_center_status'
+    | 'address'
+    | 'neighborhood'
+    | 'latitude'
+    | 'longitude'
+    | 'municipality_code'
   >,
 ): Omit<PublicHelp['location'], 'distanceKm'> {
   const point = publicPoint(row);

@@ -2,6 +2,7 @@
 import { AppError } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import type { PublishResult } from '../schemas/publish-result.ts';
+import { type PlaceColumns, promiseSentence } from './place-promise.ts';
 
 const messages = {
   created: {
@@ -15,7 +16,7 @@ const messages = {
 };
 
 export function presentPublishResult(
-  record: Pick<HelpRow, 'id' | 'type' | 'review_status' | 'pending_revision' | 'receipt_code'>,
+  record: Pick<HelpRow, 'id' | 'review_status' | 'pending_revision' | 'receipt_code'> & PlaceColumns,
   emergencySlug: string,
   outcome: 'created' | 'revised' | 'unchanged',
   /** Only on the 202 that created the pair (and the stored replay of it). */
@@ -25,7 +26,8 @@ export function presentPublishResult(
   if (record.review_status === 'withdrawn') throw new AppError('help_withdrawn');
   const waiting = record.review_status === 'pending_review' || record.pending_revision !== null;
   let message: string;
-  if (outcome === 'created') message = messages.created[record.type];
+  // A new submission is told what its approval will publish: the same words its sender read before sending.
+  if (outcome === 'created') message = `${messages.created[record.type]} ${promiseSentence(record)}`;
   else if (outcome === 'revised') message = messages.revised;
   else if (waiting) message = messages.pending;
   else message = record.review_status === 'approved' ? messages.approved : messages.rejected;

@@ -60,6 +60,7 @@ function routesWithDestination(db: Db) {
       publicAddress('h').as('destination_address'),
       'h.type as destination_type',
       'h.exact_location as destination_exact_location',
+      'h.collection_center_status as destination_collection_center_status',
       'h.neighborhood as destination_neighborhood',
       'h.municipality_code as destination_municipality_code',
       'h.latitude as destination_latitude',

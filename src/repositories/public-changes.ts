@@ -155,3 +155,20 @@ export async function countChangesBefore(db: Db, before: string): Promise<number
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Records a migration left waiting for a fresh feed entry, oldest id first. */
+export async function pendingFeedTouches(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('feed_touches')
+    .select('entity_id')
+    .where('entity', '=', 'help')
+    .orderBy('entity_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.entity_id);
+}
+
+export async function deleteFeedTouches(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('feed_touches').where('entity', '=', 'help').where('entity_id', 'in', ids).execute();
+}

@@ -28,23 +28,23 @@ export const emergencySummary = z
 export const location = z
   .object({
     address: nullableString.describe(
-      'Dirección o referencia del lugar. null en las solicitudes con ubicación aproximada: la dirección de una ' +
-        'solicitud solo se publica si quien la envió pidió mostrar su ubicación exacta.',
+      'Dirección o referencia del lugar. null con ubicación aproximada: la dirección de una solicitud o de un ' +
+        'ofrecimiento solo se publica si quien lo envió pidió mostrar su ubicación exacta, o en un centro de acopio.',
     ),
     neighborhood: nullableString.describe('Barrio o vereda, como lo escribió quien envió.'),
     latitude: nullableNumber.describe(
-      'Latitud WGS84 del punto público; null si el ofrecimiento no dio ubicación. En las solicitudes ' +
-        'aproximadas es el centro de la celda de una cuadrícula de 0,0027° (unos 300 m) que contiene el punto ' +
-        'enviado: siempre el mismo para el mismo punto.',
+      'Latitud WGS84 del punto público; null si el ofrecimiento no dio ubicación. Con ubicación aproximada es ' +
+        'el centro de la celda de una cuadrícula de 0,0027° (unos 300 m) que contiene el punto enviado: siempre el ' +
+        'mismo para el mismo punto.',
     ),
     longitude: nullableNumber.describe('Longitud WGS84 del punto público (ver latitude).'),
     precision: z
       .enum(precisions)
       .describe(
-        'Qué tan preciso es el punto público. exact: el punto enviado (ofrecimientos, centros de acopio y ' +
-          'solicitudes cuyo remitente pidió mostrar su ubicación exacta). approximate: solicitudes, por defecto; ' +
-          'punto redondeado a unos 300 m, sin dirección. municipality: reservado para lugares conocidos solo por ' +
-          'su municipio.',
+        'Qué tan preciso es el punto público. exact: el punto enviado (centros de acopio, y solicitudes u ' +
+          'ofrecimientos cuyo remitente pidió mostrar su ubicación exacta). approximate: por defecto (los ' +
+          'ofrecimientos desde el 2026-11-27); punto redondeado a unos 300 m, sin dirección, o ningún punto ' +
+          '(latitude null) si no se dio lugar. municipality: lugares conocidos solo por su municipio.',
       ),
     municipalityCode: nullableString
       .describe('Código DIVIPOLA (DANE) del municipio, de 5 dígitos; null sin ubicación.')
@@ -61,9 +61,10 @@ export const location = z
   .meta({
     id: 'Location',
     description:
-      'El lugar público del registro. Las solicitudes muestran por defecto un punto aproximado (unos 300 m), ' +
-      'el barrio o vereda y el municipio, nunca la dirección; el lugar exacto lo ven solo los líderes de la ' +
-      'emergencia, salvo que quien envió pidiera mostrarlo (showExactLocation).',
+      'El lugar público del registro. Las solicitudes y los ofrecimientos muestran por defecto un punto ' +
+      'aproximado (unos 300 m), el barrio o vereda y el municipio, nunca la dirección; el lugar exacto lo ven solo ' +
+      'los líderes de la emergencia, salvo que quien envió pidiera mostrarlo (showExactLocation). Un centro de ' +
+      'acopio se publica en su lugar exacto.',
   });
 
 export const contact = z

@@ -173,10 +173,24 @@ export const offerSubmission = z
   .strictObject({
     type: z.literal('offer'),
     ...commonFields,
-    address: text({ max: b.address.max, description: 'Dirección o punto de entrega.' }).optional(),
+    address: text({
+      max: b.address.max,
+      description:
+        'Dirección o punto de entrega. Solo la ven los líderes de la emergencia, salvo con showExactLocation: true ' +
+        'o en un centro de acopio.',
+    }).optional(),
     latitude: latitude.optional(),
     longitude: longitude.optional(),
     municipalityCode: municipalityCode.optional(),
+    showExactLocation: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Mostrar la ubicación exacta. Desde el 2026-11-27 un ofrecimiento sigue la regla de una solicitud: por ' +
+          'defecto false, y lo público es un punto aproximado (unos 300 m) y el municipio, nunca la dirección ni el ' +
+          'punto enviado. Un centro de acopio (con collectionCenterStatus) se publica siempre en su dirección exacta. ' +
+          'Las aplicaciones que publican tiendas o puntos de recogida como ofrecimientos envían true.',
+      ),
     collectionCenterStatus: z
       .enum(collectionCenterStatuses)
       .optional()

@@ -4,6 +4,7 @@ import { SAMPLE_BLOCKS } from '../../src/demo/mobile-blocks.ts';
 import { bounds } from '../../src/domain/bounds.ts';
 import { categories } from '../../src/domain/categories.ts';
 import { collectionCenterStatuses, urgencies } from '../../src/domain/statuses.ts';
+import type { OfferFieldName, RequestFieldName } from '../../src/schemas/submission.ts';
 import { freshSeed } from './samples.ts';
 
 const b = bounds;
@@ -274,9 +275,10 @@ type FieldKind =
   | { kind: 'date' }
   | { kind: 'whatsapp' }
   | { kind: 'consent' }
+  | { kind: 'municipality' }
   | { kind: 'type' };
 
-const commonFields: Record<string, FieldKind> = {
+const commonFields = {
   type: { kind: 'type' },
   source: { kind: 'source' },
   externalId: { kind: 'text', min: b.externalId.min, max: b.externalId.max },
@@ -287,14 +289,15 @@ const commonFields: Record<string, FieldKind> = {
   contactName: { kind: 'text', min: b.contactName.min, max: b.contactName.max },
   contactWhatsapp: { kind: 'whatsapp' },
   publishContact: { kind: 'consent' },
-};
-const coordinates: Record<string, FieldKind> = {
+} satisfies Record<string, FieldKind>;
+const coordinates = {
   latitude: { kind: 'number', min: b.latitude.min, max: b.latitude.max },
   longitude: { kind: 'number', min: b.longitude.min, max: b.longitude.max },
-};
+  municipalityCode: { kind: 'municipality' },
+} satisfies Record<string, FieldKind>;
 
 /** The fields of each variant and what each accepts, from the schema's bounds (src/domain/bounds.ts). */
-export const schemaFields: Record<'request' | 'offer', Record<string, FieldKind>> = {
+export const schemaFields: { request: Record<string, FieldKind>; offer: Record<string, FieldKind> } = {
   request: {
     ...commonFields,
     address: { kind: 'text', min: b.address.min, max: b.address.max },
@@ -311,6 +314,7 @@ export const schemaFields: Record<'request' | 'offer', Record<string, FieldKind>
     ...commonFields,
     address: { kind: 'text', min: 0, max: b.address.max },
     ...coordinates,
+    showExactLocation: { kind: 'boolean' },
     collectionCenterStatus: { kind: 'enum', values: collectionCenterStatuses },
     vehicle: { kind: 'text', min: 0, max: b.vehicle.max },
     capacityKg: { kind: 'number', min: b.capacityKg.min, max: b.capacityKg.max },
@@ -320,7 +324,8 @@ export const schemaFields: Record<'request' | 'offer', Record<string, FieldKind>
     availableUntil: { kind: 'date' },
     needsTransport: { kind: 'boolean' },
   },
-};
+  // Every field of each schema, and no other: a field added to a schema is a type error here until it is described.
+} satisfies { request: Record<RequestFieldName, FieldKind>; offer: Record<OfferFieldName, FieldKind> };
 export const requiredFields = {
   request: [
     'type',
@@ -509,6 +514,9 @@ function invalidValue(field: FieldKind): fc.Arbitrary<{ value: unknown; codes: s
         .map((value) => ({ value, codes: ['consent_required'] }));
     case 'type':
       return vf(fc.oneof(wrongTypeFor('text'), fc.constantFrom('donation', 'REQUEST', 'Offer', '', 'request ')));
+    case 'municipality':
+      // Not a DIVIPOLA code of a municipality: too short or long, a name, an unknown or a department's code.
+      return vf(fc.oneof(wrongTypeFor('text'), fc.constantFrom('', '8600', '860011', 'Mocoa', '99999', '86000')));
   }
 }
 

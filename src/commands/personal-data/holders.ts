@@ -47,6 +47,7 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
   route_claims: routeClaimsHolder,
   public_changes: changesHolder,
   public_change_head: { none: "The change feed's newest number and its oldest cursor." },
+  feed_touches: { none: 'Ids of records whose public state is written to the feed again; emptied soon after start.' },
   webhook_subscriptions: { none: "Integrators' endpoints (URL, filters) and their signing secrets." },
   webhook_deliveries: {
     none: 'Which feed entry goes to which subscription, and how its attempts went: the payload is read from the feed when sent, so an erasure reaches it.',

@@ -1,6 +1,7 @@
 // The summary a person reads before sending: every answer, and what stays private.
 import { categoryLabel } from '../categories.ts';
 import { municipalityByCode, municipalityLabel, nearestMunicipality } from '../municipalities.ts';
+import { placePromise } from '../public-promise.ts';
 import { clip } from './clean-text.ts';
 import { texts } from './texts.ts';
 import type { ConversationEnv, Draft, Place } from './types.ts';
@@ -28,6 +29,33 @@ export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
     draft.address && `${s.address}: ${draft.address}`,
     draft.contactName && `${s.name}: ${draft.contactName}`,
     s.contact(env.channel),
+    '',
+    ...promiseLines(draft, type, env),
   ];
-  return lines.filter((line): line is string => typeof line === 'string' && line !== '');
+  return lines.filter((line): line is string => typeof line === 'string');
+}
+
+/** What a leader's approval will publish of the place, and what never: the public-place rule, said once. */
+function promiseLines(draft: Draft, type: 'request' | 'offer', env: ConversationEnv): string[] {
+  const place = draft.place;
+  const municipality =
+    place?.kind === 'point'
+      ? municipalityLabel(nearestMunicipality(place.latitude, place.longitude))
+      : place
+        ? (() => {
+            const m = municipalityByCode(place.code);
+            return m ? municipalityLabel(m) : null;
+          })()
+        : null;
+  const promise = placePromise({
+    type,
+    ...(place?.kind === 'point' ? { latitude: place.latitude, longitude: place.longitude } : {}),
+    ...(draft.address ? { address: draft.address } : {}),
+    ...(draft.neighborhood ? { neighborhood: draft.neighborhood } : {}),
+    municipality,
+  });
+  return [
+    texts.summary.published(type, [promise.shown, texts.summary.nameAndNumber(env.channel)]),
+    promise.hidden ? texts.summary.neverPublished(promise.hidden) : '',
+  ].filter(Boolean);
 }

@@ -68,6 +68,10 @@ export const texts = {
     address: 'Dirección (solo para líderes)',
     name: 'Nombre',
     contact: (channel: Channel) => `Contacto: ${thisNumber(channel)}`,
+    nameAndNumber: (channel: Channel) => `su nombre y ${thisNumber(channel)}`,
+    published: (type: HelpType, parts: (string | null)[]) =>
+      `Si un líder aprueba su ${noun(type)}, se publica lo que escribió, ${parts.filter(Boolean).join(', ')}.`,
+    neverPublished: (hidden: string) => `No se publica nunca: ${hidden}.`,
   },
   urgencyLabels: { urgent: 'Urgente', needed: 'Se necesita pronto', stable: 'Puede esperar' },
 

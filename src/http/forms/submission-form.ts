@@ -40,7 +40,7 @@ const numberFields = {
 
 export const submissionFormFields = {
   request: [...textFields.request, ...numberFields.request, 'showExactLocation'],
-  offer: [...textFields.offer, ...numberFields.offer, 'needsTransport'],
+  offer: [...textFields.offer, ...numberFields.offer, 'showExactLocation', 'needsTransport'],
 } as const;
 
 /** "1,5" is how many people write 1.5; anything else that is not a number stays text and fails validation. */
@@ -64,8 +64,8 @@ export function submissionFromForm(type: 'request' | 'offer', form: FormBody): R
   // turns what it can read into E.164 first. What it cannot read goes on unchanged, for the schema's usual error.
   const whatsapp = body.contactWhatsapp;
   if (typeof whatsapp === 'string') body.contactWhatsapp = localWhatsapp(whatsapp) ?? whatsapp;
-  // A request's exact place is public only when its box was ticked; left out, the schema's default keeps it private.
-  if (type === 'request' && field(form, 'showExactLocation') === 'si') body.showExactLocation = true;
+  // An exact place is public only when its box was ticked; left out, the schema's default keeps it private.
+  if (field(form, 'showExactLocation') === 'si') body.showExactLocation = true;
   if (type === 'offer') {
     const needsTransport = field(form, 'needsTransport');
     if (needsTransport === 'si') body.needsTransport = true;

@@ -22,13 +22,14 @@ export type PublicHelpRow = Pick<HelpRow, PublicField> & {
 };
 
 /**
- * A record's address as public reads may load it: the street of a request is read only when its submitter asked
- * to show the exact place (the same rule as domain/public-place.ts `isApproximate`).
+ * A record's address as public reads may load it: the street is read only when its submitter asked to show the
+ * exact place, or for a collection centre (the same rule as domain/public-place.ts `isApproximate`).
  */
 export function publicAddress(table: 'h' | 'help_records') {
-  const column = (name: 'type' | 'exact_location' | 'address') => sql.ref(`${table}.${name}`);
-  const approximate = sql`${column('type')} = 'request' and ${column('exact_location')} <> 1`;
-  return sql<string | null>`case when ${approximate} then null else ${column('address')} end`;
+  const column = (name: 'type' | 'exact_location' | 'address' | 'collection_center_status') =>
+    sql.ref(`${table}.${name}`);
+  const exact = sql`${column('exact_location')} = 1 or (${column('type')} = 'offer' and ${column('collection_center_status')} is not null)`;
+  return sql<string | null>`case when ${exact} then ${column('address')} else null end`;
 }
 
 const publicColumns = (eb: ExpressionBuilder<Tables & { h: HelpRow; e: Tables['emergencies'] }, 'h' | 'e'>) => [

@@ -251,6 +251,7 @@ ${f('unit', { maxlength: 40 })}`;
   }
   return html`${common}
 ${f('address', { maxlength: 180 })}
+${values.showExactLocation === 'si' ? html`<input type="hidden" name="showExactLocation" value="si"><p class="help">Quien envió pidió mostrar la ubicación exacta: la dirección y el punto son públicos.</p>` : html`<p class="help">En público: punto aproximado (unos 300 m) y municipio; la dirección no se publica. Un centro de acopio se publica siempre en su dirección y su punto exactos.</p>`}
 ${municipalitySelect(values, errors, derivedMunicipality)}
 ${f('latitude', { inputmode: 'decimal' })}
 ${f('longitude', { inputmode: 'decimal' })}

@@ -44,12 +44,14 @@ export interface PublicPlace {
 }
 
 /**
- * The public place in one line: address and neighbourhood, else the coordinates; a request that is not exact by its
+ * The public place in one line: address and neighbourhood, else the coordinates; a record that is not exact by its
  * neighbourhood and municipality, saying how near its point is. null when the record has no place.
  */
 export function placeText(location: PublicPlace, lang: Lang): string | null {
+  const area = joinPlace([location.neighborhood, location.municipality]);
+  // No point and nothing named: the record gave no place at all.
+  if (location.latitude === null && !area && !location.address) return null;
   if (location.precision !== 'exact') {
-    const area = joinPlace([location.neighborhood, location.municipality]);
     const word =
       location.precision === 'municipality' ? catalogue.record.municipalityPlace : catalogue.record.approximate;
     return [area, word[lang]].filter(Boolean).join(' · ');

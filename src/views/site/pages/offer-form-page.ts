@@ -8,6 +8,7 @@ import { type Block, link, localized, type SiteDocument, text } from '../documen
 import {
   actionPath,
   categoryOptions,
+  checkbox,
   commonTwinRows,
   consentTermsHtml,
   consentTermsTwin,
@@ -55,6 +56,7 @@ export function offerLabels(t: FormStrings): Record<string, string> {
     latitude: t.latitude,
     longitude: t.longitude,
     address: t.address,
+    showExactLocation: t.offerShowExactLocation,
     contactName: t.contactName,
     contactWhatsapp: t.contactWhatsapp,
     publishContact: t.publishContact,
@@ -168,6 +170,13 @@ ${emergencyField(state, t)}
     value: values.address,
     maxlength: b.address.max,
     autocomplete: 'street-address',
+  })}${checkbox({
+    name: 'showExactLocation',
+    label: t.offerShowExactLocation,
+    help: t.offerShowExactLocationHelp,
+    errors,
+    // Never ticked in advance: an exact place is public only when the person chooses it.
+    checked: values.showExactLocation === 'si',
   })}</fieldset>
 <fieldset><legend>${t.sectionContact}</legend>${contactFields(state, t)}${consentTermsHtml(state, t, 'offer')}</fieldset>
 <p><button type="submit">${t.sendOffer}</button></p>
@@ -185,6 +194,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['municipalityCode', false, '`86001`…', t.twinMunicipalityCode],
       ['latitude', false, `${b.latitude.min} … ${b.latitude.max}`, `${t.latitude}: ${t.coordinatesPair}`],
       ['longitude', false, `${b.longitude.min} … ${b.longitude.max}`, `${t.longitude}: ${t.coordinatesPair}`],
+      ['showExactLocation', false, `\`true\`, \`false\`; ${t.defaultIs} \`false\``, t.twinOfferShowExactLocation],
       [
         'collectionCenterStatus',
         false,

@@ -115,8 +115,8 @@ export const emergency = {
   whatsapp: { es: 'Escribir por WhatsApp', en: 'Message on WhatsApp' },
   zoomToGroup: { es: 'Acercar para ver estos registros', en: 'Zoom in to see these records' },
   approxNote: {
-    es: 'Las solicitudes se muestran en un punto aproximado (unos 300 m) y sin dirección, salvo que quien pidió ayuda quiso mostrar su ubicación exacta; las enviadas solo con el municipio, en el punto del municipio.',
-    en: 'Requests are shown at an approximate point (about 300 m) and without an address, unless the person asking chose to show their exact location; those sent with only their municipality, at the municipality’s point.',
+    es: 'Las solicitudes y los ofrecimientos se muestran en un punto aproximado (unos 300 m) y sin dirección, salvo que quien los envió quiso mostrar su ubicación exacta; los enviados solo con el municipio, en el punto del municipio. Los centros de acopio, en su lugar exacto.',
+    en: 'Requests and offers are shown at an approximate point (about 300 m) and without an address, unless the person who sent them chose to show their exact location; those sent with only their municipality, at the municipality’s point. Collection centres, at their exact place.',
   },
   noPlaceNote: {
     es: {

@@ -90,8 +90,8 @@ export const forms = {
     en: 'What becomes public: nothing while the emergency team reviews your request. If it approves it, what you need, the place (approximate, unless you tick “Show my exact location”), your name and your WhatsApp are published. Your document is never published.',
   },
   termsPublicOffer: {
-    es: 'Qué se hace público: nada mientras el equipo de la emergencia revisa su ofrecimiento. Si lo aprueba, se publican lo que ofrece, el lugar que indique, su nombre y su WhatsApp.',
-    en: 'What becomes public: nothing while the emergency team reviews your offer. If it approves it, what you offer, the place you give, your name and your WhatsApp are published.',
+    es: 'Qué se hace público: nada mientras el equipo de la emergencia revisa su ofrecimiento. Si lo aprueba, se publican lo que ofrece, el lugar (aproximado, salvo que marque «Mostrar la ubicación exacta» o sea un centro de acopio), su nombre y su WhatsApp.',
+    en: 'What becomes public: nothing while the emergency team reviews your offer. If it approves it, what you offer, the place (approximate, unless you tick “Show the exact location” or it is a collection centre), your name and your WhatsApp are published.',
   },
   termsHowLong: {
     es: {
@@ -200,8 +200,20 @@ export const forms = {
     en: 'Street and number, or a landmark people know (4 to 180 characters).',
   },
   offerAddressHelp: {
-    es: 'Dónde entrega o dónde se recoge (hasta 180 caracteres).',
-    en: 'Where you deliver or where it is picked up (up to 180 characters).',
+    es: 'Dónde entrega o dónde se recoge (hasta 180 caracteres). Solo la ven los líderes de la emergencia, salvo que marque «Mostrar la ubicación exacta» o sea un centro de acopio.',
+    en: 'Where you deliver or where it is picked up (up to 180 characters). Only the emergency’s leaders see it, unless you tick “Show the exact location” or it is a collection centre.',
+  },
+  offerShowExactLocation: {
+    es: 'Mostrar la ubicación exacta (si no, se muestra un punto aproximado a unos 300 m y el municipio)',
+    en: 'Show the exact location (otherwise an approximate point about 300 m off and the municipality are shown)',
+  },
+  offerShowExactLocationHelp: {
+    es: 'Márquela para una tienda, una bodega o un punto de recogida que puede ser público, no para su casa. Un centro de acopio se publica siempre con su dirección y su punto exactos, para que la gente llegue.',
+    en: 'Tick it for a shop, a warehouse or a pickup point that can be public, not for your home. A collection centre is always published with its exact address and point, so people can find it.',
+  },
+  twinOfferShowExactLocation: {
+    es: 'true publica la dirección y el punto exacto; por defecto se publica un punto aproximado (unos 300 m) y el municipio. Un centro de acopio (collectionCenterStatus) se publica siempre en su lugar exacto.',
+    en: 'true publishes the address and the exact point; by default an approximate point (about 300 m) and the municipality are published. A collection centre (collectionCenterStatus) is always published at its exact place.',
   },
   neighborhood: { es: 'Barrio o vereda', en: 'Neighbourhood or village' },
   neighborhoodHelp: { es: 'Hasta 80 caracteres.', en: 'Up to 80 characters.' },
@@ -292,8 +304,8 @@ export const forms = {
   needsTransportNo: { es: 'No, yo lo llevo', en: 'No, I bring it' },
   needsTransportUnknown: { es: 'No sé o no aplica', en: 'I don’t know, or it does not apply' },
   collectionCenterStatus: {
-    es: 'Si es un centro de acopio: su estado',
-    en: 'If it is a collection centre: its status',
+    es: 'Si es un centro de acopio: su estado (un centro se publica en su dirección exacta)',
+    en: 'If it is a collection centre: its status (a centre is published at its exact address)',
   },
   collectionCenterBlank: { es: 'No es un centro de acopio', en: 'It is not a collection centre' },
   centreFull: { es: 'Lleno', en: 'Full' },
