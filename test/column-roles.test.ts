@@ -112,6 +112,45 @@ function person() {
 /** Free texts carry a marker of their own and the person's name and number, as people write them. */
 const freeText = (label: string, p: ReturnType<typeof person>) => `${label} ${nextWord()} ${p.name} ${p.typed}`;
 
+/** The columns a whole request sets through the API or an assistant. */
+const FULL_REQUEST_COLUMNS: PersonalColumn[] = [
+  'title',
+  'description',
+  'contact_name',
+  'contact_whatsapp',
+  'address',
+  'neighborhood',
+  'latitude',
+  'longitude',
+  'resource_label',
+];
+
+/** A request with a unique value in every column it can set, and the body that sends it. */
+function fullRequest(p: ReturnType<typeof person>, extra: Record<string, unknown>) {
+  const texts = {
+    title: freeText('Agua', p),
+    description: freeText('Sin agua', p),
+    contact_name: p.name,
+    contact_whatsapp: p.whatsapp,
+    address: p.address,
+    neighborhood: p.neighborhood,
+    resource_label: freeText('Bidones', p),
+  };
+  const body = requestBody({
+    title: texts.title,
+    description: texts.description,
+    contactName: p.name,
+    contactWhatsapp: p.whatsapp,
+    address: p.address,
+    neighborhood: p.neighborhood,
+    resourceLabel: texts.resource_label,
+    ...extra,
+  });
+  return { texts, body };
+}
+
+const personalOf = (p: ReturnType<typeof person>) => [p.name, p.whatsapp, p.address, p.neighborhood];
+
 async function sendApi(body: Record<string, unknown>) {
   const res = await h.json({ method: 'POST', url: HELP, payload: body });
   assert.equal(res.status, 202, JSON.stringify(res.body));
@@ -168,50 +207,12 @@ type Intake = 'api' | 'kobo' | (typeof ownSources)[number] | 'leaders';
 const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; plant(): Promise<Planted> }> = {
   'API request': {
     intake: 'api',
-    columns: [
-      'title',
-      'description',
-      'contact_name',
-      'contact_whatsapp',
-      'address',
-      'neighborhood',
-      'latitude',
-      'longitude',
-      'resource_label',
-    ],
+    columns: FULL_REQUEST_COLUMNS,
     async plant() {
       const p = person();
-      const texts = {
-        title: freeText('Agua', p),
-        description: freeText('Sin agua', p),
-        contact_name: p.name,
-        contact_whatsapp: p.whatsapp,
-        address: p.address,
-        neighborhood: p.neighborhood,
-        resource_label: freeText('Bidones', p),
-      };
-      const { id, editToken } = await sendApi(
-        requestBody({
-          title: texts.title,
-          description: texts.description,
-          contactName: p.name,
-          contactWhatsapp: p.whatsapp,
-          address: p.address,
-          neighborhood: p.neighborhood,
-          resourceLabel: texts.resource_label,
-          urgency: 'urgent',
-          latitude: 1.151234,
-          longitude: -76.651234,
-        }),
-      );
-      return {
-        entry: 'API request',
-        id,
-        editToken,
-        whatsapp: p.whatsapp,
-        texts,
-        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
-      };
+      const { texts, body } = fullRequest(p, { urgency: 'urgent', latitude: 1.151234, longitude: -76.651234 });
+      const { id, editToken } = await sendApi(body);
+      return { entry: 'API request', id, editToken, whatsapp: p.whatsapp, texts, personal: personalOf(p) };
     },
   },
   'API offer': {
@@ -366,26 +367,11 @@ const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; p
   },
   KoboToolbox: {
     intake: 'kobo',
-    columns: [
-      'title',
-      'description',
-      'contact_name',
-      'contact_whatsapp',
-      'address',
-      'neighborhood',
-      'latitude',
-      'longitude',
-    ],
+    // The form asks what is needed in its title and description: it has no field of its own for it.
+    columns: FULL_REQUEST_COLUMNS.filter((column) => column !== 'resource_label'),
     async plant() {
       const p = person();
-      const texts = {
-        title: freeText('Agua', p),
-        description: freeText('Sin agua', p),
-        contact_name: p.name,
-        contact_whatsapp: p.whatsapp,
-        address: p.address,
-        neighborhood: p.neighborhood,
-      };
+      const { resource_label: _none, ...texts } = fullRequest(p, {}).texts;
       const uuid = `4f7c2a61-9a0e-4c55-b1f3-${String(nextSerial()).padStart(12, '0')}`;
       const res = await h.json({
         method: 'POST',
@@ -420,43 +406,11 @@ const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; p
   },
   'an assistant (MCP)': {
     intake: 'mcp',
-    columns: [
-      'title',
-      'description',
-      'contact_name',
-      'contact_whatsapp',
-      'address',
-      'neighborhood',
-      'latitude',
-      'longitude',
-      'resource_label',
-    ],
+    columns: FULL_REQUEST_COLUMNS,
     async plant() {
       const p = person();
-      const texts = {
-        title: freeText('Agua', p),
-        description: freeText('Sin agua', p),
-        contact_name: p.name,
-        contact_whatsapp: p.whatsapp,
-        address: p.address,
-        neighborhood: p.neighborhood,
-        resource_label: freeText('Bidones', p),
-      };
-      const {
-        type: _type,
-        source: _source,
-        ...fields
-      } = requestBody({
-        title: texts.title,
-        description: texts.description,
-        contactName: p.name,
-        contactWhatsapp: p.whatsapp,
-        address: p.address,
-        neighborhood: p.neighborhood,
-        resourceLabel: texts.resource_label,
-        latitude: 1.155678,
-        longitude: -76.655678,
-      });
+      const { texts, body } = fullRequest(p, { latitude: 1.155678, longitude: -76.655678 });
+      const { type: _type, source: _source, ...fields } = body;
       // The person confirms in their client what will be public, as publicar_solicitud asks.
       const assistant = await connect(mcpUrl, 'legacy', CONFIRMS);
       const result = await assistant.client.callTool({ name: 'publicar_solicitud', arguments: fields });
@@ -469,7 +423,7 @@ const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; p
         editToken: '',
         whatsapp: p.whatsapp,
         texts,
-        personal: [p.name, p.whatsapp, p.address, p.neighborhood],
+        personal: personalOf(p),
       };
     },
   },
