@@ -1,5 +1,5 @@
-// One test per role (src/db/column-roles.ts), for every column at once. Each entry point plants a unique value in
-// every personal column it can set; then no column that is never published shows on any public surface, every value
+// One test per role (src/db/column-roles.ts), for every column of every table with roles at once (aid records,
+// pledges, route claims). Each entry point plants a unique value in every personal column it can set; then no column that is never published shows on any public surface, every value
 // is in the right to know, and each way of erasing (a withdrawal, the team's erasure of a record or of a number,
 // retention) leaves none of them in any table, in the change feed, or in the database's bytes.
 import assert from 'node:assert/strict';
@@ -10,7 +10,9 @@ import { smsGatewaySignature } from '../src/auth/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
+import { closeEmergency } from '../src/commands/close-emergency.ts';
 import { createAccount } from '../src/commands/create-account.ts';
+import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { eraseByWhatsapp, eraseRecord } from '../src/commands/personal-data/erase.ts';
 import { exportPersonalData } from '../src/commands/personal-data/export.ts';
 import { personalDataByTable } from '../src/commands/personal-data/holders.ts';
@@ -23,6 +25,8 @@ import {
   helpRecordRoles,
   PERSONAL_COLUMNS,
   type PersonalColumn,
+  personalColumnsOf,
+  rolesByTable,
 } from '../src/db/column-roles.ts';
 import type { Tables } from '../src/db/types.ts';
 import { ownSources } from '../src/domain/own-sources.ts';
@@ -86,16 +90,24 @@ after(async () => {
 /** A record planted through one entry point: the text each personal column holds, and the person's own values. */
 interface Planted {
   entry: string;
+  /** The table the planted row lives in, and its id (an aid record's id where the table is help_records). */
+  table: RoleTable;
+  rowId: string;
+  /** The aid record it belongs to: the record itself, the request pledged to, or none for a route claim. */
   id: string;
   editToken: string;
   /** Sent in a WhatsApp or SMS conversation: withdrawn there too, with "retirar" and the receipt code. */
   say?: (text: string) => Promise<void>;
   whatsapp: string;
   /** Column -> the unique text planted in it (numbers are checked on the row, not searched as text). */
-  texts: Partial<Record<PersonalColumn, string>>;
+  texts: Partial<Record<string, string>>;
   /** The values that are the person's: gone from every text, whatever the scope of the erasure. */
   personal: string[];
+  /** The ways of erasing that reach it, when not all: a volunteer's claim is theirs, no record's. */
+  erasedBy?: readonly WayName[];
 }
+
+type WayName = 'withdrawal' | 'record' | 'number' | 'retention';
 
 /** The person's values, each unique: a name, a number, a street and a neighbourhood. */
 function person() {
@@ -201,10 +213,16 @@ const byNumber = (whatsapp: string) =>
   h.ctx.db.selectFrom('help_records').selectAll().where('contact_whatsapp', '=', whatsapp).executeTakeFirstOrThrow();
 
 /** Where a submission comes in: the public API, KoboToolbox, each of the service's own sources, and the leaders. */
-type Intake = 'api' | 'kobo' | (typeof ownSources)[number] | 'leaders';
+type Intake = 'api' | 'kobo' | (typeof ownSources)[number] | 'leaders' | 'pledges' | 'route claims';
 
-/** Each entry point: where it comes in, what it plants, and the columns it can set. */
-const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; plant(): Promise<Planted> }> = {
+type RoleTable = keyof typeof rolesByTable;
+type Planting = Omit<Planted, 'table' | 'rowId'> & { rowId?: string };
+
+/** Each entry point: where it comes in, the table and columns it can set, and what it plants. */
+const entryPoints: Record<
+  string,
+  { intake: Intake; table?: RoleTable; columns: readonly string[]; plant(): Promise<Planting> }
+> = {
   'API request': {
     intake: 'api',
     columns: FULL_REQUEST_COLUMNS,
@@ -459,6 +477,89 @@ const entryPoints: Record<string, { intake: Intake; columns: PersonalColumn[]; p
       };
     },
   },
+  'a pledge ("voy a llevar")': {
+    intake: 'pledges',
+    table: 'pledges',
+    columns: ['contact_name', 'contact_whatsapp'],
+    async plant() {
+      // The request's own withdrawal and erasure take the pledges to it: its edit token is kept for that.
+      const { id, editToken } = await sendApi(requestBody({ quantityRequired: 40, unit: 'bidones' }));
+      await approveSubmission(h.ctx, id, 'leader-1');
+      const p = person();
+      const res = await h.json({
+        method: 'POST',
+        url: `${HELP}/${id}/pledges`,
+        payload: { quantity: 10, deliverWithinHours: 24, contactName: p.name, contactWhatsapp: p.whatsapp },
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      const row = await h.ctx.db.selectFrom('pledges').select('id').where('help_id', '=', id).executeTakeFirstOrThrow();
+      const texts = { contact_name: p.name, contact_whatsapp: p.whatsapp };
+      return {
+        entry: 'a pledge',
+        id,
+        rowId: row.id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp],
+      };
+    },
+  },
+  'a volunteer taking a route': {
+    intake: 'route claims',
+    table: 'route_claims',
+    columns: ['contact_name', 'contact_whatsapp', 'vehicle', 'available_when'],
+    async plant() {
+      const { id: destination } = await sendApi(requestBody());
+      await approveSubmission(h.ctx, destination, 'leader-1');
+      const route = await createLogisticsOperation(
+        h.ctx,
+        {
+          emergencySlug: 'inundacion-mocoa',
+          destinationHelpId: destination,
+          title: 'Llevar agua',
+          supplyDescription: 'Diez bidones',
+          pickupAddress: 'Puerto de Mocoa',
+          pickupLatitude: 1.1612,
+          pickupLongitude: -76.6391,
+        },
+        'leader-1',
+      );
+      const p = person();
+      const texts = {
+        contact_name: p.name,
+        contact_whatsapp: p.whatsapp,
+        vehicle: `Camión placa ${nextWord().toUpperCase()}`,
+        available_when: `Hoy después de las 3, salgo de ${p.address}`,
+      };
+      const res = await h.json({
+        method: 'POST',
+        url: `/api/logistics-operations/${route.id}/claims`,
+        payload: {
+          contactName: p.name,
+          contactWhatsapp: p.whatsapp,
+          vehicle: texts.vehicle,
+          when: texts.available_when,
+        },
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      const row = await h.ctx.db
+        .selectFrom('route_claims')
+        .select('id')
+        .where('operation_id', '=', route.id)
+        .executeTakeFirstOrThrow();
+      return {
+        entry: 'a volunteer taking a route',
+        id: '',
+        rowId: row.id,
+        editToken: '',
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, texts.vehicle, p.address],
+        erasedBy: ['number', 'retention'],
+      };
+    },
+  },
   'leaders, a rejection': {
     intake: 'leaders',
     columns: ['reject_reason'],
@@ -483,9 +584,11 @@ async function plantAll(): Promise<Planted[]> {
   const planted: Planted[] = [];
   for (const entry of Object.values(entryPoints)) {
     const one = await entry.plant();
-    const row = await record(one.id);
-    if (row.review_status === 'pending_review') await approveSubmission(h.ctx, one.id, 'leader-1');
-    planted.push(one);
+    const table = entry.table ?? 'help_records';
+    if (table === 'help_records' && (await record(one.id)).review_status === 'pending_review') {
+      await approveSubmission(h.ctx, one.id, 'leader-1');
+    }
+    planted.push({ ...one, table, rowId: one.rowId ?? one.id });
   }
   return planted;
 }
@@ -493,6 +596,9 @@ async function plantAll(): Promise<Planted[]> {
 function record(id: string) {
   return h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/** The planted rows a way of erasing reaches. */
+const reachedBy = (planted: Planted[], way: WayName) => planted.filter((p) => !p.erasedBy || p.erasedBy.includes(way));
 
 /** Every row of every table, as text. */
 async function everyRow(): Promise<string> {
@@ -518,11 +624,11 @@ function databaseBytes(): string {
 const latin1 = (value: string) => Buffer.from(value, 'utf8').toString('latin1');
 
 /** What is left of the planted values after an erasure: in rows (feed and deliveries included) and in bytes. */
-async function leftovers(planted: Planted[], scope: 'all' | 'contact'): Promise<string[]> {
+async function leftovers(all: Planted[], way: WayName, scope: 'all' | 'contact'): Promise<string[]> {
   const rows = await everyRow();
   const bytes = databaseBytes();
   const found: string[] = [];
-  for (const p of planted) {
+  for (const p of reachedBy(all, way)) {
     // The person's own values go whatever the scope; a free text's own words go when all of the record's words do.
     const values = new Set(scope === 'all' ? [...p.personal, ...Object.values(p.texts)] : p.personal);
     for (const value of values) {
@@ -530,9 +636,14 @@ async function leftovers(planted: Planted[], scope: 'all' | 'contact'): Promise<
       if (rows.includes(value)) found.push(`${p.entry}: "${value}" in a table`);
       if (bytes.includes(latin1(value))) found.push(`${p.entry}: "${value}" in the database's bytes`);
     }
-    const row = await record(p.id);
-    for (const column of PERSONAL_COLUMNS) {
-      const rule = helpRecordRoles[column].erased;
+    const roles: Record<string, { erased: string }> = rolesByTable[p.table];
+    const row: Record<string, unknown> = await h.ctx.db
+      .selectFrom(p.table)
+      .selectAll()
+      .where('id', '=', p.rowId)
+      .executeTakeFirstOrThrow();
+    for (const column of personalColumnsOf(rolesByTable[p.table])) {
+      const rule = roles[column]?.erased;
       const cleared = { null: null, empty: '', zero: 0 }[rule as 'null' | 'empty' | 'zero'];
       if (cleared !== undefined && row[column] !== cleared) found.push(`${p.entry}: ${column} is ${row[column]}`);
       if (rule === 'scrub' && scope === 'all' && row[column] !== null) found.push(`${p.entry}: ${column} kept words`);
@@ -541,19 +652,28 @@ async function leftovers(planted: Planted[], scope: 'all' | 'contact'): Promise<
   return found;
 }
 
-describe('every personal column of an aid record', () => {
+describe('every personal column of an aid record, a pledge and a route claim', () => {
   test('is planted by some entry point, and every intake plants; the columns skipped are ids, hashes and facts', () => {
     const intakes = new Set(Object.values(entryPoints).map((e) => e.intake));
     assert.deepEqual(
-      ['api', 'kobo', ...ownSources, 'leaders'].filter((intake) => !intakes.has(intake as Intake)),
+      ['api', 'kobo', ...ownSources, 'leaders', 'pledges', 'route claims'].filter(
+        (intake) => !intakes.has(intake as Intake),
+      ),
       [],
       'an intake no entry point plants through',
     );
-    const planted = new Set(Object.values(entryPoints).flatMap((e) => e.columns));
-    assert.deepEqual(
-      PERSONAL_COLUMNS.filter((column) => !planted.has(column)),
-      [],
-    );
+    for (const [table, roles] of Object.entries(rolesByTable)) {
+      const planted = new Set(
+        Object.values(entryPoints)
+          .filter((e) => (e.table ?? 'help_records') === table)
+          .flatMap((e) => e.columns),
+      );
+      assert.deepEqual(
+        personalColumnsOf(roles).filter((column) => !planted.has(column)),
+        [],
+        `${table}: a personal column no entry point plants`,
+      );
+    }
     const skipped = (Object.keys(helpRecordRoles) as HelpRecordColumn[]).filter(
       (column) => !(PERSONAL_COLUMNS as readonly string[]).includes(column),
     );
@@ -564,9 +684,13 @@ describe('every personal column of an aid record', () => {
   test('never published where it is never public, and listed whole by the right to know', async () => {
     const planted = await plantAll();
     for (const p of planted) {
-      for (const [column, value] of Object.entries(p.texts) as [PersonalColumn, string][]) {
+      const row: Record<string, unknown> = await h.ctx.db
+        .selectFrom(p.table)
+        .selectAll()
+        .where('id', '=', p.rowId)
+        .executeTakeFirstOrThrow();
+      for (const [column, value] of Object.entries(p.texts) as [string, string][]) {
         assert.equal(typeof value, 'string');
-        const row = await record(p.id);
         const stored = String(row[column] ?? '');
         assert.ok(stored.includes(value), `${p.entry}: ${column} holds what was sent (${stored})`);
       }
@@ -579,12 +703,13 @@ describe('every personal column of an aid record', () => {
       'the urgent requests were quoted to the leader',
     );
     const outputs = await crawlPublic(h);
-    const hidden = planted.flatMap((p) =>
-      (Object.entries(p.texts) as [PersonalColumn, string][])
-        .filter(([column]) => helpRecordRoles[column].published === 'never')
-        .map(([, value]) => value),
-    );
-    assert.ok(hidden.length >= 3, 'identity document, revision and the rejection');
+    const hidden = planted.flatMap((p) => {
+      const roles: Record<string, { published: string }> = rolesByTable[p.table];
+      return Object.entries(p.texts)
+        .filter(([column]) => roles[column]?.published === 'never')
+        .map(([, value]) => value as string);
+    });
+    assert.ok(hidden.length >= 9, 'identity document, revision, rejection, pledger and volunteer');
     assert.deepEqual(leaks(outputs, hidden), []);
     // A request shown at its approximate place publishes neither its street nor its exact point.
     const approximate = planted.filter((p) => p.entry === 'API request');
@@ -601,12 +726,13 @@ describe('every personal column of an aid record', () => {
     }
   });
 
-  const ways: { name: string; scope: 'all' | 'contact'; erase(planted: Planted[]): Promise<void> }[] = [
+  const ways: { way: WayName; name: string; scope: 'all' | 'contact'; erase(planted: Planted[]): Promise<void> }[] = [
     {
+      way: 'withdrawal',
       name: "the person's withdrawal",
       scope: 'all',
       async erase(planted) {
-        for (const p of planted) {
+        for (const p of reachedBy(planted, 'withdrawal')) {
           if (p.editToken !== '') await withdrawWithToken(h.ctx, p.id, p.editToken);
           else if (p.say) {
             // As the person does it: "retirar" and the code, in the same conversation; the answer goes out.
@@ -618,13 +744,15 @@ describe('every personal column of an aid record', () => {
       },
     },
     {
+      way: 'record',
       name: "the team's erasure of a record",
       scope: 'all',
       async erase(planted) {
-        for (const p of planted) await eraseRecord(h.ctx, p.id, 'admin-1', 'Pedido de la persona');
+        for (const p of reachedBy(planted, 'record')) await eraseRecord(h.ctx, p.id, 'admin-1', 'Pedido de la persona');
       },
     },
     {
+      way: 'number',
       name: "the team's erasure of a number",
       scope: 'all',
       async erase(planted) {
@@ -632,15 +760,12 @@ describe('every personal column of an aid record', () => {
       },
     },
     {
-      name: 'retention after the work is done',
+      way: 'retention',
+      name: 'retention after the emergency closed',
       scope: 'contact',
-      async erase(planted) {
-        for (const p of planted) {
-          const row = await record(p.id);
-          if (row.review_status === 'approved' && row.status !== 'completed') {
-            await setRecordStatus(h.ctx, p.id, 'completed', 'leader-1');
-          }
-        }
+      async erase() {
+        // Records, pledges and route claims of an emergency closed more than RETENTION_AFTER_CLOSE_DAYS ago.
+        await closeEmergency(h.ctx, 'inundacion-mocoa', 'admin-1');
         h.clock.advanceHours(91 * 24);
         await purgePersonalData(h.ctx, { dryRun: false });
       },
@@ -650,7 +775,7 @@ describe('every personal column of an aid record', () => {
     test(`is gone after ${way.name}: rows, change feed, deliveries and bytes`, async () => {
       const planted = await plantAll();
       await way.erase(planted);
-      assert.deepEqual(await leftovers(planted, way.scope), []);
+      assert.deepEqual(await leftovers(planted, way.way, way.scope), []);
     });
   }
 });

@@ -79,8 +79,8 @@ test('the right to know lists the pledges a number made, and only those', async 
   const known = await exportPersonalData(h.ctx, pledger.whatsapp);
   const pledges = known.items.filter((i) => i.table === 'pledges');
   assert.equal(pledges.length, 1);
-  assert.equal(pledges[0]?.fields.nombre, pledger.name);
-  assert.equal(pledges[0]?.fields.solicitud, request.id);
+  assert.equal(pledges[0]?.fields.Nombre, pledger.name);
+  assert.equal(pledges[0]?.fields.Solicitud, request.id);
   // The requester's own export does not carry the people who pledged to them.
   const requester = await h.ctx.db
     .selectFrom('help_records')

@@ -170,7 +170,7 @@ test("a claimer's name and number: in no public output, in their export, gone af
   await decideClaim(h.ctx, row.id, emergencyId, 'accept', 'leader-1');
   assert.deepEqual(leaks(await crawlPublic(h), [who.name, who.whatsapp, who.whatsapp.slice(1), res.body.code]), []);
   const known = await exportPersonalData(h.ctx, who.whatsapp);
-  assert.ok(known.items.some((i) => i.table === 'route_claims' && i.fields.nombre === who.name));
+  assert.ok(known.items.some((i) => i.table === 'route_claims' && i.fields.Nombre === who.name));
   await eraseByWhatsapp(h.ctx, who.whatsapp, 'admin-1', 'Supresión');
   const rows = JSON.stringify(await h.ctx.db.selectFrom('route_claims').selectAll().execute());
   assert.ok(!rows.includes(who.whatsapp) && !rows.includes(who.name));

@@ -1,9 +1,10 @@
-// What each column of an aid record is, who may see it, and what an erasure does to it: said once, here.
+// What each column of an aid record, a pledge and a route claim is, who may see it, and what an erasure does to
+// it: said once, here.
 // The public reads' allow-list, the erasure, the right to know, the audit log's scrub and the console's labels
 // and private block are made from this table. `satisfies TableRoles<HelpRecordsTable>` makes a new column a type
 // error until its role is declared, and each kind only admits the publication and erasure that fit it: a contact
 // column that an erasure keeps, or a private one that is published, does not compile.
-import type { HelpRecordsTable } from './types.ts';
+import type { HelpRecordsTable, PledgesTable, RouteClaimsTable } from './types.ts';
 
 /**
  * - contact: how to reach the person (name, number); public only with their consent.
@@ -186,4 +187,92 @@ export const PERSONAL_TEXT_COLUMNS = PERSONAL_COLUMNS.filter(
 /** The console's and the right to know's word for a column; the column's own name where it has none. */
 export function columnLabel(column: HelpRecordColumn): string {
   return helpRecordRoles[column].label ?? column;
+}
+
+/** A pledge ("voy a llevar"): who brings what to a request; the pledger's contact is for the leaders and requester. */
+export const pledgeRoles = {
+  id: system,
+  help_id: { ...system, label: 'Solicitud' },
+  emergency_id: system,
+  code_hash: system,
+  quantity: { kind: 'public', published: 'always', erased: 'keep', label: 'Cantidad' },
+  delivered_quantity: { kind: 'public', published: 'always', erased: 'keep', label: null },
+  deliver_by: { kind: 'public', published: 'never', erased: 'keep', label: 'Entrega prevista' },
+  expires_at: system,
+  contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
+  contact_whatsapp: { kind: 'contact', published: 'never', erased: 'empty', label: 'WhatsApp' },
+  client_hash: system,
+  status: { kind: 'system', published: 'never', erased: 'rule', label: 'Estado' },
+  created_at: { ...system, label: 'Fecha' },
+  updated_at: system,
+  closed_at: { ...system, erased: 'rule' },
+  closed_by: { ...system, erased: 'rule' },
+  personal_data_erased_at: { ...system, erased: 'rule' },
+} as const satisfies TableRoles<PledgesTable>;
+
+/** A volunteer's offer to take a route: for the emergency's leaders only. */
+export const routeClaimRoles = {
+  id: system,
+  operation_id: { ...system, label: 'Ruta' },
+  emergency_id: system,
+  code_hash: system,
+  contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
+  contact_whatsapp: { kind: 'contact', published: 'never', erased: 'empty', label: 'WhatsApp' },
+  vehicle: { kind: 'private', published: 'never', erased: 'null', label: 'Vehículo' },
+  available_when: { kind: 'private', published: 'never', erased: 'empty', label: 'Cuándo puede ir' },
+  client_hash: system,
+  status: { kind: 'system', published: 'never', erased: 'rule', label: 'Estado' },
+  created_at: { ...system, label: 'Fecha' },
+  updated_at: system,
+  decided_at: system,
+  decided_by: system,
+  personal_data_erased_at: { ...system, erased: 'rule' },
+} as const satisfies TableRoles<RouteClaimsTable>;
+
+/** Every table whose columns declare their roles, by name. */
+export const rolesByTable = {
+  help_records: helpRecordRoles,
+  pledges: pledgeRoles,
+  route_claims: routeClaimRoles,
+} as const;
+
+/** A role read without its column's type: what the helpers below need. */
+interface AnyRole {
+  kind: ColumnKind;
+  published: Publication;
+  erased: ErasureRule;
+  label: string | null;
+}
+type AnyRoles = Readonly<Record<string, AnyRole>>;
+const PERSONAL_KINDS: readonly ColumnKind[] = ['contact', 'place', 'private', 'free_text'];
+
+/** A table's columns that hold a person's data. */
+export function personalColumnsOf<R extends AnyRoles>(roles: R): (keyof R & string)[] {
+  return Object.keys(roles).filter((column) => PERSONAL_KINDS.includes((roles[column] as AnyRole).kind));
+}
+
+/** What an erasure writes into the columns it clears (null, empty or zero), for any table with roles. */
+export function clearedColumns<T>(roles: TableRoles<T>): Partial<T> {
+  const cleared: Record<string, null | '' | 0> = {};
+  for (const [column, role] of Object.entries(roles as AnyRoles)) {
+    if (role.erased === 'null') cleared[column] = null;
+    else if (role.erased === 'empty') cleared[column] = '';
+    else if (role.erased === 'zero') cleared[column] = 0;
+  }
+  // Each value fits its column: a role's erasure is checked against the column's type (Clear<V>).
+  return cleared as Partial<T>;
+}
+
+/** A row as the right to know lists it: the columns that say what it is, then every personal one, by label. */
+export function labelledFields<R extends AnyRoles>(
+  roles: R,
+  row: { [K in keyof R]: unknown },
+  context: readonly (keyof R & string)[],
+): Record<string, string | number | null> {
+  return Object.fromEntries(
+    [...context, ...personalColumnsOf(roles)].map((column) => [
+      (roles[column] as AnyRole).label ?? column,
+      row[column] as string | number | null,
+    ]),
+  );
 }

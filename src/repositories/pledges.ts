@@ -1,6 +1,7 @@
 // The only code that reads and writes pledges. A pledge's contact is private: only leaders' views and the
 // person's own export read it; public reads see the request's committed total, never a pledge row.
 import type { Insertable, Selectable } from 'kysely';
+import { clearedColumns, pledgeRoles } from '../db/column-roles.ts';
 import type { Store } from '../db/store.ts';
 import type { Db, PledgeStatus, PledgesTable } from '../db/types.ts';
 import { pledgeCodeHash } from '../domain/pledges.ts';
@@ -131,10 +132,13 @@ export async function pledgesNaming(db: Db, whatsapps: string[], helpIds: string
 }
 
 /** Empties a pledge's contact: the row stays (the request's history counts it), the person does not. */
+/** What erasing a pledger's data writes (db/column-roles.ts). */
+const ERASED_PLEDGE = clearedColumns<PledgesTable>(pledgeRoles);
+
 export async function erasePledgeContact(db: Db, id: string, at: string): Promise<void> {
   await db
     .updateTable('pledges')
-    .set({ contact_name: '', contact_whatsapp: '', personal_data_erased_at: at })
+    .set({ ...ERASED_PLEDGE, personal_data_erased_at: at })
     .where('id', '=', id)
     .execute();
 }

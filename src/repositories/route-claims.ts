@@ -1,6 +1,7 @@
 // The only code that reads and writes route claims. A claimer's contact is private: leaders' views and the person's
 // own export read it; no public read does.
 import type { Insertable, Selectable } from 'kysely';
+import { clearedColumns, routeClaimRoles } from '../db/column-roles.ts';
 import type { Store } from '../db/store.ts';
 import type { Db, RouteClaimStatus, RouteClaimsTable } from '../db/types.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
@@ -123,10 +124,13 @@ export async function claimsNaming(db: Db, whatsapps: string[]): Promise<RouteCl
     .execute();
 }
 
+/** What erasing a volunteer's data writes (db/column-roles.ts). */
+const ERASED_CLAIM = clearedColumns<RouteClaimsTable>(routeClaimRoles);
+
 export async function eraseClaimContact(db: Db, id: string, at: string): Promise<void> {
   await db
     .updateTable('route_claims')
-    .set({ contact_name: '', contact_whatsapp: '', vehicle: null, available_when: '', personal_data_erased_at: at })
+    .set({ ...ERASED_CLAIM, personal_data_erased_at: at })
     .where('id', '=', id)
     .execute();
 }

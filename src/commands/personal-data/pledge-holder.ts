@@ -1,6 +1,7 @@
 // Pledgers' names and WhatsApp numbers: found by the pledger's number (the right to know), erased with it, with
 // the request they pledged to when its data goes (its open pledges are cancelled: nobody can bring anything to a
 // withdrawn request), and by retention once the pledge is closed.
+import { labelledFields, pledgeRoles } from '../../db/column-roles.ts';
 import type { Store } from '../../db/store.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
 import { newRowId } from '../../domain/record-id.ts';
@@ -20,15 +21,7 @@ export const pledgesHolder: PersonalDataHolder = {
       table: 'pledges',
       id: r.id,
       label: 'Compromiso de llevar ayuda a una solicitud',
-      fields: {
-        solicitud: r.help_id,
-        nombre: r.contact_name,
-        whatsapp: r.contact_whatsapp,
-        cantidad: r.quantity,
-        estado: r.status,
-        entrega_prevista: r.deliver_by,
-        fecha: r.created_at,
-      },
+      fields: labelledFields(pledgeRoles, r, ['help_id', 'quantity', 'status', 'deliver_by', 'created_at']),
     }));
   },
   async erase(trx, target) {

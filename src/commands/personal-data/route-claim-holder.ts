@@ -1,6 +1,7 @@
 // Volunteers' offers to take a route: found by the volunteer's number (the right to know), erased with it (a claim
 // still waiting is withdrawn; an accepted one's copy in the route's volunteer contact is scrubbed by the routes'
 // holder), and by retention once decided.
+import { labelledFields, routeClaimRoles } from '../../db/column-roles.ts';
 import { addValues, noValues, scrubText } from '../../domain/personal-values.ts';
 import { setVolunteerContact, volunteerContactOf } from '../../repositories/logistics.ts';
 import { claimsNaming, eraseClaimContact, setRouteClaimState } from '../../repositories/route-claims.ts';
@@ -14,15 +15,7 @@ export const routeClaimsHolder: PersonalDataHolder = {
       table: 'route_claims',
       id: r.id,
       label: 'Ofrecimiento de llevar una ruta logística',
-      fields: {
-        ruta: r.operation_id,
-        nombre: r.contact_name,
-        whatsapp: r.contact_whatsapp,
-        vehiculo: r.vehicle,
-        cuando: r.available_when,
-        estado: r.status,
-        fecha: r.created_at,
-      },
+      fields: labelledFields(routeClaimRoles, r, ['operation_id', 'status', 'created_at']),
     }));
   },
   async erase(trx, target) {
