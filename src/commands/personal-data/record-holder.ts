@@ -1,6 +1,7 @@
 // Aid records: the contact, identity document, address and exact point a person gave, and the copies of them in a
 // waiting revision. An erased record keeps its category, quantities, municipality and dates.
 import {
+  clearedColumns,
   columnLabel,
   type HelpRecordColumn,
   helpRecordRoles,
@@ -90,13 +91,10 @@ export function erasedColumns(
   // Not public, and nobody needs its words any more: only what it was and its numbers stay.
   const allWords = scope === 'all';
   const scrub = (t: string | null) => (t === null ? null : scrubText(t, values));
-  const cleared: Record<string, string | number | null> = {};
+  const cleared: Record<string, string | number | null> = { ...clearedColumns<HelpRow>(helpRecordRoles) };
   for (const column of Object.keys(helpRecordRoles) as HelpRecordColumn[]) {
-    const rule = helpRecordRoles[column].erased;
-    if (rule === 'null') cleared[column] = null;
-    else if (rule === 'empty') cleared[column] = '';
-    else if (rule === 'zero') cleared[column] = 0;
-    else if (rule === 'scrub') cleared[column] = allWords ? null : scrub(row[column] as string | null);
+    if (helpRecordRoles[column].erased !== 'scrub') continue;
+    cleared[column] = allWords ? null : scrub(row[column] as string | null);
   }
   // The place falls back to the municipality: named by the point before it goes, when none was chosen.
   const municipality =
