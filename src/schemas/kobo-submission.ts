@@ -3,6 +3,7 @@
 // names and types. The submission schema (submission.ts) then judges the result, as for every other entry point.
 import * as z from 'zod';
 import { reviewStatuses } from '../domain/statuses.ts';
+import type { OfferFieldName, RequestFieldName } from './submission.ts';
 
 /** Kobo's own fields; everything else it sends is the form's answers, keyed by name (`grupo/campo` in groups). */
 export const koboSubmission = z
@@ -107,10 +108,40 @@ const TEXT_FIELDS = {
   municipio: 'municipalityCode',
   nombre_contacto: 'contactName',
   whatsapp: 'contactWhatsapp',
-} as const;
+} as const satisfies Record<string, RequestFieldName | OfferFieldName>;
 
 /** Numbers arrive as text (decimal and integer questions alike). */
 const NUMBER_FIELDS = { cantidad: 'quantityRequired', personas: 'neededPeople' } as const;
+
+/**
+ * The submission fields the form does not ask: they keep the schema's default (an approximate place, no centre) or
+ * stay empty. With the fields the form fills, every field of both schemas: a field added to a schema does not
+ * compile until it is mapped here or named as not asked.
+ */
+const NOT_ASKED = [
+  'resourceLabel',
+  'showExactLocation',
+  'collectionCenterStatus',
+  'vehicle',
+  'capacityKg',
+  'capacityBoxes',
+  'passengerCapacity',
+  'zones',
+  'availableUntil',
+  'needsTransport',
+] as const satisfies readonly (RequestFieldName | OfferFieldName)[];
+type Filled =
+  | (typeof TEXT_FIELDS)[keyof typeof TEXT_FIELDS]
+  | (typeof NUMBER_FIELDS)[keyof typeof NUMBER_FIELDS]
+  | 'type'
+  | 'latitude'
+  | 'longitude'
+  | 'publishContact'
+  | 'source'
+  | 'externalId';
+type Unmapped = Exclude<RequestFieldName | OfferFieldName, Filled | (typeof NOT_ASKED)[number]>;
+/** A type error names the field when one is neither filled nor said not to be asked. */
+export const KOBO_COVERS_EVERY_FIELD: [Unmapped] extends [never] ? true : Unmapped = true;
 
 const TYPES: Record<string, string> = { solicitud: 'request', ofrecimiento: 'offer' };
 
