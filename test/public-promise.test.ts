@@ -1,8 +1,9 @@
 // What a person is told will be public is what the approved record publishes, on every channel and for every type:
 // the 202 message of the API, the confirmation an assistant (MCP) shows, the summary of a WhatsApp conversation,
-// the website's terms beside the form and the KoboToolbox form's note. Each promise comes from domain/public-promise.ts; here
+// the website's terms beside the form and its receipt, and the KoboToolbox form's note. Each promise comes from domain/public-promise.ts; here
 // each is read as a person reads it, the record is approved, and its public detail and page are held to it.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -175,20 +176,43 @@ describe('the summary of a WhatsApp conversation', () => {
   }
 });
 
-describe('the website’s terms beside the form', () => {
+describe('the website: the terms beside the form and the receipt after sending', () => {
   for (const [path, kind] of [
     ['/necesito-ayuda', 'request'],
     ['/quiero-ayudar', 'offer'],
   ] as const) {
-    test(`${kind}: the terms promise an approximate place unless the box is ticked, and so it is`, async () => {
+    test(`${kind}: the terms and the receipt promise an approximate place, and so it is`, async () => {
       const page = (await h.app.inject({ method: 'GET', url: path })).body;
       const terms = /<div class="plazos" id="plazos">([\s\S]*?)<\/div>/.exec(page)?.[1] ?? '';
       assert.match(terms, /el lugar \(aproximado, salvo que marque/);
       const where = place();
-      const body = kind === 'request' ? requestBody(where) : offerBody(where);
-      const res = await h.json({ method: 'POST', url: HELP, payload: body });
-      // The form's terms for an unticked box: approximate, the street and point kept.
-      await keeps({ id: res.body.id, promise: `${APPROXIMATE}. ${NEVER}`, address: where.address, point: POINT_TEXT });
+      const sent = await h.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: h.config.baseUrl },
+        payload: new URLSearchParams({
+          externalId: randomUUID(),
+          emergencySlug: 'inundacion-mocoa',
+          title: kind === 'request' ? 'Agua para la familia' : 'Camioneta para mercados',
+          category: kind === 'request' ? 'agua' : 'transporte',
+          ...(kind === 'request' ? { urgency: 'needed' } : {}),
+          latitude: String(where.latitude),
+          longitude: String(where.longitude),
+          address: where.address,
+          contactName: 'María Rojas',
+          contactWhatsapp: nextMobile(),
+          publishContact: 'si',
+        }).toString(),
+      });
+      assert.equal(sent.statusCode, 303, sent.body);
+      const receiptUrl = String(sent.headers.location);
+      const id = /\/recibido\/([0-9a-f-]{36})$/.exec(receiptUrl)?.[1] ?? '';
+      const receipt = (await h.app.inject({ method: 'GET', url: receiptUrl })).body;
+      assert.ok(!receipt.includes(where.address), 'the receipt does not repeat the address');
+      const promise = receipt.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      assert.match(promise, /Lugar que se publica al aprobarse Mocoa, Putumayo, un punto aproximado/);
+      assert.match(promise, /No se publica nunca la dirección y el punto exacto/);
+      await keeps({ id, promise: `${APPROXIMATE}. ${NEVER}`, address: where.address, point: POINT_TEXT });
     });
   }
 });

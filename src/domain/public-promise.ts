@@ -21,7 +21,28 @@ export interface PlacePromise {
   hidden: string | null;
 }
 
-export function placePromise(facts: PlaceFacts): PlacePromise {
+/** The words of a promise, in each language the site speaks (conversations and assistants speak Spanish). */
+const WORDS = {
+  es: {
+    exactPoint: 'el punto exacto',
+    and: ' y ',
+    exactTag: ' (ubicación exacta)',
+    hidden: 'la dirección y el punto exacto',
+    approximatePoint: 'un punto aproximado (unos 300 m)',
+    approximateTag: ' (aproximado)',
+  },
+  en: {
+    exactPoint: 'the exact point',
+    and: ' and ',
+    exactTag: ' (exact location)',
+    hidden: 'the address and the exact point',
+    approximatePoint: 'an approximate point (about 300 m)',
+    approximateTag: ' (approximate)',
+  },
+} as const;
+
+export function placePromise(facts: PlaceFacts, lang: keyof typeof WORDS = 'es'): PlacePromise {
+  const w = WORDS[lang];
   const approximate = isApproximate({
     type: facts.type,
     exact_location: facts.showExactLocation === true ? 1 : 0,
@@ -32,14 +53,14 @@ export function placePromise(facts: PlaceFacts): PlacePromise {
     .filter(Boolean)
     .join(', ');
   if (!approximate) {
-    const exact = [facts.address, point ? 'el punto exacto' : undefined].filter(Boolean).join(' y ');
+    const exact = [facts.address, point ? w.exactPoint : undefined].filter(Boolean).join(w.and);
     return {
-      shown: exact || area ? [exact, area].filter(Boolean).join(', ') + (exact ? ' (ubicación exacta)' : '') : null,
+      shown: exact || area ? [exact, area].filter(Boolean).join(', ') + (exact ? w.exactTag : '') : null,
       hidden: null,
     };
   }
-  const hidden = facts.address || point ? 'la dirección y el punto exacto' : null;
-  if (point) return { shown: `${area ? `${area}, ` : ''}un punto aproximado (unos 300 m)`, hidden };
-  if (area) return { shown: `${area} (aproximado)`, hidden };
+  const hidden = facts.address || point ? w.hidden : null;
+  if (point) return { shown: `${area ? `${area}, ` : ''}${w.approximatePoint}`, hidden };
+  if (area) return { shown: `${area}${w.approximateTag}`, hidden };
   return { shown: null, hidden };
 }

@@ -16,17 +16,20 @@ export type PlaceColumns = Pick<
   | 'municipality_code'
 >;
 
-export function rowPlacePromise(row: PlaceColumns): PlacePromise {
+export function rowPlacePromise(row: PlaceColumns, lang: 'es' | 'en' = 'es'): PlacePromise {
   const municipality = municipalityByCode(row.municipality_code);
-  return placePromise({
-    type: row.type,
-    showExactLocation: row.exact_location === 1,
-    collectionCenterStatus: row.collection_center_status,
-    ...(row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : {}),
-    ...(row.address ? { address: row.address } : {}),
-    ...(row.neighborhood ? { neighborhood: row.neighborhood } : {}),
-    municipality: municipality ? municipalityLabel(municipality) : null,
-  });
+  return placePromise(
+    {
+      type: row.type,
+      showExactLocation: row.exact_location === 1,
+      collectionCenterStatus: row.collection_center_status,
+      ...(row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : {}),
+      ...(row.address ? { address: row.address } : {}),
+      ...(row.neighborhood ? { neighborhood: row.neighborhood } : {}),
+      municipality: municipality ? municipalityLabel(municipality) : null,
+    },
+    lang,
+  );
 }
 
 /** "Si la aprueba, se publica lo que escribió, …, su nombre y su WhatsApp. No se publica nunca: …." */

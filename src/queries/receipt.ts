@@ -2,8 +2,10 @@
 // receipt code only right after sending.
 
 import type { Context } from '../context.ts';
+import type { PlacePromise } from '../domain/public-promise.ts';
 import { receiptShowsCode } from '../domain/receipt-code.ts';
 import { isRecordId } from '../domain/record-id.ts';
+import { rowPlacePromise } from '../presenters/place-promise.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findById } from '../repositories/help-records/records.ts';
 
@@ -23,6 +25,8 @@ export interface SubmissionReceipt {
   receiptCode: string | null;
   /** The instance's address, for the /estado link the code is shared with. */
   baseUrl: string;
+  /** What its approval publishes of the place, and what never, in each language the site speaks. */
+  place: { es: PlacePromise; en: PlacePromise };
 }
 
 /** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
@@ -40,5 +44,10 @@ export async function submissionReceipt(ctx: Context, id: string): Promise<Submi
     submittedAt: row.created_at,
     receiptCode: receiptShowsCode(row.created_at, row.published_at, ctx.now()) ? row.receipt_code : null,
     baseUrl: ctx.config.baseUrl,
+    // The address itself is not repeated on a page anyone holding its link may open: only that it is shown.
+    place: {
+      es: rowPlacePromise({ ...row, address: row.address && 'su dirección' }, 'es'),
+      en: rowPlacePromise({ ...row, address: row.address && 'your address' }, 'en'),
+    },
   };
 }

@@ -107,6 +107,13 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): Si
           [t.receiptEmergency, [receipt.emergencyName]],
         ] as [string, Inline[]][])),
     [t.receiptReceived, [when(receipt.submittedAt, lang)]],
+    // While it waits for review: what its approval will publish of the place, and what never.
+    ...(receipt.reviewStatus === 'pending_review'
+      ? ([
+          [t.receiptPublicPlace, [receipt.place[lang].shown ?? t.receiptNoPlace]],
+          ...(receipt.place[lang].hidden ? [[t.receiptNeverPublic, [receipt.place[lang].hidden]]] : []),
+        ] as [string, Inline[]][])
+      : []),
   ];
   const again =
     receipt.type === 'request'
