@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { smsGatewaySignature } from '../src/auth/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { approveWithEdits } from '../src/commands/approve-with-edits.ts';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { closeEmergency } from '../src/commands/close-emergency.ts';
@@ -20,10 +21,12 @@ import { purgePersonalData } from '../src/commands/personal-data/purge.ts';
 import { withdrawWithReceipt, withdrawWithToken } from '../src/commands/personal-data/withdraw.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { submissionFields } from '../src/commands/submission-fields.ts';
 import { type PersonalColumn, personalColumnsOf, rolesByTable } from '../src/db/column-roles.ts';
 import type { Tables } from '../src/db/types.ts';
 import { ownSources } from '../src/domain/own-sources.ts';
 import { groupedPhone } from '../src/domain/phone.ts';
+import { helpSubmission } from '../src/schemas/submission.ts';
 import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
 import { CONFIRMS, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
@@ -550,6 +553,37 @@ const entryPoints: Record<
         texts,
         personal: [p.name, p.whatsapp, texts.vehicle, p.address],
         erasedBy: ['number', 'retention'],
+      };
+    },
+  },
+  'leaders, a correction': {
+    intake: 'leaders',
+    columns: ['contact_name', 'address'],
+    async plant() {
+      // The person's name and street as sent, then as a leader corrected them: the audit log keeps both.
+      const p = person();
+      const sent = requestBody({ contactName: p.name, contactWhatsapp: p.whatsapp, address: p.address });
+      const { id, editToken } = await sendApi(sent);
+      const corrected = { name: `Nombre ${nextWord()}`, address: `Calle ${nextWord()} 8-80` };
+      const row = await record(id);
+      const {
+        emergency_id: _emergency,
+        identity_document: _document,
+        ...edits
+      } = submissionFields(
+        helpSubmission.parse({ ...sent, contactName: corrected.name, address: corrected.address }),
+        row.emergency_id,
+        null,
+      );
+      await approveWithEdits(h.ctx, id, edits, 'leader-1', null);
+      const texts = { contact_name: corrected.name, address: corrected.address };
+      return {
+        entry: 'leaders, a correction',
+        id,
+        editToken,
+        whatsapp: p.whatsapp,
+        texts,
+        personal: [p.name, p.whatsapp, p.address, corrected.name, corrected.address],
       };
     },
   },
