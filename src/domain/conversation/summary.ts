@@ -29,10 +29,9 @@ export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
     draft.address && `${s.address}: ${draft.address}`,
     draft.contactName && `${s.name}: ${draft.contactName}`,
     s.contact(env.channel),
-    '',
-    ...promiseLines(draft, type, env),
   ];
-  return lines.filter((line): line is string => typeof line === 'string');
+  const answers = lines.filter((line): line is string => typeof line === 'string' && line !== '');
+  return [...answers, '', ...promiseLines(draft, type, env)];
 }
 
 /** What a leader's approval will publish of the place, and what never: the public-place rule, said once. */
