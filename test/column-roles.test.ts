@@ -12,7 +12,6 @@ import { approveWithEdits } from '../src/commands/approve-with-edits.ts';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { closeEmergency } from '../src/commands/close-emergency.ts';
-import { createAccount } from '../src/commands/create-account.ts';
 import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { eraseByWhatsapp, eraseRecord } from '../src/commands/personal-data/erase.ts';
 import { exportPersonalData } from '../src/commands/personal-data/export.ts';
@@ -27,6 +26,7 @@ import type { Tables } from '../src/db/types.ts';
 import { ownSources } from '../src/domain/own-sources.ts';
 import { groupedPhone } from '../src/domain/phone.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
+import { leader } from './helpers/console.ts';
 import { engine } from './helpers/database.ts';
 import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
 import { CONFIRMS, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';
@@ -64,18 +64,8 @@ before(async () => {
   mcpUrl = await listen(h);
   await addEmergency(h);
   // A leader who is alerted of every urgent request: the alert quotes its title.
-  const leader = await createAccount(
-    h.ctx,
-    {
-      email: 'lider@ayuda.test',
-      name: 'Líder Mocoa',
-      password: 'una clave larga y segura 2026',
-      role: 'leader',
-      emergencySlugs: ['inundacion-mocoa'],
-    },
-    'test',
-  );
-  await setLeaderAlerts(h.ctx, leader.id, { whatsapp: '311 555 0101', urgent: true, digest: false }, 'test');
+  const { account } = await leader(h, ['inundacion-mocoa']);
+  await setLeaderAlerts(h.ctx, account.id, { whatsapp: '311 555 0101', urgent: true, digest: false }, 'test');
 });
 after(async () => {
   await h.close();

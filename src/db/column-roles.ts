@@ -54,6 +54,13 @@ export type ColumnRole<V> =
 export type TableRoles<T> = { readonly [K in keyof T]-?: ColumnRole<T[K]> };
 
 const system = { kind: 'system', published: 'never', erased: 'keep', label: null } as const;
+/** A pledger's or a volunteer's contact: for the leaders, never public, emptied by an erasure. */
+const privateContact = {
+  contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
+  contact_whatsapp: { kind: 'contact', published: 'never', erased: 'empty', label: 'WhatsApp' },
+} as const;
+/** The kinds that hold a person's data. */
+const PERSONAL_KINDS: readonly ColumnKind[] = ['contact', 'place', 'private', 'free_text'];
 const publicSystem = { kind: 'system', published: 'always', erased: 'keep', label: null } as const;
 
 export const helpRecordRoles = {
@@ -151,7 +158,7 @@ export const PUBLIC_COLUMNS: readonly PublicColumn[] = where<PublicColumn>(
   (role) => role.published !== 'never' && role.published !== 'in_history',
 );
 export const PERSONAL_COLUMNS: readonly PersonalColumn[] = where<PersonalColumn>((role) =>
-  ['contact', 'place', 'private', 'free_text'].includes(role.kind),
+  PERSONAL_KINDS.includes(role.kind),
 );
 /** Contact, place and private columns: the values a leader's correction of them carries are the person's. */
 export const IDENTIFYING_COLUMNS = where<ColumnsWhere<{ kind: 'contact' | 'place' | 'private' }>>((role) =>
@@ -199,8 +206,7 @@ export const pledgeRoles = {
   delivered_quantity: { kind: 'public', published: 'always', erased: 'keep', label: null },
   deliver_by: { kind: 'public', published: 'never', erased: 'keep', label: 'Entrega prevista' },
   expires_at: system,
-  contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
-  contact_whatsapp: { kind: 'contact', published: 'never', erased: 'empty', label: 'WhatsApp' },
+  ...privateContact,
   client_hash: system,
   status: { kind: 'system', published: 'never', erased: 'rule', label: 'Estado' },
   created_at: { ...system, label: 'Fecha' },
@@ -216,8 +222,7 @@ export const routeClaimRoles = {
   operation_id: { ...system, label: 'Ruta' },
   emergency_id: system,
   code_hash: system,
-  contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
-  contact_whatsapp: { kind: 'contact', published: 'never', erased: 'empty', label: 'WhatsApp' },
+  ...privateContact,
   vehicle: { kind: 'private', published: 'never', erased: 'null', label: 'Vehículo' },
   available_when: { kind: 'private', published: 'never', erased: 'empty', label: 'Cuándo puede ir' },
   client_hash: system,
@@ -244,8 +249,6 @@ interface AnyRole {
   label: string | null;
 }
 type AnyRoles = Readonly<Record<string, AnyRole>>;
-const PERSONAL_KINDS: readonly ColumnKind[] = ['contact', 'place', 'private', 'free_text'];
-
 /** A table's columns that hold a person's data. */
 export function personalColumnsOf<R extends AnyRoles>(roles: R): (keyof R & string)[] {
   return Object.keys(roles).filter((column) => PERSONAL_KINDS.includes((roles[column] as AnyRole).kind));

@@ -12,8 +12,9 @@ import {
 import type { Action, ConversationEnv, Reply } from '../../domain/conversation/types.ts';
 import { AppError, errorMessage } from '../../errors.ts';
 import { receiptStatus } from '../../queries/receipt-status.ts';
-import { deleteInbound, linkConversation } from '../../repositories/channels/channel-messages.ts';
+import { deleteInbound, linkInbound } from '../../repositories/channels/channel-messages.ts';
 import { updateConversation } from '../../repositories/channels/conversations.ts';
+import { linkOutbound } from '../../repositories/channels/outbound-messages.ts';
 import { findByReceiptCode, findBySourceExternalId } from '../../repositories/help-records/records.ts';
 import { parseInput } from '../../schemas/parse.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
@@ -73,7 +74,9 @@ async function submit(
   await inTransaction(ctx, async (trx) => {
     // The conversation is over; the messages that made it point at the submission (the console shows them).
     await updateConversation(trx.db, opened.conversationId, { state: null, updated_at: now });
-    await linkConversation(trx.db, message.channel, message.address, opened.openedBy, row.id);
+    // Both ways, from the message that opened it: its withdrawal or erasure takes them with it.
+    const since = await linkInbound(trx.db, message.channel, message.address, opened.openedBy, row.id);
+    if (since !== null) await linkOutbound(trx.db, message.channel, message.address, since, row.id);
     await queueMessages(
       trx.db,
       { channel: message.channel, address: message.address, kind: 'receipt', helpId: row.id, now },

@@ -6,11 +6,16 @@ import { clip } from './clean-text.ts';
 import { texts } from './texts.ts';
 import type { ConversationEnv, Draft, Place } from './types.ts';
 
-function placeLabel(place: Place): string {
-  if (place.kind === 'point')
-    return texts.summary.point(municipalityLabel(nearestMunicipality(place.latitude, place.longitude)));
+/** The municipality of a place in words: the one nearest a shared point, or the one named; null when unknown. */
+function municipalityOf(place: Place): string | null {
+  if (place.kind === 'point') return municipalityLabel(nearestMunicipality(place.latitude, place.longitude));
   const m = municipalityByCode(place.code);
-  return m ? municipalityLabel(m) : place.code;
+  return m ? municipalityLabel(m) : null;
+}
+
+function placeLabel(place: Place): string {
+  if (place.kind === 'point') return texts.summary.point(municipalityOf(place) ?? '');
+  return municipalityOf(place) ?? place.code;
 }
 
 export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
@@ -37,15 +42,7 @@ export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
 /** What a leader's approval will publish of the place, and what never: the public-place rule, said once. */
 function promiseLines(draft: Draft, type: 'request' | 'offer', env: ConversationEnv): string[] {
   const place = draft.place;
-  const municipality =
-    place?.kind === 'point'
-      ? municipalityLabel(nearestMunicipality(place.latitude, place.longitude))
-      : place
-        ? (() => {
-            const m = municipalityByCode(place.code);
-            return m ? municipalityLabel(m) : null;
-          })()
-        : null;
+  const municipality = place ? municipalityOf(place) : null;
   const promise = placePromise({
     type,
     ...(place?.kind === 'point' ? { latitude: place.latitude, longitude: place.longitude } : {}),

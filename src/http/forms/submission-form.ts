@@ -11,7 +11,8 @@ import { field } from './form-body.ts';
  * so a field added to a schema does not compile until the form says how it takes it.
  */
 type FormKind = 'text' | 'number' | 'box' | 'yes_no' | 'route';
-const requestForm = {
+/** The fields both forms take the same way. */
+const sharedForm = {
   type: 'route',
   source: 'route',
   externalId: 'route',
@@ -23,6 +24,9 @@ const requestForm = {
   contactName: 'text',
   contactWhatsapp: 'text',
   address: 'text',
+} as const;
+const requestForm = {
+  ...sharedForm,
   neighborhood: 'text',
   municipalityCode: 'text',
   urgency: 'text',
@@ -35,17 +39,7 @@ const requestForm = {
   showExactLocation: 'box',
 } as const satisfies Record<RequestFieldName, FormKind>;
 const offerForm = {
-  type: 'route',
-  source: 'route',
-  externalId: 'route',
-  emergencySlug: 'route',
-  publishContact: 'route',
-  title: 'text',
-  description: 'text',
-  category: 'text',
-  contactName: 'text',
-  contactWhatsapp: 'text',
-  address: 'text',
+  ...sharedForm,
   municipalityCode: 'text',
   collectionCenterStatus: 'text',
   vehicle: 'text',

@@ -18,17 +18,23 @@ export async function insertInbound(db: Db, row: ChannelMessageRow): Promise<boo
 
 /** Links the messages of a conversation (from the one that opened it) to the submission it ended in. */
 /**
- * The messages of a conversation that made a record, both ways, from the one that opened it: they point at the
- * record from then on, so the console shows them and its withdrawal or erasure takes them with it.
+ * The messages received in a conversation that made a record, from the one that opened it: they point at the record
+ * from then on. When the conversation opened (null when its first message is unknown), so the replies follow suit.
  */
-export async function linkConversation(db: Db, channel: Channel, address: string, openedBy: string, helpId: string) {
+export async function linkInbound(
+  db: Db,
+  channel: Channel,
+  address: string,
+  openedBy: string,
+  helpId: string,
+): Promise<string | null> {
   const opening = await db
     .selectFrom('channel_messages')
     .select('received_at')
     .where('channel', '=', channel)
     .where('provider_id', '=', openedBy)
     .executeTakeFirst();
-  if (!opening) return;
+  if (!opening) return null;
   const since = opening.received_at;
   await db
     .updateTable('channel_messages')
@@ -38,15 +44,7 @@ export async function linkConversation(db: Db, channel: Channel, address: string
     .where('received_at', '>=', since)
     .where('help_id', 'is', null)
     .execute();
-  await db
-    .updateTable('outbound_messages')
-    .set({ help_id: helpId })
-    .where('channel', '=', channel)
-    .where('address', '=', address)
-    .where('created_at', '>=', since)
-    .where('help_id', 'is', null)
-    .where('account_id', 'is', null)
-    .execute();
+  return since;
 }
 
 export async function inboundOf(db: Db, addresses: readonly string[], helpIds: readonly string[]) {

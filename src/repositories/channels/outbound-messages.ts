@@ -3,7 +3,7 @@
 // A claim is a lease (locked_until) set in a short transaction that commits before the send.
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Store } from '../../db/store.ts';
-import type { Db, OutboundMessagesTable } from '../../db/types.ts';
+import type { Channel, Db, OutboundMessagesTable } from '../../db/types.ts';
 
 export type OutboundRow = Selectable<OutboundMessagesTable>;
 
@@ -102,6 +102,19 @@ export async function outboundOf(db: Db, addresses: readonly string[], helpIds: 
     )
     .orderBy('created_at')
     .orderBy('ordinal')
+    .execute();
+}
+
+/** The replies sent to a person since `since` that no record claims yet now point at this one. */
+export async function linkOutbound(db: Db, channel: Channel, address: string, since: string, helpId: string) {
+  await db
+    .updateTable('outbound_messages')
+    .set({ help_id: helpId })
+    .where('channel', '=', channel)
+    .where('address', '=', address)
+    .where('created_at', '>=', since)
+    .where('help_id', 'is', null)
+    .where('account_id', 'is', null)
     .execute();
 }
 
