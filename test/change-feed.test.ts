@@ -168,7 +168,7 @@ test('the right to know lists the feed entries that hold a number; erasure by nu
   const known = await exportPersonalData(h.ctx, canary);
   const entries = known.items.filter((i) => i.table === 'public_changes');
   assert.ok(entries.length >= 1, 'the published state holds the number');
-  assert.ok(entries.every((i) => i.fields.registro === id));
+  assert.ok(entries.every((i) => i.fields.Registro === id));
 
   await eraseByWhatsapp(h.ctx, canary, 'admin', 'Solicitud de la persona');
   const text = JSON.stringify(await since(start, '&limit=500'));

@@ -21,7 +21,8 @@ import { withdrawWithReceipt, withdrawWithToken } from '../src/commands/personal
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
 import { submissionFields } from '../src/commands/submission-fields.ts';
-import { type PersonalColumn, personalColumnsOf, rolesByTable } from '../src/db/column-roles.ts';
+import { type PersonalColumn, personalColumnsOf } from '../src/db/column-roles.ts';
+import { rolesByTable } from '../src/db/roles-by-table.ts';
 import type { Tables } from '../src/db/types.ts';
 import { ownSources } from '../src/domain/own-sources.ts';
 import { groupedPhone } from '../src/domain/phone.ts';

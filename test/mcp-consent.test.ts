@@ -241,7 +241,8 @@ describe('the pending confirmation', () => {
     assert.equal(errorOf(result).code, 'consent_confirmation_required');
     const known = await exportPersonalData(a.ctx, phone);
     const item = known.items.find((i) => i.table === 'consent_drafts');
-    assert.equal(item?.fields.nombre, name);
+    assert.equal(item?.fields.WhatsApp, phone);
+    assert.ok(String(item?.fields['Envío preparado']).includes(name));
     assert.deepEqual(leaks(await crawlPublic(a), [name, phone, phone.slice(1)]), []);
     await eraseByWhatsapp(a.ctx, phone, 'test', 'prueba');
     assert.equal((await exportPersonalData(a.ctx, phone)).items.length, 0);

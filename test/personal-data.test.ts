@@ -261,7 +261,7 @@ describe('erasure by the team', () => {
     for (const id of [first.id, second.id]) assert.ok(tables.includes(`help_records:${id}`));
     assert.ok(!tables.includes(`help_records:${other.id}`));
     assert.ok(tables.includes(`logistics_operations:${route.id}`));
-    assert.ok(known.items.some((i) => i.table === 'timeline_events' && String(i.fields.nota).includes('Coordinar')));
+    assert.ok(known.items.some((i) => i.table === 'timeline_events' && String(i.fields.Nota).includes('Coordinar')));
     assert.ok(known.items.some((i) => i.table === 'emergencies'));
     assert.ok(JSON.stringify(known).includes(first.document), 'the export shows the identity document');
 

@@ -30,10 +30,12 @@ export type Publication = 'never' | 'with_consent' | 'as_public_place' | 'always
  * - null, empty (''), zero: cleared;
  * - scrub: the person's values replaced by "[dato borrado]" while the record stays, cleared to null when all of
  *   its words go (a withdrawal, a rejection's retention, the team's erasure);
- * - rule: set by the erasure's own rule (erase-records), which must name every such column;
+ * - rule: set by the erasure's own rule (erase-records for a record, which must name every such column; the
+ *   table's holder in commands/personal-data/ for the others);
+ * - row: the whole row is deleted (messages, conversations, drafts: nothing of them is kept once the person goes);
  * - keep: left as it is.
  */
-export type ErasureRule = 'null' | 'empty' | 'zero' | 'scrub' | 'rule' | 'keep';
+export type ErasureRule = 'null' | 'empty' | 'zero' | 'scrub' | 'rule' | 'row' | 'keep';
 
 /** The ways a column of value type V can be cleared. */
 type Clear<V> =
@@ -43,17 +45,28 @@ type Clear<V> =
 /** Only a nullable text can be scrubbed (and cleared to null when all of a record's words go). */
 type Scrub<V> = [V] extends [string | null] ? (null extends V ? 'scrub' : never) : never;
 
-export type ColumnRole<V> =
-  | { kind: 'contact'; published: 'never' | 'with_consent'; erased: Clear<V>; label: string }
-  | { kind: 'place'; published: 'never' | 'as_public_place' | 'always'; erased: Clear<V>; label: string }
-  | { kind: 'private'; published: 'never'; erased: Clear<V>; label: string }
-  | { kind: 'free_text'; published: 'never' | 'always' | 'in_history'; erased: Scrub<V> | 'rule'; label: string }
+/**
+ * A column's role. E is what else a table may do to a personal column: 'row' where an erasure deletes the whole row
+ * (never an aid record's, which stays, withdrawn, for the public history).
+ */
+export type ColumnRole<V, E extends ErasureRule = never> =
+  | { kind: 'contact'; published: 'never' | 'with_consent'; erased: Clear<V> | 'rule' | E; label: string }
+  | { kind: 'place'; published: 'never' | 'as_public_place' | 'always'; erased: Clear<V> | 'rule' | E; label: string }
+  | { kind: 'private'; published: 'never'; erased: Clear<V> | E; label: string }
+  | {
+      kind: 'free_text';
+      published: 'never' | 'always' | 'in_history';
+      erased: Scrub<V> | 'rule' | E;
+      label: string;
+    }
   | { kind: 'public'; published: 'never' | 'always'; erased: 'keep' | 'rule'; label: string | null }
   | { kind: 'system'; published: 'never' | 'always'; erased: 'keep' | 'rule' | Clear<V>; label: string | null };
 
 export type TableRoles<T> = { readonly [K in keyof T]-?: ColumnRole<T[K]> };
+/** The roles of a table whose rows an erasure may delete whole. */
+export type DeletableRoles<T> = { readonly [K in keyof T]-?: ColumnRole<T[K], 'row' | 'rule'> };
 
-const system = { kind: 'system', published: 'never', erased: 'keep', label: null } as const;
+export const system = { kind: 'system', published: 'never', erased: 'keep', label: null } as const;
 /** A pledger's or a volunteer's contact: for the leaders, never public, emptied by an erasure. */
 const privateContact = {
   contact_name: { kind: 'contact', published: 'never', erased: 'empty', label: 'Nombre' },
@@ -61,7 +74,7 @@ const privateContact = {
 } as const;
 /** The kinds that hold a person's data. */
 const PERSONAL_KINDS: readonly ColumnKind[] = ['contact', 'place', 'private', 'free_text'];
-const publicSystem = { kind: 'system', published: 'always', erased: 'keep', label: null } as const;
+export const publicSystem = { kind: 'system', published: 'always', erased: 'keep', label: null } as const;
 
 export const helpRecordRoles = {
   id: publicSystem,
@@ -234,13 +247,6 @@ export const routeClaimRoles = {
   personal_data_erased_at: { ...system, erased: 'rule' },
 } as const satisfies TableRoles<RouteClaimsTable>;
 
-/** Every table whose columns declare their roles, by name. */
-export const rolesByTable = {
-  help_records: helpRecordRoles,
-  pledges: pledgeRoles,
-  route_claims: routeClaimRoles,
-} as const;
-
 /** A role read without its column's type: what the helpers below need. */
 interface AnyRole {
   kind: ColumnKind;
@@ -248,10 +254,17 @@ interface AnyRole {
   erased: ErasureRule;
   label: string | null;
 }
-type AnyRoles = Readonly<Record<string, AnyRole>>;
+export type AnyRoles = Readonly<Record<string, AnyRole>>;
+/** A table's columns that hold a person's data, as a type. */
+export type PersonalOf<R> = {
+  [K in keyof R]: R[K] extends { kind: 'contact' | 'place' | 'private' | 'free_text' } ? K : never;
+}[keyof R] &
+  string;
 /** A table's columns that hold a person's data. */
-export function personalColumnsOf<R extends AnyRoles>(roles: R): (keyof R & string)[] {
-  return Object.keys(roles).filter((column) => PERSONAL_KINDS.includes((roles[column] as AnyRole).kind));
+export function personalColumnsOf<R extends AnyRoles>(roles: R): PersonalOf<R>[] {
+  return Object.keys(roles).filter((column) =>
+    PERSONAL_KINDS.includes((roles[column] as AnyRole).kind),
+  ) as PersonalOf<R>[];
 }
 
 /** What an erasure writes into the columns it clears (null, empty or zero), for any table with roles. */
@@ -266,16 +279,17 @@ export function clearedColumns<T>(roles: TableRoles<T>): Partial<T> {
   return cleared as Partial<T>;
 }
 
-/** A row as the right to know lists it: the columns that say what it is, then every personal one, by label. */
-export function labelledFields<R extends AnyRoles>(
+/**
+ * A row as the right to know lists it: the columns that say what it is, then every personal one, by label. The row
+ * must carry every personal column of its table: a read that leaves one out does not compile.
+ */
+export function labelledFields<R extends AnyRoles, C extends keyof R & string>(
   roles: R,
-  row: { [K in keyof R]: unknown },
-  context: readonly (keyof R & string)[],
+  row: { readonly [K in C | PersonalOf<R>]: unknown },
+  context: readonly C[],
 ): Record<string, string | number | null> {
+  const columns: (C | PersonalOf<R>)[] = [...context, ...personalColumnsOf(roles)];
   return Object.fromEntries(
-    [...context, ...personalColumnsOf(roles)].map((column) => [
-      (roles[column] as AnyRole).label ?? column,
-      row[column] as string | number | null,
-    ]),
+    columns.map((column) => [(roles[column] as AnyRole).label ?? column, row[column] as string | number | null]),
   );
 }

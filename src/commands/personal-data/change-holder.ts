@@ -2,12 +2,14 @@
 // person agreed to publish. The right to know lists the entries that hold the number; a withdrawal or an erasure
 // removes the state of every earlier entry of the record (its inventory and its routes too), and an erasure by
 // number that of any entry holding it. The feed then says withdrawn, or gives the state without the data.
+import { labelledFields } from '../../db/column-roles.ts';
+import { changeRoles } from '../../db/trail-roles.ts';
 import { holdsValues } from '../../domain/personal-values.ts';
 import { routeTexts } from '../../repositories/logistics.ts';
 import { changesHolding, redactChange, redactChanges } from '../../repositories/public-changes.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
-export const changesHolder: PersonalDataHolder = {
+export const changesHolder: PersonalDataHolder<'public_changes'> = {
   table: 'public_changes',
   async find(db, search) {
     const rows = await changesHolding(db, search.hint);
@@ -17,7 +19,7 @@ export const changesHolder: PersonalDataHolder = {
         table: 'public_changes',
         id: String(r.seq),
         label: 'Cambio público de un registro, en el historial de cambios de la API',
-        fields: { registro: r.entity_id, tipo: r.kind, fecha: r.at },
+        fields: labelledFields(changeRoles, r, ['entity_id', 'kind', 'at']),
       }));
   },
   async erase(trx, target) {

@@ -2,6 +2,8 @@
 // the messages sent. Found by the person's number and by their records; erased (deleted) with either; kept
 // RETENTION_MESSAGES_DAYS after the last message (purge.ts). A leader's own alert number is found and erased by
 // that number.
+import { labelledFields } from '../../db/column-roles.ts';
+import { conversationRoles, inboundRoles, leaderAlertRoles, outboundRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
 import { deleteInbound, inboundOf } from '../../repositories/channels/channel-messages.ts';
 import { conversationsOf, deleteConversations } from '../../repositories/channels/conversations.ts';
@@ -28,17 +30,27 @@ function recordIdsOf(target: ErasureTarget): string[] {
   return target.scope === 'identity' ? [] : target.records.map((r) => r.id);
 }
 
+/** A sent message's text: what the provider's body says, or the body itself. */
+function textOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { text?: unknown };
+    return typeof parsed.text === 'string' ? parsed.text : body;
+  } catch {
+    return body;
+  }
+}
+
 /** A received message's id in the erasure log: its channel and the provider's id. */
 const inboundKey = (row: { channel: string; provider_id: string }) => `${row.channel}:${row.provider_id}`;
 
-export const conversationsHolder: PersonalDataHolder = {
+export const conversationsHolder: PersonalDataHolder<'conversations'> = {
   table: 'conversations',
   async find(db, search) {
     return (await conversationsOf(db, [search.phone])).map((r) => ({
       table: 'conversations',
       id: r.id,
       label: `Conversación por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
-      fields: { canal: r.channel, numero: r.address, estado: r.state, ultimo_mensaje: r.last_inbound_at },
+      fields: labelledFields(conversationRoles, r, ['channel', 'last_inbound_at']),
     }));
   },
   async erase(trx, target) {
@@ -56,14 +68,14 @@ export const conversationsHolder: PersonalDataHolder = {
   clear: (db: Db, id: string) => deleteConversations(db, [id]),
 };
 
-export const channelMessagesHolder: PersonalDataHolder = {
+export const channelMessagesHolder: PersonalDataHolder<'channel_messages'> = {
   table: 'channel_messages',
   async find(db, search) {
     return (await inboundOf(db, [search.phone], search.recordIds)).map((r) => ({
       table: 'channel_messages',
       id: inboundKey(r),
       label: `Mensaje recibido por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
-      fields: { numero: r.address, tipo: r.kind, texto: r.body, registro: r.help_id, fecha: r.sent_at },
+      fields: labelledFields(inboundRoles, r, ['channel', 'kind', 'help_id', 'sent_at']),
     }));
   },
   async erase(trx, target) {
@@ -77,7 +89,7 @@ export const channelMessagesHolder: PersonalDataHolder = {
   },
 };
 
-export const outboundMessagesHolder: PersonalDataHolder = {
+export const outboundMessagesHolder: PersonalDataHolder<'outbound_messages'> = {
   table: 'outbound_messages',
   async find(db, search) {
     const rows = await outboundOf(db, [search.phone], search.recordIds);
@@ -87,14 +99,14 @@ export const outboundMessagesHolder: PersonalDataHolder = {
       table: 'outbound_messages',
       id: r.id,
       label: `Mensaje enviado por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
-      fields: {
-        numero: r.address,
-        tipo: r.kind,
-        texto: (JSON.parse(r.body) as { text?: string }).text ?? null,
-        registro: r.help_id,
-        estado: r.status,
-        fecha: r.created_at,
-      },
+      // The text as it was sent, not the provider's envelope around it.
+      fields: labelledFields(outboundRoles, { ...r, body: textOf(r.body) }, [
+        'channel',
+        'kind',
+        'help_id',
+        'status',
+        'created_at',
+      ]),
     }));
   },
   async erase(trx, target) {
@@ -109,14 +121,14 @@ export const outboundMessagesHolder: PersonalDataHolder = {
   clear: (db, id) => deleteOutbound(db, [id]),
 };
 
-export const leaderAlertsHolder: PersonalDataHolder = {
+export const leaderAlertsHolder: PersonalDataHolder<'leader_alerts'> = {
   table: 'leader_alerts',
   async find(db, search) {
     return (await alertsByNumber(db, [search.phone])).map((r) => ({
       table: 'leader_alerts',
       id: r.account_id,
       label: 'Número de un líder para recibir alertas por WhatsApp',
-      fields: { cuenta: r.account_id, whatsapp: r.whatsapp, fecha: r.created_at },
+      fields: labelledFields(leaderAlertRoles, r, ['account_id', 'created_at']),
     }));
   },
   async erase(trx, target) {

@@ -1,7 +1,9 @@
 // Submissions an assistant prepared that wait for the person's confirmation: they hold a whole submission (name,
 // number, address). Found and erased by the contact number; gone by themselves 30 minutes after they were made
 // (upkeep and retention delete expired drafts).
-import { consentDraftsOf, deleteConsentDrafts, payloadOf } from '../../repositories/consent-drafts.ts';
+import { labelledFields } from '../../db/column-roles.ts';
+import { consentDraftRoles } from '../../db/trail-roles.ts';
+import { consentDraftsOf, deleteConsentDrafts } from '../../repositories/consent-drafts.ts';
 import type { ErasureTarget, PersonalDataHolder, TouchedRow } from './holder.ts';
 
 function numbersOf(target: ErasureTarget): string[] {
@@ -12,24 +14,15 @@ function numbersOf(target: ErasureTarget): string[] {
   return [...numbers];
 }
 
-export const consentDraftsHolder: PersonalDataHolder = {
+export const consentDraftsHolder: PersonalDataHolder<'consent_drafts'> = {
   table: 'consent_drafts',
   async find(db, search) {
-    return (await consentDraftsOf(db, [search.phone])).map((r) => {
-      const { submission } = payloadOf(r);
-      return {
-        table: 'consent_drafts',
-        id: r.token_hash,
-        label: 'Envío preparado por un asistente, esperando su confirmación',
-        fields: {
-          tipo: r.kind,
-          titulo: submission.title,
-          nombre: submission.contactName,
-          whatsapp: r.contact_whatsapp,
-          vence: r.expires_at,
-        },
-      };
-    });
+    return (await consentDraftsOf(db, [search.phone])).map((r) => ({
+      table: 'consent_drafts',
+      id: r.token_hash,
+      label: 'Envío preparado por un asistente, esperando su confirmación',
+      fields: labelledFields(consentDraftRoles, r, ['kind', 'expires_at']),
+    }));
   },
   async erase(trx, target) {
     const rows = await consentDraftsOf(trx.db, numbersOf(target));

@@ -36,9 +36,9 @@ export interface TouchedRow {
   id: string;
 }
 
-export interface PersonalDataHolder {
+export interface PersonalDataHolder<T extends string = string> {
   /** The table, as in db/types.ts. */
-  table: string;
+  table: T;
   /** The right to know: the rows that hold the number, or belong to its records. */
   find(db: Db, search: NumberSearch): Promise<PersonalDataItem[]>;
   /**

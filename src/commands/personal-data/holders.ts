@@ -1,6 +1,8 @@
 // Every table, and what personal data it holds: a holder that finds and erases it, or why it holds none (or is
-// emptied by upkeep on its own). Record<keyof Tables, …> makes a new table a type error until it is named here, so
-// whatever a later feature stores joins the right to know, erasure and retention.
+// emptied by upkeep on its own). The type makes a new table an error until it is named here, and ties the two
+// lists together: a table whose columns declare roles (db/roles-by-table.ts) must have a holder, and a holder needs
+// its table's roles. So whatever a later feature stores joins the right to know, erasure and retention.
+import type { PersonalTable } from '../../db/roles-by-table.ts';
 import type { Tables } from '../../db/types.ts';
 import { changesHolder } from './change-holder.ts';
 import {
@@ -23,7 +25,11 @@ import {
   timelineHolder,
 } from './text-holders.ts';
 
-export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { none: string }> = {
+type ByTable = {
+  readonly [K in keyof Tables]: K extends PersonalTable ? PersonalDataHolder & { table: K } : { none: string };
+};
+
+export const personalDataByTable: ByTable = {
   help_records: recordsHolder,
   timeline_events: timelineHolder,
   audit_log: auditHolder,
@@ -60,9 +66,9 @@ export const personalDataByTable: Record<keyof Tables, PersonalDataHolder | { no
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */
-export const holders: PersonalDataHolder[] = Object.values(personalDataByTable).filter(
-  (h): h is PersonalDataHolder => 'find' in h,
-);
+export const holders: PersonalDataHolder[] = Object.values<PersonalDataHolder | { none: string }>(
+  personalDataByTable,
+).filter((h): h is PersonalDataHolder => 'find' in h);
 
 export function holderOf(table: string): PersonalDataHolder | undefined {
   return holders.find((h) => h.table === table);

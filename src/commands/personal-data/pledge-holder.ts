@@ -12,7 +12,7 @@ import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
 export const PLEDGE_ERASURE_ACTOR = 'erasure';
 
-export const pledgesHolder: PersonalDataHolder = {
+export const pledgesHolder: PersonalDataHolder<'pledges'> = {
   table: 'pledges',
   async find(db, search) {
     // Only the person's own pledges: pledges to their requests hold other people's numbers.

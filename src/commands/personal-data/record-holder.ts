@@ -136,7 +136,7 @@ const CONTEXT_COLUMNS = [
   'published_at',
 ] as const satisfies readonly HelpRecordColumn[];
 
-export const recordsHolder: PersonalDataHolder = {
+export const recordsHolder: PersonalDataHolder<'help_records'> = {
   table: 'help_records',
   async find(db, search) {
     const rows = await recordsMaybeHolding(db, search.phone, search.hint);

@@ -7,7 +7,7 @@ import { setVolunteerContact, volunteerContactOf } from '../../repositories/logi
 import { claimsNaming, eraseClaimContact, setRouteClaimState } from '../../repositories/route-claims.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
-export const routeClaimsHolder: PersonalDataHolder = {
+export const routeClaimsHolder: PersonalDataHolder<'route_claims'> = {
   table: 'route_claims',
   async find(db, search) {
     const rows = await claimsNaming(db, [search.phone]);

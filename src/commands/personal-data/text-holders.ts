@@ -1,7 +1,8 @@
 // The tables whose free texts may hold a person's data: timeline notes, audit details, report notes, routes'
 // addresses and volunteer contacts, emergencies' public contacts, and stored idempotent answers (editTokens).
-import { IDENTIFYING_COLUMNS } from '../../db/column-roles.ts';
+import { IDENTIFYING_COLUMNS, labelledFields } from '../../db/column-roles.ts';
 import { type Store, touch } from '../../db/store.ts';
+import { auditRoles, emergencyRoles, reportRoles, routeRoles, timelineRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
 import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
 import { auditDetails, setAuditDetails } from '../../repositories/audit.ts';
@@ -25,7 +26,7 @@ function scrubbed(text: string | null, values: PersonalValues | null): string | 
   return next === text ? undefined : next;
 }
 
-export const timelineHolder: PersonalDataHolder = {
+export const timelineHolder: PersonalDataHolder<'timeline_events'> = {
   table: 'timeline_events',
   async find(db: Db, search: NumberSearch) {
     const rows = await timelineNotes(db, search.recordIds, search.hint);
@@ -35,7 +36,7 @@ export const timelineHolder: PersonalDataHolder = {
         table: 'timeline_events',
         id: r.id,
         label: 'Nota en la historia de un registro',
-        fields: { registro: r.help_id, tipo: r.kind, nota: r.note, fecha: r.created_at },
+        fields: labelledFields(timelineRoles, r, ['help_id', 'kind', 'created_at']),
       }));
   },
   async erase(trx: Store, target: ErasureTarget) {
@@ -73,7 +74,7 @@ function scrubDetails(details: string, values: PersonalValues, scope: ErasureTar
   return scrubText(text, values);
 }
 
-export const auditHolder: PersonalDataHolder = {
+export const auditHolder: PersonalDataHolder<'audit_log'> = {
   table: 'audit_log',
   async find(db, search) {
     const rows = await auditDetails(db, search.recordIds, search.hint);
@@ -83,12 +84,7 @@ export const auditHolder: PersonalDataHolder = {
         table: 'audit_log',
         id: String(r.id),
         label: 'Entrada del registro de auditoría',
-        fields: {
-          accion: r.action,
-          objeto: `${r.target_type} ${r.target_id}`,
-          detalles: r.details,
-          fecha: r.created_at,
-        },
+        fields: labelledFields(auditRoles, r, ['action', 'target_id', 'created_at']),
       }));
   },
   async erase(trx, target) {
@@ -108,7 +104,7 @@ export const auditHolder: PersonalDataHolder = {
   clear: (db, id) => setAuditDetails(db, Number(id), null),
 };
 
-export const reportsHolder: PersonalDataHolder = {
+export const reportsHolder: PersonalDataHolder<'reports'> = {
   table: 'reports',
   async find(db, search) {
     const rows = await reportNotes(db, search.recordIds, search.hint);
@@ -118,7 +114,7 @@ export const reportsHolder: PersonalDataHolder = {
         table: 'reports',
         id: r.id,
         label: 'Reporte del público sobre un registro',
-        fields: { registro: r.help_id, motivo: r.reason, nota: r.note, fecha: r.created_at },
+        fields: labelledFields(reportRoles, r, ['help_id', 'reason', 'created_at']),
       }));
   },
   async erase(trx, target) {
@@ -137,7 +133,7 @@ export const reportsHolder: PersonalDataHolder = {
   clear: (db, id) => setReportNote(db, id, ''),
 };
 
-export const routesHolder: PersonalDataHolder = {
+export const routesHolder: PersonalDataHolder<'logistics_operations'> = {
   table: 'logistics_operations',
   async find(db, search) {
     const rows = await routeTexts(db, search.recordIds, search.hint);
@@ -153,7 +149,7 @@ export const routesHolder: PersonalDataHolder = {
         table: 'logistics_operations',
         id: r.id,
         label: 'Ruta logística',
-        fields: { ruta: r.title, recogida: r.pickup_address, contacto_voluntario: r.volunteer_contact },
+        fields: labelledFields(routeRoles, r, ['title']),
       }));
   },
   async erase(trx, target) {
@@ -178,7 +174,7 @@ export const routesHolder: PersonalDataHolder = {
   clear: (db, id) => clearVolunteerContact(db, id),
 };
 
-export const emergencyContactsHolder: PersonalDataHolder = {
+export const emergencyContactsHolder: PersonalDataHolder<'emergencies'> = {
   table: 'emergencies',
   async find(db, search) {
     const rows = await emergencyContactsLike(db, search.hint);
@@ -188,7 +184,7 @@ export const emergencyContactsHolder: PersonalDataHolder = {
         table: 'emergencies',
         id: r.id,
         label: 'Contacto público de una emergencia',
-        fields: { emergencia: r.name, contacto: r.public_contact },
+        fields: labelledFields(emergencyRoles, r, ['name']),
       }));
   },
   async erase(trx, target) {
@@ -205,7 +201,7 @@ export const emergencyContactsHolder: PersonalDataHolder = {
   clear: (db, id) => setEmergencyPublicContact(db, id, null),
 };
 
-export const idempotentAnswersHolder: PersonalDataHolder = {
+export const idempotentAnswersHolder: PersonalDataHolder<'idempotency_keys'> = {
   table: 'idempotency_keys',
   // A stored answer holds a record's id, receipt code and editToken (kept 24 hours so a lost 202 can be replayed);
   // the record's own rows list what it holds.
