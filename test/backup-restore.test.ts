@@ -337,6 +337,7 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
   // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
+  await sql`delete from kysely_migration where name = '017-route-pickups'`.execute(ctx.db);
   await sql`drop table feed_touches`.execute(ctx.db);
   await sql`delete from kysely_migration where name = '016-offer-places'`.execute(ctx.db);
   await sql`drop table consent_drafts`.execute(ctx.db);
@@ -383,6 +384,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '014-channels',
     '015-consent-drafts',
     '016-offer-places',
+    '017-route-pickups',
   ]);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
@@ -400,6 +402,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
     '014-channels',
     '015-consent-drafts',
     '016-offer-places',
+    '017-route-pickups',
   ]);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));

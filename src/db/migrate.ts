@@ -17,6 +17,7 @@ import { openData } from './migrations/013-open-data.ts';
 import { channels } from './migrations/014-channels.ts';
 import { consentDrafts } from './migrations/015-consent-drafts.ts';
 import { offerPlaces } from './migrations/016-offer-places.ts';
+import { routePickups } from './migrations/017-route-pickups.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '014-channels': channels(dialect),
     '015-consent-drafts': consentDrafts(dialect),
     '016-offer-places': offerPlaces(dialect),
+    '017-route-pickups': routePickups(),
   };
 }
 

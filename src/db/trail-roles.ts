@@ -70,10 +70,11 @@ export const routeRoles = {
   title: { ...publicFact, label: 'Ruta' },
   supply_description: publicFact,
   quantity_label: publicFact,
-  // A collection centre's address, public; a person's values in it are scrubbed.
-  pickup_address: { kind: 'place', published: 'always', erased: 'rule', label: 'Recogida' },
-  pickup_latitude: publicFact,
-  pickup_longitude: publicFact,
+  // Typed by a leader, or copied from the offer picked up from: public where the offer's place is (the public-place
+  // rule). An erasure scrubs a person's values from the address and moves a copied point to its public cell.
+  pickup_address: { kind: 'place', published: 'as_public_place', erased: 'rule', label: 'Recogida' },
+  pickup_latitude: { kind: 'place', published: 'as_public_place', erased: 'rule', label: 'Latitud de recogida' },
+  pickup_longitude: { kind: 'place', published: 'as_public_place', erased: 'rule', label: 'Longitud de recogida' },
   pickup_help_id: system,
   distance_km: publicFact,
   route_conditions: publicFact,

@@ -1,16 +1,52 @@
 // Row -> LogisticsOperation (SPEC 2.10). Copies allowed fields one by one: the volunteer's contact is never read.
-// The destination is the request's public place, like everywhere else: its exact one is for the leaders.
+// The destination is the request's public place, like everywhere else: its exact one is for the leaders. So is a
+// pickup at a person's offer: the route shows where the offer is public (a collection centre, or an offer that
+// asked to show its exact place), never more.
 import { distanceKm, roundKm } from '../domain/distance.ts';
 import { municipalityByCode, municipalityLabel, nearestMunicipality } from '../domain/municipalities.ts';
-import { areaText, publicPoint } from '../domain/public-place.ts';
+import { areaText, isApproximate, publicPoint, snapToGrid } from '../domain/public-place.ts';
 import type { AvailableRouteRow } from '../repositories/logistics.ts';
 import type { LogisticsOperation } from '../schemas/logistics-operation.ts';
 
 /** SPEC 2.10 has no precision field: the address itself says the point is not the door. */
 const APPROXIMATE = '(ubicación aproximada, unos 300 m)';
 
+/** The pickup as the public sees it: the address a leader typed, or the offer's public place. */
+export function publicPickup(
+  row: Pick<
+    AvailableRouteRow,
+    | 'pickup_address'
+    | 'pickup_latitude'
+    | 'pickup_longitude'
+    | 'pickup_type'
+    | 'pickup_exact_location'
+    | 'pickup_collection_center_status'
+    | 'pickup_neighborhood'
+    | 'pickup_municipality_code'
+  >,
+): { address: string; latitude: number; longitude: number; exact: boolean } {
+  const latitude = Number(row.pickup_latitude);
+  const longitude = Number(row.pickup_longitude);
+  const offer = row.pickup_type === null ? null : { ...row, type: row.pickup_type };
+  if (
+    offer === null ||
+    !isApproximate({
+      type: offer.type,
+      exact_location: Number(offer.pickup_exact_location),
+      collection_center_status: offer.pickup_collection_center_status,
+    })
+  ) {
+    return { address: row.pickup_address, latitude, longitude, exact: true };
+  }
+  const point = { latitude: snapToGrid(latitude), longitude: snapToGrid(longitude) };
+  const municipality = municipalityLabel(
+    municipalityByCode(row.pickup_municipality_code) ?? nearestMunicipality(point.latitude, point.longitude),
+  );
+  return { address: `${areaText(row.pickup_neighborhood, municipality)} ${APPROXIMATE}`, ...point, exact: false };
+}
+
 export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug: string): LogisticsOperation {
-  const pickup = { latitude: Number(row.pickup_latitude), longitude: Number(row.pickup_longitude) };
+  const pickup = publicPickup(row);
   const destination = publicPoint({
     type: row.destination_type,
     exact_location: row.destination_exact_location,
@@ -29,7 +65,7 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
     title: row.title,
     supply_description: row.supply_description,
     quantity_label: row.quantity_label,
-    pickup_address: row.pickup_address,
+    pickup_address: pickup.address,
     pickup_latitude: pickup.latitude,
     pickup_longitude: pickup.longitude,
     destination_address: exact
@@ -37,11 +73,12 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
       : `${areaText(row.destination_neighborhood, destinationMunicipality(row, latitude, longitude))} ${APPROXIMATE}`,
     destination_latitude: latitude,
     destination_longitude: longitude,
-    // The stored distance ends at the exact place: from several pickups it would pin the home, so it is measured
-    // again to the public point.
-    distance_km: exact
-      ? Number(row.distance_km)
-      : roundKm(distanceKm(pickup.latitude, pickup.longitude, latitude, longitude)),
+    // The stored distance runs between the exact places: from several pickups it would pin the home, so it is
+    // measured again between the public points.
+    distance_km:
+      exact && pickup.exact
+        ? Number(row.distance_km)
+        : roundKm(distanceKm(pickup.latitude, pickup.longitude, latitude, longitude)),
     route_conditions: row.route_conditions,
     status: 'available',
     created_at: row.created_at,

@@ -1,9 +1,9 @@
 // The route a volunteer may offer to take ("Quiero llevar esta ruta"), as the public route list shows it: only an
 // available route of that list has a public shape; any other existing route is "no longer available", unnamed.
 import type { Context } from '../context.ts';
-import { presentLogisticsOperation } from '../presenters/logistics-operation.ts';
+import { presentLogisticsOperation, publicPickup } from '../presenters/logistics-operation.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
-import { availableRoutes, findLogisticsOperation } from '../repositories/logistics.ts';
+import { availableRoutes, findLogisticsOperation, publicRouteRow } from '../repositories/logistics.ts';
 import type { LogisticsOperation } from '../schemas/logistics-operation.ts';
 
 export type ClaimableRoute =
@@ -27,4 +27,18 @@ export async function claimableRoute(ctx: Context, id: string): Promise<Claimabl
     operation: presentLogisticsOperation(row, emergency.slug),
     emergency: { slug: emergency.slug, name: emergency.name },
   };
+}
+
+/**
+ * Where a volunteer with a claim code picks up: the exact place once the leaders accepted the claim, the public
+ * place before (anyone may claim a route; a person's offer stays where it is public).
+ */
+export async function pickupShownTo(
+  ctx: Context,
+  claim: { status: string },
+  route: { id: string; pickup_address: string },
+): Promise<string> {
+  if (claim.status === 'accepted') return route.pickup_address;
+  const row = await publicRouteRow(ctx.db, route.id);
+  return row ? publicPickup(row).address : route.pickup_address;
 }

@@ -43,11 +43,15 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
   return result;
 }
 
-/** Routes joined to their destination as the public place needs it: the street of an approximate request is not read. */
+/**
+ * Routes joined to their destination, and to the offer they pick up from, as the public place needs them: the
+ * street of an approximate request or offer is not read.
+ */
 function routesWithDestination(db: Db) {
   return db
     .selectFrom('logistics_operations as o')
     .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
+    .leftJoin('help_records as p', 'p.id', 'o.pickup_help_id')
     .select([
       'o.id',
       'o.title',
@@ -56,6 +60,11 @@ function routesWithDestination(db: Db) {
       'o.pickup_address',
       'o.pickup_latitude',
       'o.pickup_longitude',
+      'p.type as pickup_type',
+      'p.exact_location as pickup_exact_location',
+      'p.collection_center_status as pickup_collection_center_status',
+      'p.neighborhood as pickup_neighborhood',
+      'p.municipality_code as pickup_municipality_code',
       'o.destination_help_id',
       publicAddress('h').as('destination_address'),
       'h.type as destination_type',
@@ -95,6 +104,11 @@ export async function routesTo(db: Db, destinationIds: readonly string[]) {
 }
 
 export type AvailableRouteRow = Awaited<ReturnType<typeof availableRoutes>>[number];
+
+/** One route as the public list reads it, whatever its state. */
+export function publicRouteRow(db: Db, id: string) {
+  return routesWithDestination(db).where('o.id', '=', id).executeTakeFirst();
+}
 
 export async function insertLogisticsOperation(
   db: Db,
@@ -167,7 +181,16 @@ export async function routeTexts(db: Db, helpIds: string[], hint: string | null)
   if (helpIds.length === 0 && hint === null) return [];
   return db
     .selectFrom('logistics_operations')
-    .select(['id', 'title', 'pickup_address', 'volunteer_contact', 'destination_help_id', 'pickup_help_id'])
+    .select([
+      'id',
+      'title',
+      'pickup_address',
+      'pickup_latitude',
+      'pickup_longitude',
+      'volunteer_contact',
+      'destination_help_id',
+      'pickup_help_id',
+    ])
     .where((eb) => {
       const any = [];
       if (helpIds.length > 0) {
@@ -186,7 +209,9 @@ export async function routeTexts(db: Db, helpIds: string[], hint: string | null)
 export async function setRouteTexts(
   db: Db,
   id: string,
-  texts: { pickup_address: string; volunteer_contact: string | null },
+  texts: Partial<
+    Pick<LogisticsOperationsTable, 'pickup_address' | 'pickup_latitude' | 'pickup_longitude' | 'volunteer_contact'>
+  >,
 ): Promise<void> {
   await db.updateTable('logistics_operations').set(texts).where('id', '=', id).execute();
 }

@@ -5,6 +5,7 @@ import { type Store, touch } from '../../db/store.ts';
 import { auditRoles, emergencyRoles, reportRoles, routeRoles, timelineRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
 import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } from '../../domain/personal-values.ts';
+import { snapToGrid } from '../../domain/public-place.ts';
 import { auditDetails, setAuditDetails } from '../../repositories/audit.ts';
 import { emergencyContactsLike, setEmergencyPublicContact } from '../../repositories/emergencies.ts';
 import { deleteAnswersNaming } from '../../repositories/idempotency.ts';
@@ -163,8 +164,13 @@ export const routesHolder: PersonalDataHolder<'logistics_operations'> = {
       if (values === null) continue;
       const pickup = scrubText(row.pickup_address, values);
       const contact = row.volunteer_contact === null ? null : scrubText(row.volunteer_contact, values);
-      if (pickup === row.pickup_address && contact === row.volunteer_contact) continue;
-      await setRouteTexts(trx.db, row.id, { pickup_address: pickup, volunteer_contact: contact });
+      // A point copied from the offer whose data goes keeps only its public cell (about 300 m).
+      const fromOffer = row.pickup_help_id !== null && ids.includes(row.pickup_help_id);
+      const point = fromOffer
+        ? { pickup_latitude: snapToGrid(row.pickup_latitude), pickup_longitude: snapToGrid(row.pickup_longitude) }
+        : {};
+      if (pickup === row.pickup_address && contact === row.volunteer_contact && !fromOffer) continue;
+      await setRouteTexts(trx.db, row.id, { pickup_address: pickup, volunteer_contact: contact, ...point });
       touch(trx, row.destination_help_id);
       if (!own) touched.push({ table: 'logistics_operations', id: row.id });
     }

@@ -12,7 +12,7 @@ import { IDEMPOTENCY_KEY } from '../../../domain/idempotency-key.ts';
 import { localWhatsapp } from '../../../domain/phone.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { presentRouteClaim } from '../../../presenters/route-claim.ts';
-import { type ClaimableRoute, claimableRoute } from '../../../queries/claimable-route.ts';
+import { type ClaimableRoute, claimableRoute, pickupShownTo } from '../../../queries/claimable-route.ts';
 import { findHelp } from '../../../queries/get-help.ts';
 import { parseInput } from '../../../schemas/parse.ts';
 import { type RouteClaimResult, routeClaim, routeProgressBody } from '../../../schemas/route-claim.ts';
@@ -219,7 +219,7 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
       claim: presentRouteClaim(claim, route),
       supplyDescription: route.supply_description,
       quantityLabel: route.quantity_label,
-      pickupAddress: route.pickup_address,
+      pickupAddress: await pickupShownTo(ctx, claim, route),
       destination: destination
         ? { id: destination.id, title: destination.title, unit: destination.quantities?.unit ?? null }
         : null,
