@@ -78,7 +78,7 @@ export const routeRoles = {
   pickup_help_id: system,
   distance_km: publicFact,
   route_conditions: publicFact,
-  // Scrubbed of the values an erasure names; emptied whole by retention.
+  // A volunteer's whole contact goes when it holds a value an erasure names, and with retention.
   volunteer_contact: { kind: 'contact', published: 'never', erased: 'rule', label: 'Contacto del voluntario' },
   status: publicFact,
   created_at: system,
@@ -95,7 +95,8 @@ export const emergencyRoles = {
   longitude: publicFact,
   created_at: publicSystem,
   closed_at: publicSystem,
-  public_contact: { kind: 'free_text', published: 'always', erased: 'scrub', label: 'Contacto público' },
+  // The team's text: an erased number is scrubbed from it, the rest stays.
+  public_contact: { kind: 'free_text', published: 'always', erased: 'rule', label: 'Contacto público' },
 } as const satisfies TableRoles<EmergenciesTable>;
 
 /** A stored answer to a submission (its id, receipt code and editToken), replayed for a day. */

@@ -163,7 +163,8 @@ export const routesHolder: PersonalDataHolder<'logistics_operations'> = {
       const values = valuesFor(target, own);
       if (values === null) continue;
       const pickup = scrubText(row.pickup_address, values);
-      const contact = row.volunteer_contact === null ? null : scrubText(row.volunteer_contact, values);
+      // The contact is one person's (a name and a number): when it holds their number, all of it is theirs.
+      const contact = holdsValues(row.volunteer_contact, values) ? null : row.volunteer_contact;
       // A point copied from the offer whose data goes keeps only its public cell (about 300 m).
       const fromOffer = row.pickup_help_id !== null && ids.includes(row.pickup_help_id);
       const point = fromOffer
