@@ -90,7 +90,7 @@ export const helpRecordRoles = {
   urgency: { kind: 'public', published: 'always', erased: 'keep', label: 'Urgencia' },
   contact_name: { kind: 'contact', published: 'with_consent', erased: 'empty', label: 'Nombre de contacto' },
   contact_whatsapp: { kind: 'contact', published: 'with_consent', erased: 'empty', label: 'WhatsApp' },
-  address: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Dirección' },
+  address: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Dirección o referencia' },
   neighborhood: { kind: 'place', published: 'always', erased: 'null', label: 'Barrio o vereda' },
   latitude: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Latitud' },
   longitude: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Longitud' },
@@ -110,7 +110,7 @@ export const helpRecordRoles = {
   capacity_kg: { kind: 'public', published: 'always', erased: 'keep', label: 'Capacidad (kg)' },
   capacity_boxes: { kind: 'public', published: 'always', erased: 'keep', label: 'Capacidad (cajas)' },
   passenger_capacity: { kind: 'public', published: 'always', erased: 'keep', label: 'Pasajeros' },
-  zones: { kind: 'free_text', published: 'always', erased: 'scrub', label: 'Zonas' },
+  zones: { kind: 'free_text', published: 'always', erased: 'scrub', label: 'Zonas que cubre' },
   available_until: { kind: 'public', published: 'always', erased: 'keep', label: 'Disponible hasta' },
   needs_transport: { kind: 'public', published: 'always', erased: 'keep', label: 'Necesita transporte' },
   identity_document: {
@@ -135,7 +135,7 @@ export const helpRecordRoles = {
   change_seq: system,
   content_version: system,
   edit_token_hash: { ...system, erased: 'null' },
-  exact_location: { ...publicSystem, erased: 'zero' },
+  exact_location: { ...publicSystem, erased: 'zero', label: 'Mostrar la ubicación exacta' },
   municipality_code: { kind: 'public', published: 'always', erased: 'rule', label: 'Municipio' },
   municipality_derived: { ...system, erased: 'rule' },
   // A credential, not a value about the person: cleared with the rest, never exported.

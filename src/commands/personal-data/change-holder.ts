@@ -6,7 +6,13 @@ import { labelledFields } from '../../db/column-roles.ts';
 import { changeRoles } from '../../db/trail-roles.ts';
 import { holdsValues } from '../../domain/personal-values.ts';
 import { routeTexts } from '../../repositories/logistics.ts';
-import { changesHolding, redactChange, redactChanges } from '../../repositories/public-changes.ts';
+import {
+  changesHolding,
+  countChangesBefore,
+  dropChangesBefore,
+  redactChange,
+  redactChanges,
+} from '../../repositories/public-changes.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
 export const changesHolder: PersonalDataHolder<'public_changes'> = {
@@ -46,4 +52,11 @@ export const changesHolder: PersonalDataHolder<'public_changes'> = {
     return touched;
   },
   clear: (db, id) => redactChange(db, Number(id)),
+  // The feed's older entries go with their public states; cursors before them answer 410 cursor_expired.
+  retention: {
+    kind: 'delete',
+    rule: 'change_feed',
+    count: (db, cut) => countChangesBefore(db, cut.changesBefore),
+    purge: (db, cut) => dropChangesBefore(db, cut.changesBefore),
+  },
 };

@@ -5,10 +5,15 @@
 import { labelledFields } from '../../db/column-roles.ts';
 import { conversationRoles, inboundRoles, leaderAlertRoles, outboundRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
-import { deleteInbound, inboundOf } from '../../repositories/channels/channel-messages.ts';
-import { conversationsOf, deleteConversations } from '../../repositories/channels/conversations.ts';
+import {
+  countInboundBefore,
+  deleteInbound,
+  inboundOf,
+  purgeInbound,
+} from '../../repositories/channels/channel-messages.ts';
+import { conversationsOf, deleteConversations, idleConversations } from '../../repositories/channels/conversations.ts';
 import { alertsByNumber, removeLeaderAlert } from '../../repositories/channels/leader-alerts.ts';
-import { deleteOutbound, outboundOf } from '../../repositories/channels/outbound-messages.ts';
+import { deleteOutbound, outboundOf, purgeOutbound } from '../../repositories/channels/outbound-messages.ts';
 import type { ErasureTarget, PersonalDataHolder, TouchedRow } from './holder.ts';
 
 /**
@@ -66,6 +71,15 @@ export const conversationsHolder: PersonalDataHolder<'conversations'> = {
     return rows.map((r): TouchedRow => ({ table: 'conversations', id: r.id }));
   },
   clear: (db: Db, id: string) => deleteConversations(db, [id]),
+  retention: {
+    kind: 'delete',
+    rule: 'channel_messages',
+    async purge(db, cut) {
+      const idle = await idleConversations(db, cut.messagesBefore);
+      await deleteConversations(db, idle);
+      return idle.length;
+    },
+  },
 };
 
 export const channelMessagesHolder: PersonalDataHolder<'channel_messages'> = {
@@ -86,6 +100,12 @@ export const channelMessagesHolder: PersonalDataHolder<'channel_messages'> = {
   async clear(db, id) {
     const [channel, ...rest] = id.split(':');
     await deleteInbound(db, [{ channel: channel ?? '', provider_id: rest.join(':') }]);
+  },
+  retention: {
+    kind: 'delete',
+    rule: 'channel_messages',
+    count: (db, cut) => countInboundBefore(db, cut.messagesBefore),
+    purge: (db, cut) => purgeInbound(db, cut.messagesBefore),
   },
 };
 
@@ -119,6 +139,7 @@ export const outboundMessagesHolder: PersonalDataHolder<'outbound_messages'> = {
     return rows.map((r): TouchedRow => ({ table: 'outbound_messages', id: r.id }));
   },
   clear: (db, id) => deleteOutbound(db, [id]),
+  retention: { kind: 'delete', rule: 'channel_messages', purge: (db, cut) => purgeOutbound(db, cut.messagesBefore) },
 };
 
 export const leaderAlertsHolder: PersonalDataHolder<'leader_alerts'> = {
@@ -138,4 +159,5 @@ export const leaderAlertsHolder: PersonalDataHolder<'leader_alerts'> = {
     return rows.map((r): TouchedRow => ({ table: 'leader_alerts', id: r.account_id }));
   },
   clear: (db, id) => removeLeaderAlert(db, id),
+  retention: { kind: 'none', why: "A leader's own number, kept while they want alerts; erased with the number." },
 };

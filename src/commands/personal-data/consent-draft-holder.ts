@@ -3,7 +3,7 @@
 // (upkeep and retention delete expired drafts).
 import { labelledFields } from '../../db/column-roles.ts';
 import { consentDraftRoles } from '../../db/trail-roles.ts';
-import { consentDraftsOf, deleteConsentDrafts } from '../../repositories/consent-drafts.ts';
+import { consentDraftsOf, deleteConsentDrafts, purgeConsentDrafts } from '../../repositories/consent-drafts.ts';
 import type { ErasureTarget, PersonalDataHolder, TouchedRow } from './holder.ts';
 
 function numbersOf(target: ErasureTarget): string[] {
@@ -33,4 +33,6 @@ export const consentDraftsHolder: PersonalDataHolder<'consent_drafts'> = {
     return rows.map((r): TouchedRow => ({ table: 'consent_drafts', id: r.token_hash }));
   },
   clear: (db, id) => deleteConsentDrafts(db, [id]),
+  // Submissions nobody confirmed within 30 minutes.
+  retention: { kind: 'delete', rule: 'consent_drafts', purge: (db, cut) => purgeConsentDrafts(db, cut.now) },
 };

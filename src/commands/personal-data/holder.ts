@@ -30,6 +30,41 @@ export interface ErasureTarget {
   now: string;
 }
 
+/** The cut-off times of one retention run (purge.ts), from the configured days. */
+export interface RetentionCut {
+  /** Ended (delivered, cancelled, completed) or their emergency closed before this. */
+  afterClose: string;
+  /** WhatsApp and SMS messages and idle conversations older than this. */
+  messagesBefore: string;
+  /** Change-feed entries older than this. */
+  changesBefore: string;
+  /** Stored idempotent answers older than this. */
+  answersBefore: string;
+  now: string;
+}
+
+/**
+ * How long a table keeps a person's data, said by its holder, so the daily purge (purge.ts) runs what every holder
+ * declares and a new table cannot be added without saying it:
+ * - clear: rows whose personal columns are emptied once due; each is logged, so a restore empties it again;
+ * - delete: rows deleted whole once due (a dry run counts them where it can);
+ * - none: why the table has no retention of its own (erased with its records, or kept while its owner wants it).
+ */
+export type Retention =
+  | {
+      kind: 'clear';
+      rule: string;
+      due(db: Db, cut: RetentionCut): Promise<string[]>;
+      clear(db: Db, id: string, now: string): Promise<void>;
+    }
+  | {
+      kind: 'delete';
+      rule: string;
+      count?(db: Db, cut: RetentionCut): Promise<number>;
+      purge(db: Db, cut: RetentionCut): Promise<number>;
+    }
+  | { kind: 'none'; why: string };
+
 /** A row outside the records that an erasure changed, for the erasure log. */
 export interface TouchedRow {
   table: string;
@@ -48,4 +83,6 @@ export interface PersonalDataHolder<T extends string = string> {
   erase(trx: Store, target: ErasureTarget): Promise<TouchedRow[]>;
   /** A restore re-applies a 'text' entry without the values: the row's personal texts are emptied. */
   clear?(db: Db, id: string): Promise<void>;
+  /** How long the table keeps it. */
+  retention: Retention;
 }

@@ -6,7 +6,13 @@ import type { Store } from '../../db/store.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { findById, updateRecord } from '../../repositories/help-records/records.ts';
-import { erasePledgeContact, type PledgeRow, pledgesNaming, setPledgeState } from '../../repositories/pledges.ts';
+import {
+  erasePledgeContact,
+  type PledgeRow,
+  pledgesDueForRetention,
+  pledgesNaming,
+  setPledgeState,
+} from '../../repositories/pledges.ts';
 import { addTimelineEvent } from '../../repositories/timeline.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
@@ -50,6 +56,13 @@ export const pledgesHolder: PersonalDataHolder<'pledges'> = {
     return touched;
   },
   clear: (db, id) => erasePledgeContact(db, id, new Date().toISOString()),
+  // A closed pledge's contact, once its emergency closed or its request ended long enough ago; an open one keeps it.
+  retention: {
+    kind: 'clear',
+    rule: 'pledge_contact',
+    due: async (db, cut) => (await pledgesDueForRetention(db, cut.afterClose)).map((p) => p.id),
+    clear: (db, id, now) => erasePledgeContact(db, id, now),
+  },
 };
 
 /** Gives an erased pledger's open pledge back to its request: the open total and count, and the public event. */

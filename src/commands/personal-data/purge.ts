@@ -1,24 +1,18 @@
 // Retention: what the daily job (and `ayuda privacy purge`) erases once the configured days have passed. Records
-// go through the same erasure as a withdrawal; a dry run lists the same lines and writes nothing.
+// go through the same erasure as a withdrawal; every other table's retention is the one its holder declares
+// (holders.ts), so a table that holds personal data cannot be added without saying how long it keeps it. A dry
+// run lists the same lines and writes nothing.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { countInboundBefore, purgeInbound } from '../../repositories/channels/channel-messages.ts';
-import { deleteConversations, idleConversations } from '../../repositories/channels/conversations.ts';
-import { purgeOutbound } from '../../repositories/channels/outbound-messages.ts';
-import { purgeConsentDrafts } from '../../repositories/consent-drafts.ts';
 import { checkpointAfterErasure, insertErasures } from '../../repositories/erasures.ts';
 import { recordsDueForRetention } from '../../repositories/help-records/personal-data.ts';
-import { purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
-import { clearVolunteerContact, dueVolunteerContacts } from '../../repositories/logistics.ts';
 import { purgePasswordResets } from '../../repositories/password-resets.ts';
-import { erasePledgeContact, pledgesDueForRetention } from '../../repositories/pledges.ts';
-import { countChangesBefore, dropChangesBefore } from '../../repositories/public-changes.ts';
-import { dueReportNotes, setReportNote } from '../../repositories/reports.ts';
-import { claimsDueForRetention, eraseClaimContact } from '../../repositories/route-claims.ts';
 import { purgeConsoleState } from '../purge-console-state.ts';
 import { writePublic } from '../write-public.ts';
 import { type EraseRequest, eraseRecords } from './erase-records.ts';
+import type { RetentionCut } from './holder.ts';
+import { holders } from './holders.ts';
 import type { PurgeLine, PurgeReport } from './types.ts';
 
 const DAY_MS = 86_400_000;
@@ -40,10 +34,22 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     completedBefore: afterClose,
     closedBefore: afterClose,
   });
-  const routes = await dueVolunteerContacts(ctx.db, afterClose, afterClose);
-  const reports = await dueReportNotes(ctx.db, afterClose);
-  const pledges = await pledgesDueForRetention(ctx.db, afterClose);
-  const claims = await claimsDueForRetention(ctx.db, afterClose);
+  const cut: RetentionCut = {
+    afterClose,
+    messagesBefore: daysAgo(ctx.config.retention.messagesDays),
+    changesBefore: daysAgo(ctx.config.retention.changesDays),
+    answersBefore: new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString(),
+    now: now.toISOString(),
+  };
+  // What each table's holder declares (holder.ts): rows emptied once due, and rows deleted once due.
+  const clears = await Promise.all(
+    holders.flatMap(({ table, retention }) =>
+      retention.kind === 'clear' ? [retention.due(ctx.db, cut).then((ids) => ({ table, retention, ids }))] : [],
+    ),
+  );
+  const deletes = holders.flatMap(({ table, retention }) =>
+    retention.kind === 'delete' ? [{ table, retention }] : [],
+  );
   const rules: { rule: string; ids: string[]; request: Pick<EraseRequest, 'scope' | 'reason'> }[] = [
     {
       rule: 'identity_document',
@@ -69,24 +75,13 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   ];
   const lines: PurgeLine[] = [
     ...rules.flatMap(({ rule, ids }) => ids.map((id) => ({ rule, table: 'help_records', id, count: 1 }))),
-    ...routes.map((r) => ({ rule: 'volunteer_contact', table: 'logistics_operations', id: r.id, count: 1 })),
-    ...reports.map((r) => ({ rule: 'report_note', table: 'reports', id: r.id, count: 1 })),
-    ...pledges.map((p) => ({ rule: 'pledge_contact', table: 'pledges', id: p.id, count: 1 })),
-    ...claims.map((c) => ({ rule: 'route_claim_contact', table: 'route_claims', id: c.id, count: 1 })),
+    ...clears.flatMap(({ table, retention, ids }) => ids.map((id) => ({ rule: retention.rule, table, id, count: 1 }))),
   ];
-  const changesBefore = daysAgo(ctx.config.retention.changesDays);
-  const messagesBefore = daysAgo(ctx.config.retention.messagesDays);
   if (options.dryRun) {
-    const changes = await countChangesBefore(ctx.db, changesBefore);
-    const messages = await countInboundBefore(ctx.db, messagesBefore);
-    return {
-      dryRun: true,
-      lines: [
-        ...lines,
-        { rule: 'change_feed', table: 'public_changes', count: changes },
-        { rule: 'channel_messages', table: 'channel_messages', count: messages },
-      ],
-    };
+    for (const { table, retention } of deletes) {
+      if (retention.count) lines.push({ rule: retention.rule, table, count: await retention.count(ctx.db, cut) });
+    }
+    return { dryRun: true, lines };
   }
 
   for (const { ids, request } of rules) {
@@ -105,59 +100,36 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
   }
   // Texts outside the records: emptied whole, and logged so a restore empties them again.
   await inTransaction(ctx, async (trx) => {
-    for (const r of routes) await clearVolunteerContact(trx.db, r.id);
-    for (const r of reports) await setReportNote(trx.db, r.id, '');
-    for (const p of pledges) await erasePledgeContact(trx.db, p.id, now.toISOString());
-    for (const c of claims) await eraseClaimContact(trx.db, c.id, now.toISOString());
-    const texts = [
-      ...routes.map((r) => ({ table: 'logistics_operations', id: r.id })),
-      ...reports.map((r) => ({ table: 'reports', id: r.id })),
-      ...pledges.map((p) => ({ table: 'pledges', id: p.id })),
-      ...claims.map((c) => ({ table: 'route_claims', id: c.id })),
-    ];
+    for (const { retention, ids } of clears) {
+      for (const id of ids) await retention.clear(trx.db, id, cut.now);
+    }
     await insertErasures(
       trx.db,
-      texts.map((t) => ({
-        id: randomUUID(),
-        target_table: t.table,
-        target_id: t.id,
-        scope: 'text',
-        actor: RETENTION_ACTOR,
-        reason: `Retención: ${afterCloseDays} días después del cierre`,
-        created_at: now.toISOString(),
-      })),
+      clears.flatMap(({ table, ids }) =>
+        ids.map((id) => ({
+          id: randomUUID(),
+          target_table: table,
+          target_id: id,
+          scope: 'text' as const,
+          actor: RETENTION_ACTOR,
+          reason: `Retención: ${afterCloseDays} días después del cierre`,
+          created_at: cut.now,
+        })),
+      ),
     );
   });
-  const keys = await purgeIdempotencyKeys(
-    ctx.db,
-    new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString(),
-  );
-  const resets = await purgePasswordResets(ctx.db, daysAgo(1));
-  // The feed's older entries go with their public states (and any personal data they carried); cursors before
-  // them answer 410 cursor_expired from then on.
-  const changes = await inTransaction(ctx, (trx) => dropChangesBefore(trx.db, changesBefore));
-  await purgeConsoleState(ctx);
-  // WhatsApp and SMS: conversations idle, messages received and sent, past their days.
-  const messages = await inTransaction(ctx, async (trx) => {
-    const idle = await idleConversations(trx.db, messagesBefore);
-    await deleteConversations(trx.db, idle);
-    return {
-      conversations: idle.length,
-      inbound: await purgeInbound(trx.db, messagesBefore),
-      outbound: await purgeOutbound(trx.db, messagesBefore),
-    };
+  // Rows deleted whole: WhatsApp and SMS past their days, the feed's older entries, stored answers, drafts.
+  for (const { table, retention } of deletes) {
+    const count = await inTransaction(ctx, (trx) => retention.purge(trx.db, cut));
+    lines.push({ rule: retention.rule, table, count });
+  }
+  // Upkeep of tables that hold no personal data (holders.ts says why): spent sign-in links and console state.
+  lines.push({
+    rule: 'password_resets',
+    table: 'password_resets',
+    count: await purgePasswordResets(ctx.db, daysAgo(1)),
   });
-  // Submissions nobody confirmed within 30 minutes.
-  const drafts = await purgeConsentDrafts(ctx.db, now.toISOString());
-  lines.push(
-    { rule: 'consent_drafts', table: 'consent_drafts', count: drafts },
-    { rule: 'channel_messages', table: 'conversations', count: messages.conversations },
-    { rule: 'channel_messages', table: 'channel_messages', count: messages.inbound },
-    { rule: 'channel_messages', table: 'outbound_messages', count: messages.outbound },
-    { rule: 'idempotency_keys', table: 'idempotency_keys', count: keys },
-    { rule: 'password_resets', table: 'password_resets', count: resets },
-    { rule: 'change_feed', table: 'public_changes', count: changes },
-  );
+  await purgeConsoleState(ctx);
   await checkpointAfterErasure(ctx);
   return { dryRun: false, lines };
 }

@@ -157,4 +157,8 @@ export const recordsHolder: PersonalDataHolder<'help_records'> = {
   },
   // The records themselves are written by eraseRecords (erase-records.ts), which knows who withdraws them.
   erase: async () => [],
+  retention: {
+    kind: 'none',
+    why: 'Records have rules of their own (purge.ts: identity documents, rejected, after close), through the erasure a withdrawal uses.',
+  },
 };

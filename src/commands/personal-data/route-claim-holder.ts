@@ -4,7 +4,12 @@
 import { labelledFields, routeClaimRoles } from '../../db/column-roles.ts';
 import { addValues, noValues, scrubText } from '../../domain/personal-values.ts';
 import { setVolunteerContact, volunteerContactOf } from '../../repositories/logistics.ts';
-import { claimsNaming, eraseClaimContact, setRouteClaimState } from '../../repositories/route-claims.ts';
+import {
+  claimsDueForRetention,
+  claimsNaming,
+  eraseClaimContact,
+  setRouteClaimState,
+} from '../../repositories/route-claims.ts';
 import type { PersonalDataHolder, TouchedRow } from './holder.ts';
 
 export const routeClaimsHolder: PersonalDataHolder<'route_claims'> = {
@@ -38,4 +43,10 @@ export const routeClaimsHolder: PersonalDataHolder<'route_claims'> = {
     return touched;
   },
   clear: (db, id) => eraseClaimContact(db, id, new Date().toISOString()),
+  retention: {
+    kind: 'clear',
+    rule: 'route_claim_contact',
+    due: async (db, cut) => (await claimsDueForRetention(db, cut.afterClose)).map((c) => c.id),
+    clear: (db, id, now) => eraseClaimContact(db, id, now),
+  },
 };

@@ -8,9 +8,14 @@ import { addValues, ERASED_MARK, holdsValues, type PersonalValues, scrubText } f
 import { snapToGrid } from '../../domain/public-place.ts';
 import { auditDetails, setAuditDetails } from '../../repositories/audit.ts';
 import { emergencyContactsLike, setEmergencyPublicContact } from '../../repositories/emergencies.ts';
-import { deleteAnswersNaming } from '../../repositories/idempotency.ts';
-import { clearVolunteerContact, routeTexts, setRouteTexts } from '../../repositories/logistics.ts';
-import { reportNotes, setReportNote } from '../../repositories/reports.ts';
+import { deleteAnswersNaming, purgeIdempotencyKeys } from '../../repositories/idempotency.ts';
+import {
+  clearVolunteerContact,
+  dueVolunteerContacts,
+  routeTexts,
+  setRouteTexts,
+} from '../../repositories/logistics.ts';
+import { dueReportNotes, reportNotes, setReportNote } from '../../repositories/reports.ts';
 import { setTimelineNote, timelineNotes } from '../../repositories/timeline.ts';
 import type { ErasureTarget, NumberSearch, PersonalDataHolder, TouchedRow } from './holder.ts';
 
@@ -55,6 +60,7 @@ export const timelineHolder: PersonalDataHolder<'timeline_events'> = {
     return touched;
   },
   clear: (db, id) => setTimelineNote(db, id, null),
+  retention: { kind: 'none', why: "A record's history: its notes are scrubbed with the record's data." },
 };
 
 /** Audit details: corrections of personal fields lose their values by key; any text loses the values. */
@@ -103,6 +109,7 @@ export const auditHolder: PersonalDataHolder<'audit_log'> = {
     return touched;
   },
   clear: (db, id) => setAuditDetails(db, Number(id), null),
+  retention: { kind: 'none', why: "What the team did: its details are scrubbed with the records' data." },
 };
 
 export const reportsHolder: PersonalDataHolder<'reports'> = {
@@ -132,6 +139,12 @@ export const reportsHolder: PersonalDataHolder<'reports'> = {
     return touched;
   },
   clear: (db, id) => setReportNote(db, id, ''),
+  retention: {
+    kind: 'clear',
+    rule: 'report_note',
+    due: async (db, cut) => (await dueReportNotes(db, cut.afterClose)).map((r) => r.id),
+    clear: (db, id) => setReportNote(db, id, ''),
+  },
 };
 
 export const routesHolder: PersonalDataHolder<'logistics_operations'> = {
@@ -179,6 +192,12 @@ export const routesHolder: PersonalDataHolder<'logistics_operations'> = {
   },
   // Without the values, the volunteer's contact goes (a pickup address is a centre's, not a person's).
   clear: (db, id) => clearVolunteerContact(db, id),
+  retention: {
+    kind: 'clear',
+    rule: 'volunteer_contact',
+    due: async (db, cut) => (await dueVolunteerContacts(db, cut.afterClose, cut.afterClose)).map((r) => r.id),
+    clear: (db, id) => clearVolunteerContact(db, id),
+  },
 };
 
 export const emergencyContactsHolder: PersonalDataHolder<'emergencies'> = {
@@ -206,6 +225,7 @@ export const emergencyContactsHolder: PersonalDataHolder<'emergencies'> = {
     return touched;
   },
   clear: (db, id) => setEmergencyPublicContact(db, id, null),
+  retention: { kind: 'none', why: "The team's own public contact, kept while the team publishes it." },
 };
 
 export const idempotentAnswersHolder: PersonalDataHolder<'idempotency_keys'> = {
@@ -220,5 +240,11 @@ export const idempotentAnswersHolder: PersonalDataHolder<'idempotency_keys'> = {
       target.records.map((r) => r.id),
     );
     return [];
+  },
+  // Replayed for a day, so a lost 202 can be fetched again.
+  retention: {
+    kind: 'delete',
+    rule: 'idempotency_keys',
+    purge: (db, cut) => purgeIdempotencyKeys(db, cut.answersBefore),
   },
 };

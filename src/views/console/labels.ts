@@ -1,4 +1,5 @@
 // Spanish words the console shows for fields, statuses and decisions.
+import { offerFieldColumns, requestFieldColumns } from '../../commands/submission-fields.ts';
 import { columnLabel, type HelpRecordColumn, helpRecordRoles } from '../../db/column-roles.ts';
 import { categories, categoryLabels } from '../../domain/categories.ts';
 import { collectionCenterStatuses, collectionCenterStatusLabels } from '../../domain/statuses.ts';
@@ -33,32 +34,17 @@ export const categoryOptions = categories.map((c) => [c, categoryLabels[c].es] a
 export const urgencyOptions = Object.entries(urgencyLabels) as [string, string][];
 export const centerStatusOptions = collectionCenterStatuses.map((s) => [s, collectionCenterStatusLabels[s]] as const);
 
-/** Form field (API name) -> label. */
+/**
+ * Form field (API name) -> label: the label of the column that stores it (db/column-roles.ts), and the few fields of
+ * the console's own forms that no column stores.
+ */
 export const fieldLabels: Record<string, string> = {
-  title: 'Título',
-  description: 'Descripción',
-  category: 'Categoría',
-  contactName: 'Nombre de contacto',
-  contactWhatsapp: 'WhatsApp',
-  address: 'Dirección o referencia',
-  neighborhood: 'Barrio o vereda',
+  ...Object.fromEntries(
+    Object.entries<HelpRecordColumn | null>({ ...requestFieldColumns, ...offerFieldColumns }).flatMap(
+      ([field, column]) => (column === null ? [] : [[field, columnLabel(column)]]),
+    ),
+  ),
   departmentCode: 'Departamento',
-  municipalityCode: 'Municipio',
-  latitude: 'Latitud',
-  longitude: 'Longitud',
-  urgency: 'Urgencia',
-  neededPeople: 'Personas afectadas',
-  resourceLabel: 'Qué se necesita',
-  quantityRequired: 'Cantidad requerida',
-  unit: 'Unidad',
-  collectionCenterStatus: 'Estado del centro de acopio',
-  vehicle: 'Vehículo',
-  capacityKg: 'Capacidad (kg)',
-  capacityBoxes: 'Capacidad (cajas)',
-  passengerCapacity: 'Pasajeros',
-  zones: 'Zonas que cubre',
-  availableUntil: 'Disponible hasta',
-  needsTransport: 'Necesita transporte',
   note: 'Nota',
   reason: 'Motivo',
 };
