@@ -27,13 +27,13 @@ export function publicPickup(
 ): { address: string; latitude: number; longitude: number; exact: boolean } {
   const latitude = Number(row.pickup_latitude);
   const longitude = Number(row.pickup_longitude);
-  const offer = row.pickup_type === null ? null : { ...row, type: row.pickup_type };
+  // A pickup a leader typed (no offer) is a public place by the leader's choice.
   if (
-    offer === null ||
+    row.pickup_type === null ||
     !isApproximate({
-      type: offer.type,
-      exact_location: Number(offer.pickup_exact_location),
-      collection_center_status: offer.pickup_collection_center_status,
+      type: row.pickup_type,
+      exact_location: Number(row.pickup_exact_location),
+      collection_center_status: row.pickup_collection_center_status,
     })
   ) {
     return { address: row.pickup_address, latitude, longitude, exact: true };

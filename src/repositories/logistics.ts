@@ -45,7 +45,8 @@ export async function routeCountsByStatus(db: Db, emergencyIds: string[]): Promi
 
 /**
  * Routes joined to their destination, and to the offer they pick up from, as the public place needs them: the
- * street of an approximate request or offer is not read.
+ * street of an approximate destination is not read; a pickup's stored copy of an offer's street is read, and the
+ * presenter shows the offer's public place instead (presenters/logistics-operation.ts).
  */
 function routesWithDestination(db: Db) {
   return db

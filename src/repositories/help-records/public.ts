@@ -25,7 +25,7 @@ export type PublicHelpRow = Pick<HelpRow, PublicField> & {
  * A record's address as public reads may load it: the street is read only when its submitter asked to show the
  * exact place, or for a collection centre (the same rule as domain/public-place.ts `isApproximate`).
  */
-export function publicAddress(table: 'h' | 'p' | 'help_records') {
+export function publicAddress(table: 'h' | 'help_records') {
   const column = (name: 'type' | 'exact_location' | 'address' | 'collection_center_status') =>
     sql.ref(`${table}.${name}`);
   const exact = sql`${column('exact_location')} = 1 or (${column('type')} = 'offer' and ${column('collection_center_status')} is not null)`;
