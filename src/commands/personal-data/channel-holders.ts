@@ -1,7 +1,7 @@
 // WhatsApp and SMS: conversations (their state holds what the person typed so far), the messages received and
 // the messages sent. Found by the person's number and by their records; erased (deleted) with either; kept
-// RETENTION_MESSAGES_DAYS after the last message (their retention, below). A leader's own alert number is found and erased by
-// that number.
+// RETENTION_MESSAGES_DAYS after the last message (their retention, below). A leader's own alert number is found
+// and erased by that number.
 import { labelledFields } from '../../db/column-roles.ts';
 import { conversationRoles, inboundRoles, leaderAlertRoles, outboundRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
