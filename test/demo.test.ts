@@ -45,6 +45,19 @@ test('ayuda demo seeds a flood, serves it, and exits cleanly on SIGTERM', {
       emergencies: { slug: string }[];
     };
     assert.equal(panorama.emergencies[0]?.slug, 'inundacion-mocoa-2026');
+    // Routes from a collection centre show its address; one from a person's offer shows only its approximate place.
+    const routes = (await (await fetch(`${url}/api/logistics-operations?emergencia=inundacion-mocoa-2026`)).json()) as {
+      operations: { pickup_address: string }[];
+    };
+    const pickups = routes.operations.map((r) => r.pickup_address);
+    assert.ok(
+      pickups.some((p) => p.includes('ubicación aproximada')),
+      pickups.join(' | '),
+    );
+    assert.ok(
+      pickups.some((p) => !p.includes('ubicación aproximada')),
+      pickups.join(' | '),
+    );
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const started = Date.now();
     child.kill('SIGTERM');

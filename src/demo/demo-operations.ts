@@ -78,6 +78,30 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
       if (i === 2) await setLogisticsStatus(at(1), route.id, 'assigned', DEMO_ACTOR);
     }
   }
+  // A route that picks up at a person's offer (not a centre): public at the offer's approximate place.
+  const { rows: offers } = await leaderRecords(
+    ctx.db,
+    emergency.id,
+    { reviewStatus: 'approved', type: 'offer' },
+    { limit: 100, offset: 0 },
+  );
+  const fromHome = offers
+    .filter((o) => o.collection_center_status === null && o.exact_location !== 1 && o.latitude !== null)
+    .sort((a, b) => a.title.localeCompare(b.title))[0];
+  const destination = destinations[0];
+  if (fromHome && destination) {
+    await createLogisticsOperation(
+      at(3),
+      {
+        emergencySlug: emergency.slug,
+        destinationHelpId: destination.id,
+        title: `Recoger lo ofrecido: ${fromHome.title}`.slice(0, 100),
+        supplyDescription: 'Lo que ofrece una persona desde su casa; la dirección se le da al voluntario aceptado',
+        pickupHelpId: fromHome.id,
+      },
+      DEMO_ACTOR,
+    );
+  }
 
   await createAccount(ctx, { ...DEMO_ACCOUNT, role: 'admin', emergencySlugs: [] }, DEMO_ACTOR);
 }
