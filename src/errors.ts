@@ -107,6 +107,11 @@ const catalogue = {
     es: 'Este source es una integración registrada: envíe su clave en Authorization: Bearer <clave>.',
     en: 'This source is a registered integration: send its key as Authorization: Bearer <key>.',
   },
+  reserved_source: {
+    status: 400,
+    es: 'Ese source es del propio servicio (web, whatsapp, sms, mcp, kobo:…): envíe con el nombre de su integración.',
+    en: 'That source belongs to the service itself (web, whatsapp, sms, mcp, kobo:…): send under your integration’s name.',
+  },
   source_conflict: {
     status: 409,
     es: 'Ya existe otra publicación con ese source y externalId; para cambiarla envíe su editToken (Authorization: Bearer <editToken>) o use otro externalId.',

@@ -54,7 +54,7 @@ async function refusedWithoutChange(
 
 describe('anonymous clients prove a pair with its editToken', () => {
   test('a changed re-post without the token, or with a wrong one, is 409 source_conflict and changes nothing', async () => {
-    const original = body({ source: 'mcp', externalId: 'solicitud-1', contactWhatsapp: '+573001112233' });
+    const original = body({ source: 'asistente-a', externalId: 'solicitud-1', contactWhatsapp: '+573001112233' });
     const first = await post(original);
     assert.equal(first.status, 202);
     assert.ok(first.body.editToken);
@@ -64,7 +64,7 @@ describe('anonymous clients prove a pair with its editToken', () => {
     await refusedWithoutChange(hijack, bearer('adivinado'), 409, 'source_conflict');
     await refusedWithoutChange(hijack, bearer(`${first.body.editToken}x`), 409, 'source_conflict');
     await refusedWithoutChange(hijack, { authorization: `Basic ${first.body.editToken}` }, 409, 'source_conflict');
-    const row = (await snapshot('mcp', 'solicitud-1')).rows[0];
+    const row = (await snapshot('asistente-a', 'solicitud-1')).rows[0];
     assert.equal(row?.contact_whatsapp, '+573001112233');
     assert.equal(row?.content_version, 1);
   });

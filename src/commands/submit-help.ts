@@ -4,6 +4,7 @@ import type { Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
+import { isReservedSource, MCP_SOURCE } from '../domain/own-sources.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
 import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
@@ -30,6 +31,12 @@ export interface SubmitOptions {
   complete?: CompleteClaim;
   /** The secret the client presented: the pair's editToken, or the key of its registered source. */
   credential?: Credential;
+  /**
+   * Who sends it, when a stranger may: the public API, or an assistant's tool (which writes `mcp` itself). Either
+   * is refused a source the service's own intakes write (reserved_source), except to revise, with its editToken,
+   * a pair already stored under it.
+   */
+  from?: 'api' | 'mcp';
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
@@ -46,6 +53,28 @@ export interface SubmitRequest {
   log?: ReleaseLog;
 }
 
+/** Whether a stranger sending through `from` may not write this source: the service's own, but an assistant's `mcp`. */
+export function refusesSource(from: NonNullable<SubmitOptions['from']>, source: string): boolean {
+  return isReservedSource(source) && !(from === 'mcp' && source === MCP_SOURCE);
+}
+
+export function reservedSourceError(source: string): AppError {
+  return new AppError('reserved_source', [
+    { field: 'source', code: 'reserved_source', message: `«${source}» es del propio servicio.` },
+  ]);
+}
+
+/** Refuses a reserved source from a stranger, unless it revises a pair stored under it with the pair's editToken. */
+async function checkReservedSource(trx: Store, submission: HelpSubmission, options: SubmitOptions): Promise<void> {
+  if (options.from === undefined || !refusesSource(options.from, submission.source)) return;
+  const existing = await findBySourceExternalId(trx, submission.source, submission.externalId);
+  const proven =
+    existing?.edit_token_hash != null &&
+    options.credential !== undefined &&
+    existing.edit_token_hash === tokenHash(options.credential);
+  if (!proven) throw reservedSourceError(submission.source);
+}
+
 /** submitHelp once per Idempotency-Key: fresh, or the stored first answer (which keeps the editToken). */
 export async function submitHelpOnce(
   ctx: Context,
@@ -54,7 +83,10 @@ export async function submitHelpOnce(
 ): Promise<Idempotent<PublishResult>> {
   const { credential } = request;
   const key = idempotencyKeyOf(request.idempotencyKey);
-  if (key === undefined) return { kind: 'fresh', value: (await submitHelp(ctx, submission, { credential })).result };
+  const from = 'api';
+  if (key === undefined) {
+    return { kind: 'fresh', value: (await submitHelp(ctx, submission, { credential, from })).result };
+  }
   // A wrong or missing key of a registered source is refused here, before any Idempotency-Key is claimed.
   const submitter = await identifySubmitter(ctx.db, submission.source, credential);
   const scope = idempotencyScope(submitter.registered ? submission.source : null, request.clientIp);
@@ -62,7 +94,7 @@ export async function submitHelpOnce(
   return runIdempotent(
     ctx,
     { operation: 'help', scope, key, fingerprint },
-    async (complete) => (await submitHelp(ctx, submission, { credential, complete })).result,
+    async (complete) => (await submitHelp(ctx, submission, { credential, complete, from })).result,
     request.log,
   );
 }
@@ -78,6 +110,7 @@ export async function submitHelp(
   // Concurrent submissions share one commit (and one fsync) on SQLite; each is answered after that commit.
   return ctx.commits.run(async (trx) => {
     const now = ctx.now().toISOString();
+    await checkReservedSource(trx, submission, options);
     const submitter = await identifySubmitter(trx.db, submission.source, options.credential);
     const proposed = { hash, emergencyId: emergency.id };
     let record: HelpRow;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { ConsentPayload } from '../commands/consent-drafts.ts';
-import { submitHelp } from '../commands/submit-help.ts';
+import { refusesSource, reservedSourceError, submitHelp } from '../commands/submit-help.ts';
 import type { RetentionConfig } from '../config.ts';
 import type { Context } from '../context.ts';
 import { AppError, errorBody } from '../errors.ts';
@@ -93,11 +93,13 @@ function submissionPayload(type: 'request' | 'offer', args: SubmissionArgs): Con
   // confirming twice sends one submission).
   const body = { type, ...fields, externalId: externalId ?? randomUUID() };
   const submission = parseOrThrow(helpSubmission, body, 'validation_failed', 'es');
+  // Refused before the person is asked to confirm; a revision with its editToken is checked when it is sent.
+  if (editToken === undefined && refusesSource('mcp', submission.source)) throw reservedSourceError(submission.source);
   return editToken === undefined ? { submission } : { submission, editToken };
 }
 
 async function submitConfirmed(ctx: Context, payload: ConsentPayload) {
-  const { result } = await submitHelp(ctx, payload.submission, { credential: payload.editToken });
+  const { result } = await submitHelp(ctx, payload.submission, { credential: payload.editToken, from: 'mcp' });
   return { ...result, externalId: payload.submission.externalId };
 }
 

@@ -2,6 +2,7 @@
 // integraciones/kobo/ become a submission: the form's names, Kobo's strings and its geopoint, to the submission's
 // names and types. The submission schema (submission.ts) then judges the result, as for every other entry point.
 import * as z from 'zod';
+import { KOBO_SOURCE_PREFIX } from '../domain/own-sources.ts';
 import { reviewStatuses } from '../domain/statuses.ts';
 import type { OfferFieldName, RequestFieldName } from './submission.ts';
 
@@ -195,7 +196,7 @@ function pointOf(geopoint: unknown, geolocation: KoboSubmission['_geolocation'])
 export function submissionFromKobo(body: KoboSubmission): Record<string, unknown> {
   const answers = answersOf(body);
   const submission: Record<string, unknown> = {
-    source: `kobo:${body._xform_id_string}`,
+    source: `${KOBO_SOURCE_PREFIX}${body._xform_id_string}`,
     externalId: body._uuid,
   };
   const tipo = answers.get('tipo');

@@ -60,7 +60,12 @@ function submissionShape<T extends Record<string, z.ZodType>>(shape: T) {
   const { type: _type, ...rest } = shape;
   return {
     ...rest,
-    source: commonFields.source.default(MCP_SOURCE),
+    source: commonFields.source
+      .default(MCP_SOURCE)
+      .describe(
+        'Nombre estable de la integración que envía; por omisión mcp. No puede ser web, whatsapp, sms ni kobo:…, ' +
+          'que escribe solo el propio servicio (reserved_source).',
+      ),
     externalId: commonFields.externalId
       .optional()
       .describe(

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { SAMPLE_BLOCKS } from '../../src/demo/mobile-blocks.ts';
 import { bounds } from '../../src/domain/bounds.ts';
 import { categories } from '../../src/domain/categories.ts';
+import { isReservedSource } from '../../src/domain/own-sources.ts';
 import { collectionCenterStatuses, urgencies } from '../../src/domain/statuses.ts';
 import type { OfferFieldName, RequestFieldName } from '../../src/schemas/submission.ts';
 import { freshSeed } from './samples.ts';
@@ -132,7 +133,9 @@ export const longitudeArb = fc.double({ min: b.longitude.min, max: b.longitude.m
 const sourceChars = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-'];
 export const sourceArb = fc
   .tuple(fc.constantFrom(...plainChars), fc.array(fc.constantFrom(...sourceChars), { maxLength: b.source.max - 1 }))
-  .map(([first, rest]) => first + rest.join(''));
+  .map(([first, rest]) => first + rest.join(''))
+  // The names the service writes itself are refused on the API (reserved_source): an integration never has one.
+  .filter((source) => !isReservedSource(source));
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const calendarDateArb = fc
   .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })

@@ -115,11 +115,13 @@ export const helpSubmitRoute = declareRoute({
         },
         content: { 'application/json': { schema: ref('PublishResult') } },
       },
-      '400': errorResponse(400, 'Datos no válidos (details indica cada campo).', [
-        ...submissionBodyCodes,
-        'invalid_idempotency_key',
-        'emergency_change_not_allowed',
-      ]),
+      '400': errorResponse(
+        400,
+        'Datos no válidos (details indica cada campo). reserved_source: el source es uno de los que escribe el ' +
+          'propio servicio (web, whatsapp, sms, mcp y kobo:…, desde el 2026-11-27); solo se acepta para revisar, ' +
+          'con su editToken, un par ya guardado con él.',
+        [...submissionBodyCodes, 'invalid_idempotency_key', 'emergency_change_not_allowed', 'reserved_source'],
+      ),
       '401': errorResponse(401, 'El source es una integración registrada y falta su clave o no es la correcta.', [
         'source_key_required',
       ]),
