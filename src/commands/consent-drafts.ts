@@ -7,10 +7,7 @@ import {
   type ConsentAnswer,
   type ConsentPayload,
   deleteConsentDraft,
-  findConsentDraft,
   insertConsentDraft,
-  payloadOf,
-  purgeConsentDrafts,
 } from '../repositories/consent-drafts.ts';
 
 export type { ConsentPayload };
@@ -55,19 +52,7 @@ export function recordConsentAnswer(
   return answerConsentDraft(ctx.db, tokenHash(token), sessionId, answer, ctx.now().toISOString());
 }
 
-/** The payload, removed so it is submitted at most once; undefined when expired, unknown or already taken. */
-export async function takeConsentDraft(ctx: Context, token: string): Promise<ConsentPayload | undefined> {
-  const hash = tokenHash(token);
-  const row = await findConsentDraft(ctx.db, hash, ctx.now().toISOString());
-  if (!row || !(await deleteConsentDraft(ctx.db, hash))) return undefined;
-  return payloadOf(row);
-}
-
 /** The person said no (or the link was used): the draft and its personal data go at once. */
 export async function dropConsentDraft(ctx: Context, token: string): Promise<void> {
   await deleteConsentDraft(ctx.db, tokenHash(token));
-}
-
-export function purgeExpiredConsentDrafts(ctx: Context): Promise<number> {
-  return purgeConsentDrafts(ctx.db, ctx.now().toISOString());
 }

@@ -228,8 +228,6 @@ export const tools: ToolDefinition[] = [
   routeClaimTool,
 ];
 
-export const submissionTools = new Set(tools.filter((tool) => tool.submits).map((tool) => tool.name));
-
 /** Arguments that fail the tool's schema: the catalogue error of the REST API, one detail per bad field. */
 export function toolInputError(tool: ToolDefinition, issues: readonly z.core.$ZodIssue[], args: unknown): ToolResult {
   const details = issuesToDetails(issues, 'es', args);

@@ -1,21 +1,12 @@
 // Emergencies as pages, the console and the CLI read them: one by slug or id, the active ones, every one.
 import type { Context } from '../context.ts';
-import {
-  type EmergencyRow,
-  findEmergencyById,
-  findEmergencyBySlug,
-  listEmergencies,
-} from '../repositories/emergencies.ts';
+import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
 
 export type { EmergencyRow };
 
 /** The emergency with this slug, whatever its status; undefined when there is none. */
 export function findEmergency(ctx: Context, slug: string): Promise<EmergencyRow | undefined> {
   return findEmergencyBySlug(ctx.db, slug);
-}
-
-export function emergencyById(ctx: Context, id: string): Promise<EmergencyRow | undefined> {
-  return findEmergencyById(ctx.db, id);
 }
 
 export function activeEmergencies(ctx: Context): Promise<EmergencyRow[]> {

@@ -23,13 +23,3 @@ export async function assignedEmergencies(db: Db, accountIds: string[]): Promise
   for (const row of rows) result.set(row.account_id, [...(result.get(row.account_id) ?? []), row.slug]);
   return result;
 }
-
-export async function canAccessEmergency(db: Db, accountId: string, emergencyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('account_emergencies')
-    .select('account_id')
-    .where('account_id', '=', accountId)
-    .where('emergency_id', '=', emergencyId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

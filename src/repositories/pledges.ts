@@ -109,12 +109,6 @@ export async function duePledgesOf(db: Db, helpId: string, now: string): Promise
     .execute();
 }
 
-/** Open pledges of a record (withdrawal and erasure release them). */
-export async function openPledgesOf(db: Db, helpIds: string[]): Promise<PledgeRow[]> {
-  if (helpIds.length === 0) return [];
-  return db.selectFrom('pledges').selectAll().where('help_id', 'in', helpIds).where('status', '=', 'open').execute();
-}
-
 /** Pledges holding these numbers (the right to know, erasure by number), and every pledge to these records. */
 export async function pledgesNaming(db: Db, whatsapps: string[], helpIds: string[]): Promise<PledgeRow[]> {
   if (whatsapps.length === 0 && helpIds.length === 0) return [];

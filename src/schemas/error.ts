@@ -27,19 +27,18 @@ export const errorDetail = z
       '{ field: "*", code: "more_errors" } dice cuántos quedaron sin listar.',
   });
 
-export const errorSchema = z
-  .object({
-    error: z.string().describe('Frase para personas (español; inglés si Accept-Language lo prefiere).'),
-    code: z.enum(errorCodes).describe('Código estable para programas.'),
-    details: z.union([z.array(errorDetail), z.record(z.string(), z.unknown()), z.null()]),
-  })
-  .meta({
-    id: 'Error',
-    examples: [
-      {
-        error: 'Los datos enviados no son válidos.',
-        code: 'validation_failed',
-        details: [{ field: 'title', message: 'Debe tener al menos 4 caracteres.', code: 'too_small' }],
-      },
-    ],
-  });
+// Registered as the component Error, which every error response refers to; nothing reads it by name.
+z.object({
+  error: z.string().describe('Frase para personas (español; inglés si Accept-Language lo prefiere).'),
+  code: z.enum(errorCodes).describe('Código estable para programas.'),
+  details: z.union([z.array(errorDetail), z.record(z.string(), z.unknown()), z.null()]),
+}).meta({
+  id: 'Error',
+  examples: [
+    {
+      error: 'Los datos enviados no son válidos.',
+      code: 'validation_failed',
+      details: [{ field: 'title', message: 'Debe tener al menos 4 caracteres.', code: 'too_small' }],
+    },
+  ],
+});

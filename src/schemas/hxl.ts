@@ -274,7 +274,8 @@ export const hxlRow = z
       'Un registro publicado en la forma de objetos de HXL JSON: cada clave es el hashtag completo de su columna.',
   });
 
-export const hxlRows = z.array(hxlRow).meta({
+// Registered as the component HxlRows (the export's JSON form); nothing reads it by name.
+z.array(hxlRow).meta({
   id: 'HxlRows',
   description: 'La exportación HXL JSON: un objeto por registro publicado que cumple los filtros.',
 });

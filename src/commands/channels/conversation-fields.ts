@@ -30,7 +30,7 @@ const common = {
     'A message does not show a place exactly: a home is public at about 300 m; a leader can change it.',
 } as const;
 
-export const requestFieldsInConversation = {
+const requestFieldsInConversation = {
   ...common,
   neighborhood: asked,
   urgency: asked,
@@ -40,7 +40,7 @@ export const requestFieldsInConversation = {
   neededPeople: 'Short on purpose: the quantity and its unit say how much; the team asks the rest.',
 } as const satisfies Record<RequestFieldName, string>;
 
-export const offerFieldsInConversation = {
+const offerFieldsInConversation = {
   ...common,
   collectionCenterStatus: 'Collection centres are registered by the team, not by a message.',
   vehicle: 'The title says what is offered ("camioneta 4x4").',
@@ -57,9 +57,8 @@ type AskedOf<T> = { [K in keyof T]: T[K] extends typeof asked ? K : never }[keyo
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // A draft holds the asked fields, no more and no fewer, each with a type the schema accepts. (The place is a point
-// or a municipality: one of them is set.)
-const requestDraftFields: Same<keyof RequestDraft, AskedOf<typeof requestFieldsInConversation>> = true;
-const offerDraftFields: Same<keyof OfferDraft, AskedOf<typeof offerFieldsInConversation>> = true;
-const requestDraftTypes = (draft: RequestDraft): Pick<RequestSubmission, keyof RequestDraft> => draft;
-const offerDraftTypes = (draft: OfferDraft): Pick<OfferSubmission, keyof OfferDraft> => draft;
-export const conversationDraftChecks = [requestDraftFields, offerDraftFields, requestDraftTypes, offerDraftTypes];
+// or a municipality: one of them is set.) Checked by the compiler; nothing here runs.
+true satisfies Same<keyof RequestDraft, AskedOf<typeof requestFieldsInConversation>>;
+true satisfies Same<keyof OfferDraft, AskedOf<typeof offerFieldsInConversation>>;
+({}) as RequestDraft satisfies Pick<RequestSubmission, keyof RequestDraft>;
+({}) as OfferDraft satisfies Pick<OfferSubmission, keyof OfferDraft>;
