@@ -17,17 +17,21 @@ export function emergencyOptions(env: ConversationEnv): Option[] {
   return env.emergencies.slice(-10).map((e) => ({ id: `emer:${e.slug}`, title: e.name, words: [e.slug] }));
 }
 
+/** true when the list names every category: a category added to the service that no menu offers does not compile. */
+type NamesEvery<L extends readonly Category[]> = [Exclude<Category, L[number]>] extends [never] ? true : false;
+
 /** Most common first: the first 9 make the first page of a WhatsApp list, the rest the second. */
-const CATEGORY_ORDER: Record<HelpType, Category[]> = {
-  request: [
-    ...['alimentos', 'agua', 'medicamentos', 'salud', 'refugio', 'higiene', 'panales', 'ropa', 'rescate'],
-    ...['mascotas', 'transporte', 'herramientas', 'voluntariado', 'acopio', 'otro'],
-  ] as Category[],
-  offer: [
-    ...['alimentos', 'agua', 'medicamentos', 'ropa', 'higiene', 'transporte', 'voluntariado', 'acopio', 'herramientas'],
-    ...['panales', 'mascotas', 'salud', 'refugio', 'rescate', 'otro'],
-  ] as Category[],
-};
+const REQUEST_ORDER = [
+  ...['alimentos', 'agua', 'medicamentos', 'salud', 'refugio', 'higiene', 'panales', 'ropa', 'rescate'],
+  ...['mascotas', 'transporte', 'herramientas', 'voluntariado', 'acopio', 'otro'],
+] as const satisfies readonly Category[];
+const OFFER_ORDER = [
+  ...['alimentos', 'agua', 'medicamentos', 'ropa', 'higiene', 'transporte', 'voluntariado', 'acopio', 'herramientas'],
+  ...['panales', 'mascotas', 'salud', 'refugio', 'rescate', 'otro'],
+] as const satisfies readonly Category[];
+true satisfies NamesEvery<typeof REQUEST_ORDER>;
+true satisfies NamesEvery<typeof OFFER_ORDER>;
+const CATEGORY_ORDER: Record<HelpType, readonly Category[]> = { request: REQUEST_ORDER, offer: OFFER_ORDER };
 const FIRST_PAGE = 9;
 
 /** Other words people use for a category. */
