@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, beforeEach, test } from 'node:test';
-import { sql } from 'kysely';
 import type { Io } from '../src/cli/io.ts';
 import { main } from '../src/cli/main.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -19,7 +18,7 @@ import { submitHelp } from '../src/commands/submit-help.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Context, createContext } from '../src/context.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import { migrateDownTo, migrateToLatest, migrationNames } from '../src/db/migrate.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { engine, freshDatabase, type TestDatabase } from './helpers/database.ts';
 import { BASE_URL, requestBody } from './helpers/harness.ts';
@@ -336,56 +335,14 @@ test('a SQLite backup leaves out freed pages, even ones a connection never zeroe
 
 test('a backup older than the erasure log is migrated, and the erasures are applied to it', async () => {
   const planted = await plant();
-  // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too).
-  await sql`delete from kysely_migration where name = '017-route-pickups'`.execute(ctx.db);
-  await sql`drop table feed_touches`.execute(ctx.db);
-  await sql`delete from kysely_migration where name = '016-offer-places'`.execute(ctx.db);
-  await sql`drop table consent_drafts`.execute(ctx.db);
-  await sql`alter table mcp_sessions drop column client_capabilities`.execute(ctx.db);
-  await sql`delete from kysely_migration where name = '015-consent-drafts'`.execute(ctx.db);
-  for (const table of ['leader_alerts', 'outbound_messages', 'channel_messages', 'conversations']) {
-    await sql`drop table ${sql.id(table)}`.execute(ctx.db);
-  }
-  await sql`delete from kysely_migration where name = '014-channels'`.execute(ctx.db);
-  for (const table of ['webhook_deliveries', 'webhook_subscriptions', 'public_change_head', 'public_changes']) {
-    await sql`drop table ${sql.id(table)}`.execute(ctx.db);
-  }
-  await sql`delete from kysely_migration where name = '013-open-data'`.execute(ctx.db);
-  await sql`drop table route_claims`.execute(ctx.db);
-  await sql`delete from kysely_migration where name = '012-route-claims'`.execute(ctx.db);
-  await sql`drop index help_records_confirmation_due`.execute(ctx.db);
-  for (const column of ['confirmed_at', 'confirmation_state']) {
-    await sql`alter table help_records drop column ${sql.id(column)}`.execute(ctx.db);
-  }
-  await sql`delete from kysely_migration where name = '011-confirmation'`.execute(ctx.db);
-  await sql`drop table pledges`.execute(ctx.db);
-  for (const column of ['quantity_committed', 'pledges_open']) {
-    await sql`alter table help_records drop column ${sql.id(column)}`.execute(ctx.db);
-  }
-  await sql`alter table timeline_events drop column quantity`.execute(ctx.db);
-  await sql`delete from kysely_migration where name = '010-pledges'`.execute(ctx.db);
-  for (const index of ['help_records_rejected_retention', 'help_records_identity_retention', 'erasures_created']) {
-    await sql`drop index ${sql.id(index)}`.execute(ctx.db);
-  }
-  await sql`drop table erasures`.execute(ctx.db);
-  for (const column of ['withdrawn_at', 'withdrawn_by', 'personal_data_erased_at', 'identity_erased_at']) {
-    await sql`alter table help_records drop column ${sql.id(column)}`.execute(ctx.db);
-  }
-  await sql`delete from kysely_migration where name = '009-personal-data'`.execute(ctx.db);
+  // The database as it was before the personal-data migration, as an old backup holds it (so before pledges too):
+  // every later migration's schema undone by its own `down`.
+  const later = migrationNames(ctx.dialect).slice(migrationNames(ctx.dialect).indexOf('008-emergency-contacts') + 1);
+  assert.deepEqual(await migrateDownTo(ctx.db as never, ctx.dialect, '008-emergency-contacts'), [...later].reverse());
   const file = path.join(dir, 'version-anterior.bak');
   assert.equal((await cli('backup', file)).code, 0);
 
-  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), [
-    '009-personal-data',
-    '010-pledges',
-    '011-confirmation',
-    '012-route-claims',
-    '013-open-data',
-    '014-channels',
-    '015-consent-drafts',
-    '016-offer-places',
-    '017-route-pickups',
-  ]);
+  assert.deepEqual(await migrateToLatest(ctx.db as never, ctx.dialect), later);
   await eraseRecord(ctx, planted.id, 'cli', 'prueba');
   const expected = (await erasureLog(ctx)).length;
   await disconnect();
@@ -393,17 +350,7 @@ test('a backup older than the erasure log is migrated, and the erasures are appl
   const restored = await cli('restore', file, '--json');
   assert.equal(restored.code, 0, restored.stderr);
   const report = JSON.parse(restored.stdout);
-  assert.deepEqual(report.migrations, [
-    '009-personal-data',
-    '010-pledges',
-    '011-confirmation',
-    '012-route-claims',
-    '013-open-data',
-    '014-channels',
-    '015-consent-drafts',
-    '016-offer-places',
-    '017-route-pickups',
-  ]);
+  assert.deepEqual(report.migrations, later);
   assert.equal(report.applied, expected);
   if (engine === 'postgres') assert.ok(report.dropped.includes('erasures'));
   await connect();

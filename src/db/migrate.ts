@@ -21,15 +21,9 @@ import { routePickups } from './migrations/017-route-pickups.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return {
-    '001-initial': initial(dialect),
-    '002-change-seq': changeSeq(dialect),
-    '003-mcp-sessions': mcpSessions(dialect),
-    '004-console': consoleTables(dialect),
-    '005-trust': trust(dialect),
-    '006-places': places(dialect),
-    '007-receipt-codes': receiptCodes(dialect),
-    '008-emergency-contacts': emergencyContacts(dialect),
+  // From 009 on each migration also says how to undo its schema (down), so the tests of older backups build an
+  // older database from the migrations themselves. A new migration goes at the end of this second list.
+  const undoable: Record<string, Required<Migration>> = {
     '009-personal-data': personalData(dialect),
     '010-pledges': pledges(dialect),
     '011-confirmation': confirmation(dialect),
@@ -40,11 +34,35 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '016-offer-places': offerPlaces(dialect),
     '017-route-pickups': routePickups(),
   };
+  return {
+    '001-initial': initial(dialect),
+    '002-change-seq': changeSeq(dialect),
+    '003-mcp-sessions': mcpSessions(dialect),
+    '004-console': consoleTables(dialect),
+    '005-trust': trust(dialect),
+    '006-places': places(dialect),
+    '007-receipt-codes': receiptCodes(dialect),
+    '008-emergency-contacts': emergencyContacts(dialect),
+    ...undoable,
+  };
+}
+
+/** Every migration's name, in order. */
+export function migrationNames(dialect: Dialect): string[] {
+  return Object.keys(migrations(dialect));
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
   const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Undoes the schema of every migration after `name` (for tests of older backups); returns those undone. */
+export async function migrateDownTo(db: Kysely<unknown>, dialect: Dialect, name: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -42,5 +42,15 @@ export function personalData(_dialect: Dialect) {
         .where(sql<boolean>`identity_document is not null`)
         .execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      for (const index of ['help_records_rejected_retention', 'help_records_identity_retention', 'erasures_created']) {
+        await db.schema.dropIndex(index).execute();
+      }
+      await db.schema.dropTable('erasures').execute();
+      for (const column of ['withdrawn_at', 'withdrawn_by', 'personal_data_erased_at', 'identity_erased_at']) {
+        await db.schema.alterTable('help_records').dropColumn(column).execute();
+      }
+    },
   };
 }

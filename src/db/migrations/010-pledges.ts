@@ -58,5 +58,13 @@ export function pledges(_dialect: Dialect) {
         .where(sql<boolean>`personal_data_erased_at is null`)
         .execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('pledges').execute();
+      for (const column of ['quantity_committed', 'pledges_open']) {
+        await db.schema.alterTable('help_records').dropColumn(column).execute();
+      }
+      await db.schema.alterTable('timeline_events').dropColumn('quantity').execute();
+    },
   };
 }

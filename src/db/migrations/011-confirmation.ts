@@ -23,5 +23,12 @@ export function confirmation(_dialect: Dialect) {
         .where(sql<boolean>`review_status = 'approved' and status <> 'completed'`)
         .execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('help_records_confirmation_due').execute();
+      for (const column of ['confirmed_at', 'confirmation_state']) {
+        await db.schema.alterTable('help_records').dropColumn(column).execute();
+      }
+    },
   };
 }

@@ -78,5 +78,11 @@ export function openData(_dialect: Dialect) {
         .columns(['subscription_id', 'status', 'created_at'])
         .execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      for (const table of ['webhook_deliveries', 'webhook_subscriptions', 'public_change_head', 'public_changes']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
   };
 }

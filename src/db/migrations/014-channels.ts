@@ -100,5 +100,11 @@ export function channels(_dialect: Dialect) {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      for (const table of ['leader_alerts', 'outbound_messages', 'channel_messages', 'conversations']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
   };
 }

@@ -29,5 +29,10 @@ export function consentDrafts(_dialect: Dialect) {
       await db.schema.createIndex('consent_drafts_contact').on('consent_drafts').column('contact_whatsapp').execute();
       await db.schema.alterTable('mcp_sessions').addColumn('client_capabilities', 'text').execute();
     },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('consent_drafts').execute();
+      await db.schema.alterTable('mcp_sessions').dropColumn('client_capabilities').execute();
+    },
   };
 }
