@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document: its frame (info, tags, security schemes), the components generated from the Zod
 // schemas that validate requests and shape responses, and the paths made from the route declarations (routes/).
+import { changesText } from './changes.ts';
 import '../schemas/logistics-operation.ts';
 import '../schemas/error.ts';
 import '../schemas/help-matches.ts';
@@ -195,6 +196,8 @@ export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
         'petición con la misma Idempotency-Key.',
         '',
         `Prioridad (priorityScore): ${priorityFormula}`,
+        '',
+        ...changesText(),
       ].join('\n'),
       contact: { name: 'Ayuda Directa', url: baseUrl },
       license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },

@@ -30,7 +30,9 @@ export const errorDetail = z
 // Registered as the component Error, which every error response refers to; nothing reads it by name.
 z.object({
   error: z.string().describe('Frase para personas (español; inglés si Accept-Language lo prefiere).'),
-  code: z.enum(errorCodes).describe('Código estable para programas.'),
+  code: z
+    .enum(errorCodes)
+    .describe('Código estable para programas. La lista puede crecer: un cliente debe aceptar códigos que no conozca.'),
   details: z.union([z.array(errorDetail), z.record(z.string(), z.unknown()), z.null()]),
 }).meta({
   id: 'Error',

@@ -1,0 +1,41 @@
+// What changed in the API's behaviour since version 1.6.0 was first served, newest last: the version stays 1.6.0
+// (paths, fields, bounds and codes only grow), so integrators read here what a change means for them. The OpenAPI
+// description lists these entries and README's "Changes since 1.6.0" must say each one (test/api-changes.test.ts).
+import type { ErrorCode } from '../errors.ts';
+
+export interface ApiChange {
+  /** The day it was first served, YYYY-MM-DD. */
+  date: string;
+  es: string;
+  en: string;
+}
+
+/** Error codes added since 1.6.0 was first served: clients must accept codes they do not know. */
+export const addedErrorCodes = ['reserved_source'] as const satisfies readonly ErrorCode[];
+
+export const apiChanges: readonly ApiChange[] = [
+  {
+    date: '2026-11-27',
+    es: 'Un ofrecimiento sigue la regla de lugar de una solicitud: se publica en un punto aproximado (unos 300 m) salvo con showExactLocation: true (nuevo campo de los ofrecimientos); un centro de acopio se publica exacto. Un registro sin lugar ya no dice precision: exact.',
+    en: 'An offer follows a request’s place rule: it is published at an approximate point (about 300 m) unless it sends showExactLocation: true (a new offer field); a collection centre is published exactly. A record without a place no longer says precision: exact.',
+  },
+  {
+    date: '2026-11-27',
+    es: 'Una ruta que recoge en el ofrecimiento de una persona publica en pickup_* el lugar público de ese ofrecimiento, no su dirección.',
+    en: 'A route that picks up at a person’s offer publishes that offer’s public place in pickup_*, not its address.',
+  },
+  {
+    date: '2026-11-27',
+    es: 'Los source web, whatsapp, sms, mcp y kobo:… los escribe solo el propio servicio: POST /api/public/v1/help y las herramientas MCP responden 400 reserved_source (un par ya guardado con uno de ellos se revisa con su editToken).',
+    en: 'The sources web, whatsapp, sms, mcp and kobo:… are written only by the service itself: POST /api/public/v1/help and the MCP tools answer 400 reserved_source (a pair already stored under one of them is revised with its editToken).',
+  },
+];
+
+/** The OpenAPI description's lines about these changes. */
+export function changesText(): string[] {
+  return [
+    'Cambios desde la 1.6.0 (la versión no cambia: rutas, campos, límites y códigos solo crecen):',
+    ...apiChanges.map((change) => `- ${change.date}: ${change.es}`),
+    `Error.code puede crecer: acepte códigos que no conozca. Añadidos desde la 1.6.0: ${addedErrorCodes.join(', ')}.`,
+  ];
+}
