@@ -87,6 +87,7 @@ function buildRecord(
     id: random.uuid(),
     source,
     external_id: externalId,
+    arrived_by: null,
     review_status: 'approved',
     status,
     ...fields,

@@ -31,7 +31,8 @@ async function whatsappRecord(h: Harness, open = true): Promise<string> {
       publishContact: true,
     }),
   );
-  const { result } = await submitHelp(h.ctx, submission);
+  // As the WhatsApp intake stores it: the channel that brought it.
+  const { result } = await submitHelp(h.ctx, submission, { arrivedBy: 'whatsapp' });
   await approveSubmission(h.ctx, result.id, 'test');
   if (open) await wrote(h);
   return result.id;
@@ -162,7 +163,8 @@ describe('answering a WhatsApp sender from the console', () => {
         publishContact: true,
       }),
     );
-    const { result } = await submitHelp(h.ctx, submission);
+    // As the WhatsApp intake stores it: the channel that brought it.
+  const { result } = await submitHelp(h.ctx, submission, { arrivedBy: 'whatsapp' });
     await wrote(h);
     const reviewPath = `/panel/e/${SLUG}/revisar/${result.id}`;
     const page = await browser.get(reviewPath);

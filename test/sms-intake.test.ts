@@ -177,6 +177,7 @@ test('a whole SMS conversation, one question per message, ends in the review inb
     .where('contact_whatsapp', '=', '+573015550030')
     .executeTakeFirstOrThrow();
   assert.equal(record.review_status, 'pending_review');
+  assert.equal(record.arrived_by, 'sms', 'the intake says which channel brought it');
   assert.equal(record.municipality_code, '86001');
   assert.equal(record.contact_name, 'Luz Dary Gómez');
   assert.equal(record.urgency, 'urgent');

@@ -164,6 +164,7 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
     .where('external_id', '=', String(first.id))
     .executeTakeFirstOrThrow();
   assert.equal(record.review_status, 'pending_review', 'nothing is published before review');
+  assert.equal(record.arrived_by, 'whatsapp', 'the intake says which channel brought it');
   assert.equal(record.contact_whatsapp, '+573001234567');
   assert.equal(record.contact_name, 'María Fernanda Rojas');
   assert.equal(record.category, 'agua');

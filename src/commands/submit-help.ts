@@ -2,7 +2,7 @@
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
-import type { Db } from '../db/types.ts';
+import type { Channel, Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { isReservedSource, MCP_SOURCE } from '../domain/own-sources.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
@@ -37,6 +37,8 @@ export interface SubmitOptions {
    * a pair already stored under it.
    */
   from?: 'api' | 'mcp';
+  /** Set by the WhatsApp and SMS intake alone: the channel that brought a new record (notices go back through it). */
+  arrivedBy?: Channel;
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
@@ -129,6 +131,7 @@ export async function submitHelp(
       now,
       token === undefined ? null : tokenHash(token),
       newReceiptCode(),
+      options.arrivedBy ?? null,
     );
     if (await insertIfNew(trx, row)) {
       record = row;
@@ -174,11 +177,13 @@ function newRecord(
   now: string,
   editTokenHash: string | null,
   receiptCode: string,
+  arrivedBy: Channel | null,
 ): HelpRow {
   return {
     id: newRowId(),
     source: submission.source,
     external_id: submission.externalId,
+    arrived_by: arrivedBy,
     review_status: 'pending_review',
     status: 'active',
     // Derived from the point unless the submission's fields say a person chose it.

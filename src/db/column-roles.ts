@@ -148,6 +148,8 @@ export const helpRecordRoles = {
   pledges_open: { kind: 'public', published: 'always', erased: 'rule', label: null },
   confirmed_at: publicSystem,
   confirmation_state: publicSystem,
+  // Which conversation brought it: what notices and replies may use, never `source`.
+  arrived_by: { kind: 'system', published: 'never', erased: 'keep', label: 'Llegó por' },
 } as const satisfies TableRoles<HelpRecordsTable>;
 
 type Roles = typeof helpRecordRoles;

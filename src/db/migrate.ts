@@ -18,6 +18,7 @@ import { channels } from './migrations/014-channels.ts';
 import { consentDrafts } from './migrations/015-consent-drafts.ts';
 import { offerPlaces } from './migrations/016-offer-places.ts';
 import { routePickups } from './migrations/017-route-pickups.ts';
+import { arrivedBy } from './migrations/018-arrived-by.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '015-consent-drafts': consentDrafts(dialect),
     '016-offer-places': offerPlaces(dialect),
     '017-route-pickups': routePickups(),
+    '018-arrived-by': arrivedBy(),
   };
   return {
     '001-initial': initial(dialect),

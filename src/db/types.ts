@@ -92,6 +92,11 @@ export interface HelpRecordsTable {
   confirmed_at: string | null;
   /** What confirmed_at means now (domain/confirmation.ts), kept by the commands and the sweep. */
   confirmation_state: Generated<ConfirmationState>;
+  /**
+   * The channel whose intake brought it (a WhatsApp or SMS conversation), set by that intake and never from `source`;
+   * null for every other way in. Notices and the leaders' replies go only to records that have one.
+   */
+  arrived_by: Channel | null;
 }
 
 export type { ConfirmationState } from '../domain/confirmation.ts';

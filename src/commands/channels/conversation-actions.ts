@@ -60,7 +60,8 @@ async function submit(
     return reply(ctx, message, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`));
   }
   try {
-    await submitHelp(ctx, parsed.value);
+    // The intake says which channel brought it; `source` is only a name and proves nothing.
+    await submitHelp(ctx, parsed.value, { arrivedBy: message.channel });
   } catch (err) {
     // The person is told either way; the conversation stays at its summary, so "enviar" tries again.
     await reply(ctx, message, submitFailedReplies(err instanceof AppError ? errorMessage(err.code, 'es') : NOT_SAVED));

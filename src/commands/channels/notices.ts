@@ -15,7 +15,8 @@ export async function noticeSubmitter(
   quantity?: number | null,
 ): Promise<void> {
   const { record } = step;
-  const channel = record.source === 'whatsapp' || record.source === 'sms' ? record.source : null;
+  // Only the channel whose intake brought the record, to the number that wrote: never what `source` claims.
+  const channel = record.arrived_by;
   if (channel === null || !record.contact_whatsapp || record.review_status === 'withdrawn') return;
   const base = ctx.config.baseUrl;
   const text = noticeText(

@@ -29,12 +29,13 @@ export interface ReplyWindow {
   template: string | null;
 }
 
+/** The channel whose intake brought the record (never what `source` claims), while its person can be reached. */
 function channelOf(record: HelpRow): Channel | null {
-  if (record.source !== 'whatsapp' && record.source !== 'sms') return null;
+  if (record.arrived_by === null) return null;
   if (record.review_status === 'withdrawn' || record.personal_data_erased_at !== null || !record.contact_whatsapp) {
     return null;
   }
-  return record.source;
+  return record.arrived_by;
 }
 
 /** How a reply to this record's person would go now; null when the record did not come by WhatsApp or SMS. */
