@@ -164,7 +164,7 @@ describe('answering a WhatsApp sender from the console', () => {
       }),
     );
     // As the WhatsApp intake stores it: the channel that brought it.
-  const { result } = await submitHelp(h.ctx, submission, { arrivedBy: 'whatsapp' });
+    const { result } = await submitHelp(h.ctx, submission, { arrivedBy: 'whatsapp' });
     await wrote(h);
     const reviewPath = `/panel/e/${SLUG}/revisar/${result.id}`;
     const page = await browser.get(reviewPath);
