@@ -11,7 +11,7 @@ import { submitHelp } from '../src/commands/submit-help.ts';
 import { migrateDownTo, migrateToLatest } from '../src/db/migrate.ts';
 import { findById } from '../src/repositories/help-records/records.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
-import { addEmergency, type Harness, requestBody, setup } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { WHATSAPP_ENV } from './helpers/message-providers.ts';
 import { nextMobile, nextWord } from './helpers/samples.ts';
 
@@ -57,6 +57,22 @@ test('a record that only says it came by SMS gets no notice and no reply form; o
     { code: 'channel_reply_unavailable' },
   );
   assert.deepEqual(await sentTo(forgedApproved.number), []);
+});
+
+test('the public contact says how the person came: an SMS sender is offered a call and a text, not WhatsApp', async () => {
+  const bySms = await stored('sms', 'sms');
+  const byWeb = await stored('app-ayuda-putumayo');
+  for (const record of [bySms, byWeb]) await approveSubmission(h.ctx, record.id, 'leader-1');
+  const detail = async (id: string) =>
+    (await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` })).body.item.contact;
+  assert.equal((await detail(bySms.id)).channel, 'sms');
+  assert.equal((await detail(bySms.id)).whatsapp, bySms.number, 'the number stays, as the SPEC requires');
+  assert.equal((await detail(byWeb.id)).channel, 'unknown');
+  const page = async (id: string) => (await h.app.inject({ method: 'GET', url: `/ayudas/${id}` })).body;
+  const smsPage = await page(bySms.id);
+  assert.ok(smsPage.includes(`sms:${bySms.number}`) && smsPage.includes(`tel:${bySms.number}`));
+  assert.ok(!smsPage.includes('wa.me/'), 'no WhatsApp button for someone who wrote by SMS');
+  assert.ok((await page(byWeb.id)).includes(`wa.me/${byWeb.number.slice(1)}`));
 });
 
 test('the migration gives a channel only to records the service’s own messages prove', async () => {

@@ -131,7 +131,7 @@ function record(n: number, overrides: Record<string, unknown>, where: Record<str
       mapUrl: null,
       ...where,
     },
-    contact: { name: 'Ana', whatsapp: '+573001234567', whatsappUrl: 'https://wa.me/573001234567' },
+    contact: { name: 'Ana', whatsapp: '+573001234567', whatsappUrl: 'https://wa.me/573001234567', channel: 'unknown' },
     quantities: null,
     resources: [],
     verification: { verified: true, verifiedBy: 'Equipo de la emergencia', verifiedAt: at, method: 'leader_review' },

@@ -77,7 +77,13 @@ function expectedItem({ body, whatsapp }: Generated) {
     title: trimmed(body.title),
     description: orNull(body.description) ?? '',
     category: body.category,
-    contact: { name: trimmed(body.contactName), whatsapp, whatsappUrl: `https://wa.me/${whatsapp.slice(1)}` },
+    // Sent through the API: no conversation brought it.
+    contact: {
+      name: trimmed(body.contactName),
+      whatsapp,
+      whatsappUrl: `https://wa.me/${whatsapp.slice(1)}`,
+      channel: 'unknown',
+    },
     location: {
       address: isApproximate(row) ? null : orNull(body.address),
       neighborhood: orNull(body.neighborhood),

@@ -29,6 +29,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'Los source web, whatsapp, sms, mcp y kobo:… los escribe solo el propio servicio: POST /api/public/v1/help y las herramientas MCP responden 400 reserved_source (un par ya guardado con uno de ellos se revisa con su editToken).',
     en: 'The sources web, whatsapp, sms, mcp and kobo:… are written only by the service itself: POST /api/public/v1/help and the MCP tools answer 400 reserved_source (a pair already stored under one of them is revised with its editToken).',
   },
+  {
+    date: '2026-11-27',
+    es: 'contact.channel (whatsapp, sms o unknown) dice cómo llegó la persona; contact.whatsapp sigue con el número. Con sms ofrezca llamar o un SMS, no WhatsApp.',
+    en: 'contact.channel (whatsapp, sms or unknown) says how the person came; contact.whatsapp keeps the number. With sms, offer a call or a text message, not WhatsApp.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

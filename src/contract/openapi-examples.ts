@@ -53,6 +53,8 @@ const row: PublicHelpRow = {
   type: 'request',
   review_status: 'approved',
   status: 'active',
+  // Sent by WhatsApp, through its conversation.
+  arrived_by: 'whatsapp',
   title: 'Agua potable para 6 familias',
   description: 'Estamos aislados por el río, sin agua desde ayer.',
   category: 'agua',

@@ -149,7 +149,8 @@ export const helpRecordRoles = {
   confirmed_at: publicSystem,
   confirmation_state: publicSystem,
   // Which conversation brought it: what notices and replies may use, never `source`.
-  arrived_by: { kind: 'system', published: 'never', erased: 'keep', label: 'Llegó por' },
+  // Published as contact.channel, beside the contact a person agreed to show.
+  arrived_by: { kind: 'system', published: 'always', erased: 'keep', label: 'Llegó por' },
 } as const satisfies TableRoles<HelpRecordsTable>;
 
 type Roles = typeof helpRecordRoles;

@@ -47,6 +47,11 @@ export function telUrl(e164: string): string {
   return `tel:${e164}`;
 }
 
+/** The link that opens a text message (SMS) to the number. */
+export function smsUrl(e164: string): string {
+  return `sms:${e164}`;
+}
+
 /**
  * encodeURIComponent leaves !'()* as they are; in a wa.me link inside Markdown `[...](url)` a ")" ends the link
  * early, and some chat apps cut a link at a parenthesis. Every reserved character is percent-encoded.

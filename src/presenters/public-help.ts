@@ -101,7 +101,12 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
     operationalStatus: operationalStatus(row.type, row.status, row.quantity_required, row.quantity_covered),
     priorityScore: row.priority_score,
     location: { ...place, distanceKm: options.distanceKm == null ? null : roundKm(options.distanceKm) },
-    contact: { name: row.contact_name, whatsapp: row.contact_whatsapp, whatsappUrl: whatsappUrl(row.contact_whatsapp) },
+    contact: {
+      name: row.contact_name,
+      whatsapp: row.contact_whatsapp,
+      whatsappUrl: whatsappUrl(row.contact_whatsapp),
+      channel: row.arrived_by ?? 'unknown',
+    },
     quantities: isRequest
       ? {
           people: row.people,

@@ -72,6 +72,13 @@ export const contact = z
     name: z.string().describe('Nombre de contacto, publicado con consentimiento explícito.'),
     whatsapp: z.string().describe('WhatsApp en formato E.164.'),
     whatsappUrl: z.url().describe('Enlace https://wa.me/ para escribir directamente.'),
+    channel: z
+      .enum(['whatsapp', 'sms', 'unknown'])
+      .describe(
+        'Cómo llegó la persona (desde el 2026-11-27): whatsapp o sms cuando llegó por una conversación de ese canal; ' +
+          'unknown para cualquier otra entrada. Con sms el número puede no tener WhatsApp: ofrezca llamar o un SMS ' +
+          '(tel:, sms:) en lugar de whatsappUrl.',
+      ),
   })
   .meta({ id: 'Contact', description: 'Solo en registros aprobados cuyo remitente aceptó publicar su contacto.' });
 

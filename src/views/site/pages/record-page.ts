@@ -1,6 +1,6 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
-import { groupedPhone, telUrl, whatsappUrl } from '../../../domain/phone.ts';
+import { groupedPhone, smsUrl, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { HelpMatch } from '../../../schemas/help-matches.ts';
 import type { PublicHelp } from '../../../schemas/public-help.ts';
@@ -117,8 +117,11 @@ function contact(item: PublicHelp, lang: Lang, teamContact: string | null): Bloc
       kind: 'fields',
       items: [
         [t.fName, [item.contact.name]],
-        // Grouped as people read a number aloud; the links carry it whole.
-        [t.fWhatsapp, [link(whatsappLink(item, lang), groupedPhone(item.contact.whatsapp))]],
+        // Grouped as people read a number aloud; the links carry it whole. Someone who wrote by SMS may have no
+        // WhatsApp: their number is a phone.
+        item.contact.channel === 'sms'
+          ? [t.fPhone, [link(telUrl(item.contact.whatsapp), groupedPhone(item.contact.whatsapp))]]
+          : [t.fWhatsapp, [link(whatsappLink(item, lang), groupedPhone(item.contact.whatsapp))]],
       ],
     },
     { kind: 'paragraph', className: 'note', content: [t.contactNote] },
@@ -328,7 +331,11 @@ export function recordPage(
       ...confirmationNote(item, lang),
       text(item.description || t.noDescription),
       // Not everyone has WhatsApp, or data to use it: the same number can be called.
-      actions([[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]]),
+      actions(
+        item.contact.channel === 'sms'
+          ? [[link(telUrl(item.contact.whatsapp), t.call)], [link(smsUrl(item.contact.whatsapp), t.sms)]]
+          : [[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]],
+      ),
       about(item, lang),
       place(item, lang),
       contact(item, lang, teamContact),

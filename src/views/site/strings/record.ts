@@ -83,6 +83,7 @@ export const record = {
     en: 'Hello {name}, I am writing about your post “{title}” on Ayuda Directa: {url}',
   },
   call: { es: 'Llamar', en: 'Call' },
+  sms: { es: 'Enviar un SMS', en: 'Send a text message' },
   json: { es: 'Este registro en JSON', en: 'This record as JSON' },
   aboutTitle: { es: 'El registro', en: 'The record' },
   fEmergency: { es: 'Emergencia', en: 'Emergency' },
@@ -116,6 +117,7 @@ export const record = {
   contactTitle: { es: 'Contacto', en: 'Contact' },
   fName: { es: 'Nombre', en: 'Name' },
   fWhatsapp: { es: 'WhatsApp', en: 'WhatsApp' },
+  fPhone: { es: 'Teléfono (escribió por SMS)', en: 'Phone (wrote by SMS)' },
   teamContact: { es: 'Equipo de la emergencia: {contact}', en: 'Emergency team: {contact}' },
   contactNote: {
     es: 'Publicado con el consentimiento de la persona que envió el registro.',
