@@ -22,24 +22,17 @@ before(async () => {
 });
 after(() => h.close());
 
-const records = async () =>
+const countOf = async (table: 'help_records' | 'outbound_messages') =>
   Number(
     (
       await h.ctx.db
-        .selectFrom('help_records')
+        .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
-const messages = async () =>
-  Number(
-    (
-      await h.ctx.db
-        .selectFrom('outbound_messages')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const records = () => countOf('help_records');
+const messages = () => countOf('outbound_messages');
 
 function refused(res: { status: number; body: any }, source: string) {
   assert.equal(res.status, 400, `${source}: ${JSON.stringify(res.body)}`);

@@ -26,3 +26,12 @@ export function parseOutboundBody(json: string): OutboundBody {
   const value = JSON.parse(json) as OutboundBody;
   return value;
 }
+
+/** A stored message's text as the person read it; null when it has none (a template) or is not JSON. */
+export function outboundText(json: string): string | null {
+  try {
+    return parseOutboundBody(json).text ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -39,9 +39,7 @@ export function publicPickup(
     return { address: row.pickup_address, latitude, longitude, exact: true };
   }
   const point = { latitude: snapToGrid(latitude), longitude: snapToGrid(longitude) };
-  const municipality = municipalityLabel(
-    municipalityByCode(row.pickup_municipality_code) ?? nearestMunicipality(point.latitude, point.longitude),
-  );
+  const municipality = municipalityOf(row.pickup_municipality_code, point.latitude, point.longitude);
   return { address: `${areaText(row.pickup_neighborhood, municipality)} ${APPROXIMATE}`, ...point, exact: false };
 }
 
@@ -70,7 +68,7 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
     pickup_longitude: pickup.longitude,
     destination_address: exact
       ? (row.destination_address ?? '')
-      : `${areaText(row.destination_neighborhood, destinationMunicipality(row, latitude, longitude))} ${APPROXIMATE}`,
+      : `${areaText(row.destination_neighborhood, municipalityOf(row.destination_municipality_code, latitude, longitude))} ${APPROXIMATE}`,
     destination_latitude: latitude,
     destination_longitude: longitude,
     // The stored distance runs between the exact places: from several pickups it would pin the home, so it is
@@ -85,8 +83,7 @@ export function presentLogisticsOperation(row: AvailableRouteRow, emergencySlug:
   };
 }
 
-function destinationMunicipality(row: AvailableRouteRow, latitude: number, longitude: number): string {
-  const municipality =
-    municipalityByCode(row.destination_municipality_code) ?? nearestMunicipality(latitude, longitude);
-  return municipalityLabel(municipality);
+/** The municipality chosen for a place, or the one nearest its point, in words. */
+function municipalityOf(code: string | null, latitude: number, longitude: number): string {
+  return municipalityLabel(municipalityByCode(code) ?? nearestMunicipality(latitude, longitude));
 }

@@ -3,7 +3,7 @@
 // left out: they went to the leaders' numbers, not to this person.
 import type { Context } from '../context.ts';
 import type { Channel, InboundKind, OutboundKind, OutboundStatus } from '../db/types.ts';
-import { parseOutboundBody } from '../domain/outbound-body.ts';
+import { outboundText } from '../domain/outbound-body.ts';
 import { inboundOf } from '../repositories/channels/channel-messages.ts';
 import { outboundOf } from '../repositories/channels/outbound-messages.ts';
 
@@ -23,14 +23,6 @@ export interface ChannelLogEntry {
 }
 
 const TO_LEADERS: readonly OutboundKind[] = ['alert', 'digest'];
-
-function outboundText(body: string): string | null {
-  try {
-    return parseOutboundBody(body).text ?? null;
-  } catch {
-    return null;
-  }
-}
 
 export async function channelLog(ctx: Context, helpId: string): Promise<ChannelLogEntry[]> {
   const [inbound, outbound] = await Promise.all([inboundOf(ctx.db, [], [helpId]), outboundOf(ctx.db, [], [helpId])]);

@@ -5,6 +5,7 @@
 import { labelledFields } from '../../db/column-roles.ts';
 import { conversationRoles, inboundRoles, leaderAlertRoles, outboundRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
+import { outboundText } from '../../domain/outbound-body.ts';
 import {
   countInboundBefore,
   deleteInbound,
@@ -33,16 +34,6 @@ function ownNumbersOf(target: ErasureTarget): string[] {
 
 function recordIdsOf(target: ErasureTarget): string[] {
   return target.scope === 'identity' ? [] : target.records.map((r) => r.id);
-}
-
-/** A sent message's text: what the provider's body says, or the body itself. */
-function textOf(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { text?: unknown };
-    return typeof parsed.text === 'string' ? parsed.text : body;
-  } catch {
-    return body;
-  }
 }
 
 /** A received message's id in the erasure log: its channel and the provider's id. */
@@ -119,8 +110,8 @@ export const outboundMessagesHolder: PersonalDataHolder<'outbound_messages'> = {
       table: 'outbound_messages',
       id: r.id,
       label: `Mensaje enviado por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
-      // The text as it was sent, not the provider's envelope around it.
-      fields: labelledFields(outboundRoles, { ...r, body: textOf(r.body) }, [
+      // The text as it was sent, not the stored envelope around it (the whole envelope when it has no text).
+      fields: labelledFields(outboundRoles, { ...r, body: outboundText(r.body) ?? r.body }, [
         'channel',
         'kind',
         'help_id',
