@@ -1,7 +1,7 @@
 // The fuzz's intakes (KoboToolbox, WhatsApp, SMS) are configured, and most generated requests carry the credential
 // each provider would (the shared secret, or a signature over the exact body), so the bodies reach validation and
 // the conversation; the rest go without one and must answer 401.
-import { hubSignature, smsGatewaySignature } from '../src/auth/signatures.ts';
+import { hubSignature, smsGatewaySignature } from '../src/channels/signatures.ts';
 import type { FuzzRequest } from './fuzz-requests.ts';
 
 const KOBO_SECRET = 'fuzz-kobo-secret-0123456789';

@@ -6,7 +6,7 @@ import path from 'node:path';
 /** Lowest first; names on one line share a layer and may import each other (but not in a circle). */
 export const LAYERS: readonly (readonly string[])[] = [
   ['domain', 'errors', 'config'],
-  ['schemas', 'auth'],
+  ['schemas', 'auth', 'channels'],
   ['db'],
   ['repositories'],
   ['search', 'presenters'],

@@ -6,6 +6,7 @@ import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
 import { queueDailyDigests } from '../src/commands/channels/leader-alerts.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { createAccount } from '../src/commands/create-account.ts';
+import { setAccountDisabled } from '../src/commands/set-account-disabled.ts';
 import { addEmergency, type Harness, requestBody, setup, submit } from './helpers/harness.ts';
 import { ProviderStandIn, WHATSAPP_ENV } from './helpers/message-providers.ts';
 
@@ -95,4 +96,44 @@ test('the daily digest goes once a day from 07:00 in Colombia, whichever pass ge
   assert.equal(await queueDailyDigests(h.ctx), 0, '01:00 the next day: not yet');
   h.clock.advanceHours(7);
   assert.equal(await queueDailyDigests(h.ctx), 1, '08:00 the next day');
+});
+
+test('alerts reach only numbers that leaders registered for themselves, never one a submission carries', async () => {
+  // A scammer files urgent requests whose contact and text name a number and a link; a disabled leader registered
+  // earlier. Whatever was submitted, every message the provider got went to a number an enabled leader set.
+  const disabled = await createAccount(
+    h.ctx,
+    {
+      email: 'retirada@ayuda.test',
+      name: 'Líder retirada',
+      password: 'clave larga de una líder retirada 2026',
+      role: 'leader',
+      emergencySlugs: ['inundacion-mocoa'],
+    },
+    'test',
+  );
+  await setLeaderAlerts(h.ctx, disabled.id, { whatsapp: '311 555 0109', urgent: true, digest: true }, 'test');
+  await setAccountDisabled(h.ctx, disabled.id, true, 'test');
+  for (const number of ['+573009990001', '+573009990002']) {
+    await submit(
+      h,
+      requestBody({
+        emergencySlug: 'inundacion-mocoa',
+        urgency: 'urgent',
+        title: `Escriba al ${number} para verificar su cuenta`,
+        contactWhatsapp: number,
+      }),
+    );
+  }
+  h.clock.advanceHours(24);
+  assert.equal(await queueDailyDigests(h.ctx), 1, "the next day's digest, for the enabled leader alone");
+  await sendDueOutbound(h.ctx);
+  const registered = new Set(['573115550101', '573115550102']);
+  const reached = new Set(graph.sent.map((sent) => String(sent.body?.to)));
+  assert.ok(reached.has('573115550101'), 'the leader of the emergency was alerted');
+  assert.deepEqual(
+    [...reached].filter((to) => !registered.has(to)),
+    [],
+    'no message went to a number no enabled leader registered',
+  );
 });

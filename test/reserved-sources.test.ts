@@ -4,8 +4,8 @@
 // the rule is still revised with its editToken.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { isReservedSource, ownSources } from '../src/channels/own-sources.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
-import { isReservedSource, ownSources } from '../src/domain/own-sources.ts';
 import { helpSubmission } from '../src/schemas/submission.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { CONFIRMS, connect, LOCAL_BASE_URL, listen } from './helpers/mcp.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { smsGatewaySignature } from '../src/auth/signatures.ts';
+import { smsGatewaySignature } from '../src/channels/signatures.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { addEmergency, countRecords, type Harness, setup } from './helpers/harness.ts';
 import { ProviderStandIn } from './helpers/message-providers.ts';

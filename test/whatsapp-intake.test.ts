@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { hubSignature } from '../src/auth/signatures.ts';
+import { hubSignature } from '../src/channels/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';

@@ -3,7 +3,7 @@
 // alternate between two instances on one database: any instance continues the conversation.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { hubSignature } from '../src/auth/signatures.ts';
+import { hubSignature } from '../src/channels/signatures.ts';
 import { createEmergency } from '../src/commands/create-emergency.ts';
 import { loadConfig } from '../src/config.ts';
 import { type RunningServer, startServer } from '../src/server.ts';

@@ -2,9 +2,9 @@
 // goes to the audit log (never the key).
 import * as z from 'zod';
 import { newToken, tokenHash } from '../auth/tokens.ts';
+import { ownSources } from '../channels/own-sources.ts';
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
-import { ownSources } from '../domain/own-sources.ts';
 import { AppError } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteSource, insertSource, replaceSourceKey } from '../repositories/sources.ts';

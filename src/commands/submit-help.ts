@@ -1,10 +1,11 @@
 // Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
 import { newToken, tokenHash } from '../auth/tokens.ts';
+import type { Channel } from '../channels/adapters.ts';
+import { isReservedSource, MCP_SOURCE } from '../channels/own-sources.ts';
 import type { Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
-import type { Channel, Db } from '../db/types.ts';
+import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
-import { isReservedSource, MCP_SOURCE } from '../domain/own-sources.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
 import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';

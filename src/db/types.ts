@@ -1,5 +1,7 @@
 // Table types. Timestamps are ISO-8601 UTC strings on both engines; booleans are 0/1 integers.
+
 import type { Generated, Kysely } from 'kysely';
+import type { Channel } from '../channels/adapters.ts';
 
 export interface EmergenciesTable {
   id: string;
@@ -405,8 +407,6 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   delivered_at: string | null;
 }
-
-export type Channel = 'whatsapp' | 'sms';
 
 export interface ConversationsTable {
   id: string;

@@ -1,8 +1,10 @@
 // One record's WhatsApp or SMS conversation for its leaders: the messages received that ended in it and the ones
 // sent about it (replies, receipt, notices, the team's answers), oldest first. Alerts and digests to leaders are
 // left out: they went to the leaders' numbers, not to this person.
+
+import type { Channel } from '../channels/adapters.ts';
 import type { Context } from '../context.ts';
-import type { Channel, InboundKind, OutboundKind, OutboundStatus } from '../db/types.ts';
+import type { InboundKind, OutboundKind, OutboundStatus } from '../db/types.ts';
 import { outboundText } from '../domain/outbound-body.ts';
 import { inboundOf } from '../repositories/channels/channel-messages.ts';
 import { outboundOf } from '../repositories/channels/outbound-messages.ts';

@@ -2,7 +2,7 @@
 // integraciones/kobo/ become a submission: the form's names, Kobo's strings and its geopoint, to the submission's
 // names and types. The submission schema (submission.ts) then judges the result, as for every other entry point.
 import * as z from 'zod';
-import { KOBO_SOURCE_PREFIX } from '../domain/own-sources.ts';
+import { KOBO_SOURCE_PREFIX } from '../channels/own-sources.ts';
 import { reviewStatuses } from '../domain/statuses.ts';
 import type { OfferFieldName, RequestFieldName } from './submission.ts';
 

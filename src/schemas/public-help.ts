@@ -1,5 +1,6 @@
 // Response shapes of GET /api/public/v1/help (SPEC 2.6-2.8), with every inner object spelled out.
 import * as z from 'zod';
+import { CONTACT_CHANNELS } from '../channels/adapters.ts';
 import { categories } from '../domain/categories.ts';
 import { confirmationFilters, confirmationStates } from '../domain/confirmation.ts';
 import { precisions } from '../domain/public-place.ts';
@@ -73,7 +74,7 @@ export const contact = z
     whatsapp: z.string().describe('WhatsApp en formato E.164.'),
     whatsappUrl: z.url().describe('Enlace https://wa.me/ para escribir directamente.'),
     channel: z
-      .enum(['whatsapp', 'sms', 'unknown'])
+      .enum(CONTACT_CHANNELS)
       .describe(
         'Cómo llegó la persona (desde el 2026-11-27): whatsapp o sms cuando llegó por una conversación de ese canal; ' +
           'unknown para cualquier otra entrada. Con sms el número puede no tener WhatsApp: ofrezca llamar o un SMS ' +

@@ -1,10 +1,10 @@
 // Inputs of the MCP tools: typed twins of the REST query (same bounds, enums and defaults) and the submission
 // schemas without `type`, which each tool fixes.
 import * as z from 'zod';
+import { MCP_SOURCE } from '../channels/own-sources.ts';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
 import { confirmationFilters } from '../domain/confirmation.ts';
-import { MCP_SOURCE } from '../domain/own-sources.ts';
 import { commitmentFilters, helpSorts, helpTypes, priorityFilters, recordStatuses } from '../domain/statuses.ts';
 import { emergencySlug, text } from './common.ts';
 import { helpQuery, municipalityCodeParam, queryRules } from './help-query.ts';

@@ -1,9 +1,9 @@
 // fast-check arbitraries for the submission schema (valid payloads from its bounds, and their mutations) and the list query.
 import fc from 'fast-check';
+import { isReservedSource } from '../../src/channels/own-sources.ts';
 import { SAMPLE_BLOCKS } from '../../src/demo/mobile-blocks.ts';
 import { bounds } from '../../src/domain/bounds.ts';
 import { categories } from '../../src/domain/categories.ts';
-import { isReservedSource } from '../../src/domain/own-sources.ts';
 import { collectionCenterStatuses, urgencies } from '../../src/domain/statuses.ts';
 import type { OfferFieldName, RequestFieldName } from '../../src/schemas/submission.ts';
 import { freshSeed } from './samples.ts';

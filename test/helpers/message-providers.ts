@@ -4,7 +4,7 @@
 // planned status (429, 500, 400) answers the next calls instead.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hubSignature } from '../../src/auth/signatures.ts';
+import { hubSignature } from '../../src/channels/signatures.ts';
 
 export interface Sent {
   path: string;

@@ -57,19 +57,23 @@ async function submit(
   });
   if (!parsed.ok) {
     const fields = parsed.details.map((d) => d.field).join(', ');
-    return reply(ctx, message, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`));
+    return reply(ctx, message, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`, env));
   }
   try {
     // The intake says which channel brought it; `source` is only a name and proves nothing.
     await submitHelp(ctx, parsed.value, { arrivedBy: message.channel });
   } catch (err) {
     // The person is told either way; the conversation stays at its summary, so "enviar" tries again.
-    await reply(ctx, message, submitFailedReplies(err instanceof AppError ? errorMessage(err.code, 'es') : NOT_SAVED));
+    await reply(
+      ctx,
+      message,
+      submitFailedReplies(err instanceof AppError ? errorMessage(err.code, 'es') : NOT_SAVED, env),
+    );
     if (err instanceof AppError) return;
     throw err;
   }
   const row = await findBySourceExternalId(ctx, message.channel, opened.openedBy);
-  if (!row?.receipt_code) return reply(ctx, message, submitFailedReplies(NOT_SAVED));
+  if (!row?.receipt_code) return reply(ctx, message, submitFailedReplies(NOT_SAVED, env));
   const code = row.receipt_code;
   const now = ctx.now().toISOString();
   await inTransaction(ctx, async (trx) => {
@@ -125,7 +129,7 @@ export async function performAction(
         ok = false;
       }
       if (ok) await forgetWithdrawal(ctx, message);
-      return reply(ctx, message, withdrawReplies(ok, action.code), ok ? 'farewell' : 'reply');
+      return reply(ctx, message, withdrawReplies(ok, action.code, env), ok ? 'farewell' : 'reply');
     }
   }
 }

@@ -1,16 +1,8 @@
-// One message a person sent on WhatsApp or SMS, as the conversation takes it.
-import type { Channel } from '../../db/types.ts';
-import type { Inbound } from '../../domain/conversation/types.ts';
+// One message a person sent on a conversation channel, as the conversation takes it: what the channel's adapter
+// read from its provider's notification, and the channel.
+import type { InboundFields } from '../../channels/adapter.ts';
+import type { Channel } from '../../channels/adapters.ts';
 
-export interface InboundMessage {
+export interface InboundMessage extends InboundFields {
   channel: Channel;
-  /** The sender, E.164. */
-  address: string;
-  /** The provider's id of the message: retried deliveries carry the same. */
-  providerId: string;
-  /** When the person sent it (the provider's time). */
-  sentAt: string;
-  input: Inbound;
-  /** WhatsApp's profile name, offered as the contact name. */
-  profileName?: string;
 }

@@ -1,6 +1,7 @@
 // Puts messages in the outbound queue, in the transaction that decided them: they are sent after it commits (by
 // this instance at once, or by any instance's worker), in order, and never if it rolls back.
-import type { Channel, Db, OutboundKind } from '../../db/types.ts';
+import type { Channel } from '../../channels/adapters.ts';
+import type { Db, OutboundKind } from '../../db/types.ts';
 import type { OutboundBody } from '../../domain/outbound-body.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { insertOutbound } from '../../repositories/channels/outbound-messages.ts';

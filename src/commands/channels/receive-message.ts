@@ -1,8 +1,9 @@
-// One message from a person on WhatsApp or SMS, through the guided conversation. First, in one transaction: the
+// One message from a person on a conversation channel (WhatsApp, SMS), through the guided conversation. First, in one transaction: the
 // message is logged under the provider's id (a retried delivery stops here), the number's conversation is locked,
 // the conversation takes its turn and its replies are queued. Then what the turn asks for, each through the
 // service's own commands: the submission (submitHelp, keyed by the message that opened the conversation, so
 // doing it again is harmless), a status lookup or a withdrawal, and the replies that report it.
+import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { converse } from '../../domain/conversation/converse.ts';
@@ -44,7 +45,7 @@ export async function conversationEnv(ctx: Context, message: InboundMessage): Pr
   const emergencies = await activeEmergencies(ctx);
   const statusPage = `${ctx.config.baseUrl}/estado`;
   return {
-    channel: message.channel,
+    medium: conversationOf(message.channel).medium,
     emergencies: emergencies.map((e) => ({ slug: e.slug, name: e.name })),
     ...(message.profileName ? { profileName: message.profileName } : {}),
     // The receipt code is a credential: it never goes into a URL.

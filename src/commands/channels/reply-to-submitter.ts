@@ -1,11 +1,11 @@
-// A leader answers, from the console, the person behind a WhatsApp or SMS submission: the message is queued (and
-// audited with its text) in one transaction. On WhatsApp, a free-form message reaches the person only within 24 hours
-// of their last message; outside that window it goes as the notice template, or the console says the window is
-// closed and nothing is queued.
+// A leader answers, from the console, the person behind a submission that a conversation channel brought: the
+// message is queued (and audited with its text) in one transaction. On a channel with a reach window (WhatsApp: 24
+// hours after the person's last message), a free-form message goes as written inside it; outside it, as the notice
+// template, or the console says the window is closed and nothing is queued.
 import * as z from 'zod';
+import { type Channel, channelAdapters, conversationOf } from '../../channels/adapters.ts';
 import type { Actor, Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import type { Channel } from '../../db/types.ts';
 import { type SendMode, sendMode, windowClosesAt } from '../../domain/channel-window.ts';
 import { AppError } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
@@ -24,7 +24,7 @@ export interface ReplyWindow {
   channel: Channel;
   /** text: as written; template: as the notice template; closed: it cannot be sent now. */
   mode: SendMode;
-  /** When WhatsApp's window closes (or closed); null on SMS or when the person never wrote. */
+  /** When the channel's window closes (or closed); null without a window or when the person never wrote. */
   closesAt: string | null;
   template: string | null;
 }
@@ -42,13 +42,15 @@ function channelOf(record: HelpRow): Channel | null {
 export async function replyWindow(ctx: Context, record: HelpRow): Promise<ReplyWindow | null> {
   const channel = channelOf(record);
   if (channel === null) return null;
-  const template = channel === 'whatsapp' ? (ctx.config.whatsapp?.templates.notice ?? null) : null;
+  const { window } = conversationOf(channel);
+  const template = window === null ? null : window.template(ctx.config, 'notice');
   const conversation = await findConversation(ctx.db, channel, record.contact_whatsapp);
   const last = conversation?.last_inbound_at ?? null;
+  const windowMs = window === null ? null : window.ms;
   return {
     channel,
-    mode: sendMode(channel, last, template, ctx.now()),
-    closesAt: channel === 'whatsapp' ? windowClosesAt(last) : null,
+    mode: sendMode(windowMs, last, template, ctx.now()),
+    closesAt: windowClosesAt(windowMs, last),
     template,
   };
 }
@@ -65,8 +67,7 @@ export async function replyToSubmitter(
   const record = await findById(ctx, recordId);
   const window = record ? await replyWindow(ctx, record) : null;
   if (!record || window === null) throw new AppError('channel_reply_unavailable');
-  const configured = window.channel === 'whatsapp' ? ctx.config.whatsapp !== null : ctx.config.sms !== null;
-  if (!configured) throw new AppError('channel_reply_unavailable');
+  if (!channelAdapters[window.channel].configured(ctx.config)) throw new AppError('channel_reply_unavailable');
   if (window.mode === 'closed') throw new AppError('whatsapp_window_closed');
   const now = ctx.now().toISOString();
   await inTransaction(ctx, async (trx) => {

@@ -2,6 +2,9 @@
 // send, sends them through their channel, and writes the outcome. A failed attempt is retried a few times within
 // an hour (a conversation's reply is worthless later); a refusal for good, or a channel that is not configured,
 // fails the message at once. An instance that dies mid-send leaves its lease, which runs out: another sends it.
+
+import type { SendResult } from '../../channels/adapter.ts';
+import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { sendMode } from '../../domain/channel-window.ts';
@@ -16,8 +19,6 @@ import {
   releaseOutbound,
   settleOutbound,
 } from '../../repositories/channels/outbound-messages.ts';
-import { sendSms } from './sms-send.ts';
-import { type SendResult, sendWhatsapp } from './whatsapp-send.ts';
 
 const LEASE_MS = 60_000;
 const AT_ONCE = 8;
@@ -31,36 +32,28 @@ export interface OutboundReport {
   failed: number;
 }
 
-type Sender = (to: string, body: OutboundBody) => Promise<SendResult>;
-
 export const WINDOW_CLOSED =
-  'la ventana de 24 horas de WhatsApp está cerrada y no hay plantilla configurada para este mensaje';
+  'la ventana de la conversación está cerrada (WhatsApp: 24 horas) y no hay plantilla configurada para este mensaje';
 
 /**
- * Replies answer a message the person just sent; every other WhatsApp message is checked against the window when
- * it goes: as written inside it, as the configured template outside it, or not at all.
+ * Replies answer a message the person just sent; every other message on a channel with a reach window is checked
+ * against it when it goes: as written inside it, as the configured template outside it, or not at all.
  */
 async function windowed(ctx: Context, row: OutboundRow, body: OutboundBody): Promise<OutboundBody | null> {
-  const { whatsapp } = ctx.config;
+  const { window } = conversationOf(row.channel);
   const answers = row.kind === 'reply' || row.kind === 'receipt' || row.kind === 'farewell';
-  if (row.channel !== 'whatsapp' || answers || whatsapp === null) return body;
-  const conversation = await findConversation(ctx.db, 'whatsapp', row.address);
-  const template = row.kind === 'alert' || row.kind === 'digest' ? whatsapp.templates.alert : whatsapp.templates.notice;
-  const mode = sendMode('whatsapp', conversation?.last_inbound_at ?? null, template, ctx.now());
+  if (window === null || answers) return body;
+  const conversation = await findConversation(ctx.db, row.channel, row.address);
+  const template = window.template(ctx.config, row.kind === 'alert' || row.kind === 'digest' ? 'alert' : 'notice');
+  const mode = sendMode(window.ms, conversation?.last_inbound_at ?? null, template, ctx.now());
   if (mode === 'text') return body;
   return mode === 'template' && template !== null ? { text: body.text, template } : null;
-}
-
-function senderFor(ctx: Context, row: OutboundRow): Sender | null {
-  const { whatsapp, sms } = ctx.config;
-  if (row.channel === 'whatsapp') return whatsapp ? (to, body) => sendWhatsapp(whatsapp, to, body) : null;
-  return sms ? (to, body) => sendSms(sms, to, body) : null;
 }
 
 type Outcome = 'sent' | 'retried' | 'failed' | 'released';
 
 async function sendOne(ctx: Context, row: OutboundRow, lease: string, signal?: AbortSignal): Promise<Outcome> {
-  const send = senderFor(ctx, row);
+  const send = conversationOf(row.channel).sender(ctx.config);
   const body = await windowed(ctx, row, parseOutboundBody(row.body));
   const result: SendResult =
     send === null

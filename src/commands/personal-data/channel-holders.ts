@@ -2,6 +2,7 @@
 // the messages sent. Found by the person's number and by their records; erased (deleted) with either; kept
 // RETENTION_MESSAGES_DAYS after the last message (their retention, below). A leader's own alert number is found
 // and erased by that number.
+import { channelLabel } from '../../channels/adapters.ts';
 import { labelledFields } from '../../db/column-roles.ts';
 import { conversationRoles, inboundRoles, leaderAlertRoles, outboundRoles } from '../../db/trail-roles.ts';
 import type { Db } from '../../db/types.ts';
@@ -45,7 +46,7 @@ export const conversationsHolder: PersonalDataHolder<'conversations'> = {
     return (await conversationsOf(db, [search.phone])).map((r) => ({
       table: 'conversations',
       id: r.id,
-      label: `Conversación por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      label: `Conversación por ${channelLabel(r.channel)}`,
       fields: labelledFields(conversationRoles, r, ['channel', 'last_inbound_at']),
     }));
   },
@@ -79,7 +80,7 @@ export const channelMessagesHolder: PersonalDataHolder<'channel_messages'> = {
     return (await inboundOf(db, [search.phone], search.recordIds)).map((r) => ({
       table: 'channel_messages',
       id: inboundKey(r),
-      label: `Mensaje recibido por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      label: `Mensaje recibido por ${channelLabel(r.channel)}`,
       fields: labelledFields(inboundRoles, r, ['channel', 'kind', 'help_id', 'sent_at']),
     }));
   },
@@ -109,7 +110,7 @@ export const outboundMessagesHolder: PersonalDataHolder<'outbound_messages'> = {
     return theirs.map((r) => ({
       table: 'outbound_messages',
       id: r.id,
-      label: `Mensaje enviado por ${r.channel === 'sms' ? 'SMS' : 'WhatsApp'}`,
+      label: `Mensaje enviado por ${channelLabel(r.channel)}`,
       // The text as it was sent, not the stored envelope around it (the whole envelope when it has no text).
       fields: labelledFields(outboundRoles, { ...r, body: outboundText(r.body) ?? r.body }, [
         'channel',

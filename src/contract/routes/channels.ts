@@ -2,8 +2,8 @@
 import * as z from 'zod';
 import type { ErrorCode } from '../../errors.ts';
 import '../../schemas/intake-ack.ts';
-import { smsInbound } from '../../schemas/sms-inbound.ts';
-import { whatsappWebhook } from '../../schemas/whatsapp-webhook.ts';
+import { smsInbound } from '../../channels/sms-payload.ts';
+import { whatsappWebhook } from '../../channels/whatsapp-payload.ts';
 import { errorResponse, firstExample, ref } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 

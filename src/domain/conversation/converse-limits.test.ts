@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import {
+  checkReplies,
+  choice,
+  envFor,
+  location,
+  MOCOA,
+  play,
+  sticker,
+} from '../../../test/helpers/conversation-harness.ts';
+import { CHANNELS, type Channel } from '../../channels/adapters.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { receiptReplies, statusReplies, submitFailedReplies, withdrawReplies } from './converse.ts';
-import { checkReplies, choice, envFor, location, MOCOA, play, sticker } from './harness.ts';
-import type { Action, Channel, ConversationEnv } from './types.ts';
+import type { Action, ConversationEnv } from './types.ts';
 
-const CHANNELS: Channel[] = ['whatsapp', 'sms'];
 const CALLER_FIELDS = {
   source: 'whatsapp',
   externalId: 'wamid.X',
@@ -53,7 +61,7 @@ test('the longest answers make replies within every limit and a submission the s
     assert.ok(action.submission.title.length <= 100 && action.submission.title.length > 90);
     assert.ok((action.submission.description ?? '').length <= 600);
     const emergencyList = played.turns[1]?.replies.at(-1);
-    if (channel === 'whatsapp') assert.equal(emergencyList?.choices?.length, 10);
+    if (env.medium.choices) assert.equal(emergencyList?.choices?.length, 10);
   }
 });
 
@@ -123,10 +131,10 @@ test('after saving: the code, its status page, the review, estado and retirar', 
 });
 
 test('a failed save says why and how to try again', () => {
-  const replies = submitFailedReplies('El servicio no responde.');
+  const replies = submitFailedReplies('El servicio no responde.', envFor({ channel: 'sms' }));
   checkReplies(replies, envFor({ channel: 'sms' }));
   assert.match(replies[0]?.text ?? '', /^El servicio no responde\. Escriba enviar para intentar de nuevo/);
-  assert.match(submitFailedReplies(' ')[0]?.text ?? '', /^No pudimos guardar su registro\. Escriba enviar/);
+  assert.match(submitFailedReplies(' ', envFor())[0]?.text ?? '', /^No pudimos guardar su registro\. Escriba enviar/);
 });
 
 test('status answers: in review, published with pledges, not published, unknown', () => {
@@ -147,10 +155,13 @@ test('status answers: in review, published with pledges, not published, unknown'
 });
 
 test('withdrawal answers', () => {
-  const withdrawn = withdrawReplies(true, 'K7P-42Q-X9M-D3R')[0]?.text ?? '';
+  const withdrawn = withdrawReplies(true, 'K7P-42Q-X9M-D3R', envFor({ channel: 'sms' }))[0]?.text ?? '';
   assert.match(withdrawn, /retiramos su registro y borramos sus datos/);
   assert.ok(!withdrawn.includes('K7P-42Q-X9M-D3R'), 'a withdrawn code is not repeated in a message that stays');
-  assert.match(withdrawReplies(false, 'K7P-42Q-X9M-D3R')[0]?.text ?? '', /No pudimos retirar/);
+  assert.match(
+    withdrawReplies(false, 'K7P-42Q-X9M-D3R', envFor({ channel: 'sms' }))[0]?.text ?? '',
+    /No pudimos retirar/,
+  );
 });
 
 test('buttons: at most three choices with titles of 20 characters, else a list of 10 rows of 24', () => {

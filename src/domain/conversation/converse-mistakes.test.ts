@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { choice, envFor, location, play, sticker } from './harness.ts';
+import { choice, envFor, location, play, sticker } from '../../../test/helpers/conversation-harness.ts';
 import type { ConversationEnv, ConversationState, Inbound, Step } from './types.ts';
 
 /** A request from its first message to its summary: one answer per step. */

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import {
+  choice,
+  envFor,
+  location,
+  MOCOA,
+  type Played,
+  play,
+  SALGAR,
+} from '../../../test/helpers/conversation-harness.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { converse } from './converse.ts';
-import { choice, envFor, location, MOCOA, type Played, play, SALGAR } from './harness.ts';
 import type { Action, ConversationState, SubmissionDraft } from './types.ts';
 
 /** The submission as the caller completes it, through the one submission schema. */

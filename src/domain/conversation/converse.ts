@@ -3,7 +3,7 @@ import type { HelpType } from '../statuses.ts';
 import { oneLine } from './clean-text.ts';
 import { type Command, intentOf, readCommand } from './commands.ts';
 import { usableProfileName } from './questions.ts';
-import { MAX_TEXT, paragraphs } from './replies.ts';
+import { paragraphs } from './replies.ts';
 import { stepAnswers } from './step-answers.ts';
 import { texts } from './texts.ts';
 import { advance, ask, end, stored } from './turns.ts';
@@ -61,7 +61,7 @@ function runCommand(command: Command, state: ConversationState | null, input: In
       const kept = state && stored(state);
       if (command.code !== undefined)
         return { state: kept, replies: [], action: { kind: command.kind, code: command.code } };
-      const badCode = paragraphs([texts.badCode(command.kind)], MAX_TEXT[env.channel]);
+      const badCode = paragraphs([texts.badCode(command.kind)], env.medium.maxText);
       return { state: kept, replies: state ? [...badCode, ...ask(state, env, [texts.resume()]).replies] : badCode };
     }
   }

@@ -5,7 +5,7 @@ import type { HelpType } from '../statuses.ts';
 import type { Option } from './answers.ts';
 import { NO_WORDS, YES_WORDS } from './answers.ts';
 import { clip } from './clean-text.ts';
-import type { Channel, ConversationEnv } from './types.ts';
+import type { ConversationEnv, Medium } from './types.ts';
 
 export const typeOptions: Option[] = [
   { id: 'type:request', title: 'Necesito ayuda', words: ['necesito', 'pedir ayuda', 'solicitar'] },
@@ -63,10 +63,13 @@ function categoryOption(category: Category): Option {
 /** Every category, for a typed name whatever page is shown. */
 export const allCategoryOptions: Option[] = CATEGORY_ORDER.request.map(categoryOption);
 
-/** SMS lists every category; WhatsApp shows 9 and "Otra categoría", then the rest and "Volver". */
-export function categoryOptions(type: HelpType, channel: Channel, page: 'more' | undefined): Option[] {
+/**
+ * Numbered lines list every category; tappable choices (at most ten) show 9 and "Otra categoría", then the rest and
+ * "Volver".
+ */
+export function categoryOptions(type: HelpType, medium: Medium, page: 'more' | undefined): Option[] {
   const order = CATEGORY_ORDER[type];
-  if (channel === 'sms') return order.map(categoryOption);
+  if (!medium.choices) return order.map(categoryOption);
   if (page === 'more') {
     return [...order.slice(FIRST_PAGE).map(categoryOption), { id: 'cat:back', title: 'Volver', words: ['atras'] }];
   }

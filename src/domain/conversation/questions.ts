@@ -33,7 +33,7 @@ export function question(state: ConversationState, env: ConversationEnv): Questi
     case 'emergency':
       return { text: texts.askEmergency(), options: emergencyOptions(env) };
     case 'category':
-      return { text: texts.askCategory(type), options: categoryOptions(type, env.channel, state.page) };
+      return { text: texts.askCategory(type), options: categoryOptions(type, env.medium, state.page) };
     case 'what':
       return { text: texts.askWhat(type) };
     case 'quantity':
@@ -41,7 +41,7 @@ export function question(state: ConversationState, env: ConversationEnv): Questi
     case 'urgency':
       return { text: texts.askUrgency(), options: urgencyOptions };
     case 'place':
-      return { text: texts.askPlace(type, env.channel) };
+      return { text: texts.askPlace(type, env.medium) };
     case 'place_pick': {
       const options = municipalityOptions(state.candidates ?? []);
       return { text: texts.askPlacePick(options.length), options, after: texts.orOtherMunicipality() };
@@ -59,7 +59,7 @@ export function question(state: ConversationState, env: ConversationEnv): Questi
         : { text: texts.askName(false) };
     }
     case 'consent':
-      return { text: texts.askConsent(type, env.channel, draft.contactName ?? ''), options: consentOptions };
+      return { text: texts.askConsent(type, env.medium, draft.contactName ?? ''), options: consentOptions };
     case 'confirm':
       return {
         text: [texts.summaryTitle(type), ...summaryLines(draft, env), '', texts.askConfirm(type)].join('\n'),

@@ -1,7 +1,7 @@
 // Replies as sent: a question's text with its numbered options and WhatsApp choices, cut to the channel's length.
 import type { Option } from './answers.ts';
 import { clip } from './clean-text.ts';
-import type { Channel, Choice, Reply } from './types.ts';
+import type { Choice, Medium, Reply } from './types.ts';
 
 /** What one step asks. Options are numbered in the text unless numbered is false (a shortcut such as "No sé"). */
 export interface Question {
@@ -12,13 +12,11 @@ export interface Question {
   after?: string;
 }
 
-/** WhatsApp takes 4096 characters, SMS splits after 160; 320 keeps an SMS to two parts. */
-export const MAX_TEXT: Record<Channel, number> = { whatsapp: 1000, sms: 320 };
 export const MAX_CHOICES = 10;
 /** WhatsApp shows up to 3 choices as buttons, whose titles hold 20 characters; list rows hold 24. */
 const BUTTONS = 3;
 
-export function render(question: Question, channel: Channel, lead: string[] = []): Reply[] {
+export function render(question: Question, medium: Medium, lead: string[] = []): Reply[] {
   const options = question.options ?? [];
   const list =
     question.numbered === false
@@ -26,8 +24,8 @@ export function render(question: Question, channel: Channel, lead: string[] = []
       : options.map((option, i) => `${i + 1}. ${option.label ?? option.title}`).join('\n');
   const asked = list === '' ? question.text : `${question.text}\n${list}`;
   const body = [...lead, asked, question.after ?? ''].filter((part) => part !== '').join('\n\n');
-  const chunks = split(body, MAX_TEXT[channel]);
-  if (channel === 'sms' || options.length === 0) return chunks.map((text) => ({ text }));
+  const chunks = split(body, medium.maxText);
+  if (!medium.choices || options.length === 0) return chunks.map((text) => ({ text }));
   const choices = toChoices(options);
   return chunks.map((text, i) => (i === chunks.length - 1 ? { text, choices } : { text }));
 }

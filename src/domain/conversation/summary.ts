@@ -33,7 +33,7 @@ export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
     draft.neighborhood && `${s.neighborhood}: ${draft.neighborhood}`,
     draft.address && `${s.address}: ${draft.address}`,
     draft.contactName && `${s.name}: ${draft.contactName}`,
-    s.contact(env.channel),
+    s.contact(env.medium),
   ];
   const answers = lines.filter((line): line is string => typeof line === 'string' && line !== '');
   return [...answers, '', ...promiseLines(draft, type, env)];
@@ -51,7 +51,7 @@ function promiseLines(draft: Draft, type: 'request' | 'offer', env: Conversation
     municipality,
   });
   return [
-    texts.summary.published(type, [promise.shown, texts.summary.nameAndNumber(env.channel)]),
+    texts.summary.published(type, [promise.shown, texts.summary.nameAndNumber(env.medium)]),
     promise.hidden ? texts.summary.neverPublished(promise.hidden) : '',
   ].filter(Boolean);
 }

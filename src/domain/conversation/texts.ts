@@ -1,10 +1,9 @@
 // Every Spanish text of the intake conversation: short plain sentences, "usted", nothing about WhatsApp on SMS.
 import type { HelpType } from '../statuses.ts';
-import type { Channel } from './types.ts';
+import type { Medium } from './types.ts';
 
 const EXAMPLE_CODE = 'K7P-42Q-X9M-D3R';
 const noun = (type: HelpType) => (type === 'request' ? 'solicitud' : 'ofrecimiento');
-const thisNumber = (channel: Channel) => (channel === 'whatsapp' ? 'este número de WhatsApp' : 'este número');
 
 export const texts = {
   welcome: (name: string | undefined, emergency: string | undefined) =>
@@ -27,9 +26,9 @@ export const texts = {
   askUrgency: () => '¿Qué tan urgente es?',
   call123: () => 'Si hay riesgo inmediato para la vida, llame ya al 123.',
   rescueIsUrgent: () => 'Si hay riesgo inmediato para la vida, llame ya al 123. Su solicitud queda como urgente.',
-  askPlace: (type: HelpType, channel: Channel) => {
+  askPlace: (type: HelpType, medium: Medium) => {
     const where = type === 'request' ? '¿Dónde necesita la ayuda?' : '¿Desde dónde ofrece la ayuda?';
-    return channel === 'whatsapp'
+    return medium.sharesLocation
       ? `${where} Comparta su ubicación (toque el clip y luego Ubicación) o escriba el municipio, por ejemplo: ` +
           'Mocoa, Putumayo. El punto exacto no se publica, solo una zona aproximada.'
       : `${where} Escriba el municipio, por ejemplo: Mocoa, Putumayo.`;
@@ -48,9 +47,9 @@ export const texts = {
     withProfile
       ? '¿Con qué nombre lo publicamos? Responda 1 para usar el de su perfil, o escriba otro nombre.'
       : '¿Con qué nombre lo publicamos? Escriba su nombre o el de su organización.',
-  askConsent: (type: HelpType, channel: Channel, name: string) =>
+  askConsent: (type: HelpType, medium: Medium, name: string) =>
     `Cuando un líder apruebe su ${noun(type)}, se mostrarán públicamente su nombre (${name}) y ` +
-    `${thisNumber(channel)}, para que puedan contactarle. La dirección exacta no se publica. ¿Acepta?`,
+    `${medium.numberName}, para que puedan contactarle. La dirección exacta no se publica. ¿Acepta?`,
   askConfirm: (type: HelpType) => `¿Enviamos su ${noun(type)}?`,
   confirmExit: () => 'Para salir sin enviar, escriba cancelar.',
   summaryTitle: (type: HelpType) => `Revise su ${noun(type)}:`,
@@ -67,8 +66,8 @@ export const texts = {
     neighborhood: 'Barrio o vereda',
     address: 'Dirección (solo para líderes)',
     name: 'Nombre',
-    contact: (channel: Channel) => `Contacto: ${thisNumber(channel)}`,
-    nameAndNumber: (channel: Channel) => `su nombre y ${thisNumber(channel)}`,
+    contact: (medium: Medium) => `Contacto: ${medium.numberName}`,
+    nameAndNumber: (medium: Medium) => `su nombre y ${medium.numberName}`,
     published: (type: HelpType, parts: (string | null)[]) =>
       `Si un líder aprueba su ${noun(type)}, se publica lo que escribió, ${parts.filter(Boolean).join(', ')}.`,
     neverPublished: (hidden: string) => `No se publica nunca: ${hidden}.`,

@@ -2,7 +2,7 @@
 import type { Option } from './answers.ts';
 import { pickOption } from './answers.ts';
 import { question } from './questions.ts';
-import { MAX_TEXT, paragraphs, render } from './replies.ts';
+import { paragraphs, render } from './replies.ts';
 import { nextStep } from './steps.ts';
 import { texts } from './texts.ts';
 import type { ConversationEnv, ConversationState, Draft, Inbound, Turn } from './types.ts';
@@ -24,7 +24,7 @@ export function stored(state: ConversationState): ConversationState {
 export function ask(state: ConversationState, env: ConversationEnv, lead: string[] = [], after?: string): Turn {
   const asked = question(state, env);
   const tail = [asked.after, after].filter((line) => line !== undefined).join('\n');
-  return { state: stored(state), replies: render({ ...asked, after: tail }, env.channel, lead) };
+  return { state: stored(state), replies: render({ ...asked, after: tail }, env.medium, lead) };
 }
 
 /** Moves to the first question the draft has no answer for. */
@@ -41,7 +41,7 @@ export function miss(state: ConversationState, env: ConversationEnv, why: string
 }
 
 export function end(lines: string[], env: ConversationEnv): Turn {
-  return { state: null, replies: paragraphs(lines, MAX_TEXT[env.channel]) };
+  return { state: null, replies: paragraphs(lines, env.medium.maxText) };
 }
 
 /** Why an answer was not taken, when no better reason is known. */

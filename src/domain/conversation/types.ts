@@ -2,7 +2,17 @@
 import type { Category } from '../categories.ts';
 import type { HelpType, Urgency } from '../statuses.ts';
 
-export type Channel = 'whatsapp' | 'sms';
+/** What a conversation's channel can carry; each channel's adapter (src/channels/) declares one. */
+export interface Medium {
+  /** Options also go as tappable choices (buttons, lists); otherwise as numbered lines only. */
+  choices: boolean;
+  /** The longest text of one reply. */
+  maxText: number;
+  /** The person can share a location pin. */
+  sharesLocation: boolean;
+  /** How texts name the number the person writes from ("este número de WhatsApp"). */
+  numberName: string;
+}
 
 export type Inbound =
   | { kind: 'text'; text: string }
@@ -74,7 +84,7 @@ export interface ConversationState {
 }
 
 export interface ConversationEnv {
-  channel: Channel;
+  medium: Medium;
   /** Active emergencies, oldest first. */
   emergencies: { slug: string; name: string }[];
   /** WhatsApp profile name, may be absent. */

@@ -1,7 +1,8 @@
 // Messages received on WhatsApp and SMS. The provider's id is the key: a delivery the provider retries (they do,
 // and out of order) is recognised and nothing is done twice.
 import type { Selectable } from 'kysely';
-import type { Channel, ChannelMessagesTable, Db } from '../../db/types.ts';
+import type { Channel } from '../../channels/adapters.ts';
+import type { ChannelMessagesTable, Db } from '../../db/types.ts';
 
 export type ChannelMessageRow = Selectable<ChannelMessagesTable>;
 

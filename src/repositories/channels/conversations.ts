@@ -1,7 +1,8 @@
 // WhatsApp and SMS conversations: one row per channel and number, its state while a conversation is open.
 import type { Selectable } from 'kysely';
+import type { Channel } from '../../channels/adapters.ts';
 import type { Store } from '../../db/store.ts';
-import type { Channel, ConversationsTable, Db } from '../../db/types.ts';
+import type { ConversationsTable, Db } from '../../db/types.ts';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 

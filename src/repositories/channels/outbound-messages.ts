@@ -2,8 +2,9 @@
 // can be claimed, so a number's messages arrive in the order they were written even when several instances send.
 // A claim is a lease (locked_until) set in a short transaction that commits before the send.
 import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Channel } from '../../channels/adapters.ts';
 import type { Store } from '../../db/store.ts';
-import type { Channel, Db, OutboundMessagesTable } from '../../db/types.ts';
+import type { Db, OutboundMessagesTable } from '../../db/types.ts';
 
 export type OutboundRow = Selectable<OutboundMessagesTable>;
 

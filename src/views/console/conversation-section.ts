@@ -1,5 +1,7 @@
-// "Conversación por WhatsApp" (or por SMS) on the page of a record that came by one of them: whether the person can
-// be written to now (WhatsApp's 24-hour window), the messages exchanged about the record, and the form to answer.
+// "Conversación por WhatsApp" (or por SMS) on the page of a record that a conversation channel brought: whether the
+// person can be written to now (the channel's reach window), the messages exchanged about the record, and the form
+// to answer.
+import { channelLabel, conversationOf } from '../../channels/adapters.ts';
 import type { ReplyWindow } from '../../commands/channels/reply-to-submitter.ts';
 import type { ChannelLogEntry } from '../../queries/channel-log.ts';
 import { type Html, html } from '../html.ts';
@@ -19,8 +21,6 @@ export interface ConversationView {
 
 /** Where the answer form posts, from the record page. */
 export const replyPath = (slug: string, id: string) => `${panelPaths.record(slug, id)}/responder`;
-
-const channelNames = { whatsapp: 'WhatsApp', sms: 'SMS' } as const;
 
 const outboundLabels: Record<NonNullable<ChannelLogEntry['outboundKind']>, string> = {
   reply: 'respuesta automática',
@@ -52,16 +52,19 @@ function shortWhen(iso: string): string {
 
 /** What a reply written now would do, in the leader's words. */
 export function windowText(window: ReplyWindow): string {
-  if (window.channel === 'sms') return 'Por SMS puede escribirle en cualquier momento.';
+  const label = channelLabel(window.channel);
+  const reach = conversationOf(window.channel).window;
+  if (reach === null) return `Por ${label} puede escribirle en cualquier momento.`;
+  const hours = Math.round(reach.ms / 3_600_000);
   if (window.mode === 'text') {
     return window.closesAt
-      ? `Puede escribirle hasta el ${shortWhen(window.closesAt)} (24 horas después de su último mensaje).`
+      ? `Puede escribirle hasta el ${shortWhen(window.closesAt)} (${hours} horas después de su último mensaje).`
       : 'Puede escribirle ahora.';
   }
   if (window.mode === 'template') {
-    return `Ventana de 24 horas cerrada: se enviará como plantilla «${window.template ?? ''}», con su texto dentro.`;
+    return `Ventana de ${hours} horas cerrada: se enviará como plantilla «${window.template ?? ''}», con su texto dentro.`;
   }
-  return 'Ventana de 24 horas cerrada y sin plantilla configurada: WhatsApp no permite escribirle ahora. Podrá responderle cuando la persona vuelva a escribir.';
+  return `Ventana de ${hours} horas cerrada y sin plantilla configurada: ${label} no permite escribirle ahora. Podrá responderle cuando la persona vuelva a escribir.`;
 }
 
 function inboundText(entry: ChannelLogEntry): string {
@@ -96,7 +99,7 @@ function logTable(log: ChannelLogEntry[]): Html {
 
 function replyForm(slug: string, csrf: string, recordId: string, view: ConversationView): Html {
   if (!view.configured) {
-    return html`<p class="warn">${channelNames[view.window.channel]} no está configurado en este servicio: no se le puede escribir desde aquí.</p>`;
+    return html`<p class="warn">${channelLabel(view.window.channel)} no está configurado en este servicio: no se le puede escribir desde aquí.</p>`;
   }
   if (view.window.mode === 'closed') return html``;
   return html`<form method="post" action="${replyPath(slug, recordId)}">${csrfField(csrf)}
@@ -114,7 +117,7 @@ ${textarea({
 
 export function conversationSection(slug: string, csrf: string, recordId: string, view: ConversationView): Html {
   const { window } = view;
-  return html`<section class="card" id="conversacion"><h2>Conversación por ${channelNames[window.channel]}</h2>
+  return html`<section class="card" id="conversacion"><h2>Conversación por ${channelLabel(window.channel)}</h2>
 <p${window.mode === 'closed' ? html` class="warn"` : ''}>${windowText(window)}</p>
 ${logTable(view.log)}
 ${replyForm(slug, csrf, recordId, view)}</section>`;

@@ -1,6 +1,7 @@
 // The conversation with a record's sender, for the record page and the review page: how a reply would go now, the
 // messages both ways, and the form's state. null when the record did not come by WhatsApp or SMS (or can no longer
 // be reached).
+import { channelAdapters } from '../../../channels/adapters.ts';
 import { REPLY_MAX, replyWindow } from '../../../commands/channels/reply-to-submitter.ts';
 import type { Context } from '../../../context.ts';
 import { channelLog } from '../../../queries/channel-log.ts';
@@ -18,7 +19,7 @@ export async function conversationView(
   if (window === null) return null;
   return {
     window,
-    configured: window.channel === 'whatsapp' ? ctx.config.whatsapp !== null : ctx.config.sms !== null,
+    configured: channelAdapters[window.channel].configured(ctx.config),
     log: await channelLog(ctx, record.id),
     maxLength: REPLY_MAX,
     errors,

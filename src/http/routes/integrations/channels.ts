@@ -1,93 +1,71 @@
-// POST /integraciones/whatsapp and /integraciones/sms (and WhatsApp's GET handshake): a provider's signed
-// notification, checked over its raw bytes before anything is read, then each message through the conversation.
-// Answered once every message is committed; a busy database answers 503 so the provider tries again (the messages
-// already taken are recognised then).
+// POST /integraciones/whatsapp and /integraciones/sms (and WhatsApp's GET handshake): a provider's notification,
+// checked by its channel's adapter over the raw bytes before anything is read, then each message the adapter reads
+// through the conversation. Answered once every message is committed; a busy database answers 503 so the provider
+// tries again (the messages already taken are recognised then).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hubSignatureMatches, sharedSecretMatches, smsGatewaySignatureMatches } from '../../../auth/signatures.ts';
-import type { InboundMessage } from '../../../commands/channels/inbound-message.ts';
+import type { Channel } from '../../../channels/adapters.ts';
+import { CHANNELS, channelAdapters, conversationOf } from '../../../channels/adapters.ts';
+import { whatsappHandshake } from '../../../channels/whatsapp.ts';
 import { type ReceiveOutcome, receiveMessage } from '../../../commands/channels/receive-message.ts';
 import type { Context } from '../../../context.ts';
+import type { RouteDeclaration } from '../../../contract/route-declaration.ts';
 import { smsInboundRoute, whatsappVerifyRoute, whatsappWebhookRoute } from '../../../contract/routes/channels.ts';
 import { isDatabaseBusy } from '../../../db/busy.ts';
 import { AppError } from '../../../errors.ts';
 import type { IntakeAck } from '../../../schemas/intake-ack.ts';
-import { parseOrThrow } from '../../../schemas/parse.ts';
-import { smsInbound, smsMessage } from '../../../schemas/sms-inbound.ts';
-import { whatsappMessages, whatsappWebhook } from '../../../schemas/whatsapp-webhook.ts';
+import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
 import { declaredQuery, fastifyPath, type RawInput } from '../../define-route.ts';
 import { preferredLanguage } from '../../language.ts';
 import { parseRawJson, rawBytes, registerRawJsonBody } from './raw-json-body.ts';
 
 const BUSY_RETRY_AFTER_SECONDS = 10;
 
-async function take(
-  ctx: Context,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  messages: InboundMessage[],
-  ignored: number,
-): Promise<IntakeAck> {
+/** Where each conversation channel's provider posts its notifications. */
+const intakeRoutes: Record<Channel, RouteDeclaration> = { whatsapp: whatsappWebhookRoute, sms: smsInboundRoute };
+
+async function take(ctx: Context, request: FastifyRequest, reply: FastifyReply, channel: Channel): Promise<IntakeAck> {
+  const adapter = channelAdapters[channel];
+  if (!adapter.configured(ctx.config)) throw new AppError('integration_disabled');
+  const raw = rawBytes(request.body);
+  if (!adapter.authentic(ctx.config, { headers: request.headers, raw, now: ctx.now() })) {
+    throw new AppError('integration_unauthorized');
+  }
+  const json = parseRawJson(raw);
+  const read = conversationOf(channel).read(json, ctx.now());
+  if (!read.ok) {
+    const details = issuesToDetails(read.issues, preferredLanguage(request.headers['accept-language']), json);
+    throw new AppError(validationCode(details, 'validation_failed'), details);
+  }
   const counts: Record<ReceiveOutcome, number> = { handled: 0, duplicate: 0, late: 0 };
   try {
-    for (const message of messages) counts[await receiveMessage(ctx, message, request.log)]++;
+    for (const message of read.messages) counts[await receiveMessage(ctx, { channel, ...message }, request.log)]++;
   } catch (err) {
     if (!isDatabaseBusy(err)) throw err;
     request.log.warn({ err }, 'database busy: the provider will retry');
     reply.header('retry-after', BUSY_RETRY_AFTER_SECONDS);
     throw new AppError('service_busy');
   }
-  return { ok: true, received: counts.handled, duplicates: counts.duplicate, late: counts.late, ignored };
+  return { ok: true, received: counts.handled, duplicates: counts.duplicate, late: counts.late, ignored: read.ignored };
 }
 
 export function channelRoutes(scope: FastifyInstance, ctx: Context): void {
   registerRawJsonBody(scope, ctx.config.bodyLimitBytes);
-  const { whatsapp, sms } = ctx.config;
 
   scope.get<RawInput>(fastifyPath(whatsappVerifyRoute.path), async (request, reply) => {
-    if (whatsapp === null) throw new AppError('integration_disabled');
+    if (ctx.config.whatsapp === null) throw new AppError('integration_disabled');
     const query = declaredQuery(whatsappVerifyRoute, request);
-    const token = query['hub.verify_token'];
-    if (query['hub.mode'] !== 'subscribe' || token === undefined || !sharedSecretMatches(whatsapp.verifyToken, token)) {
-      throw new AppError('integration_verify_failed');
-    }
-    return reply.type('text/plain; charset=utf-8').send(query['hub.challenge'] ?? '');
+    const challenge = whatsappHandshake(ctx.config, {
+      mode: query['hub.mode'],
+      token: query['hub.verify_token'],
+      challenge: query['hub.challenge'],
+    });
+    if (challenge === null) throw new AppError('integration_verify_failed');
+    return reply.type('text/plain; charset=utf-8').send(challenge);
   });
 
-  scope.post(fastifyPath(whatsappWebhookRoute.path), async (request, reply) => {
-    if (whatsapp === null) throw new AppError('integration_disabled');
-    const raw = rawBytes(request.body);
-    if (!hubSignatureMatches(whatsapp.appSecret, raw, request.headers['x-hub-signature-256'])) {
-      throw new AppError('integration_unauthorized');
-    }
-    const lang = preferredLanguage(request.headers['accept-language']);
-    const body = parseOrThrow(whatsappWebhook, parseRawJson(raw), 'validation_failed', lang);
-    const found = whatsappMessages(body);
-    const messages = found.map((m): InboundMessage => ({ channel: 'whatsapp', ...m }));
-    const listed = body.entry.reduce(
-      (n, e) =>
-        n + e.changes.reduce((k, c) => k + (c.value.messages?.length ?? 0) + (c.value.statuses?.length ?? 0), 0),
-      0,
+  for (const channel of CHANNELS) {
+    scope.post(fastifyPath(intakeRoutes[channel].path), async (request, reply) =>
+      reply.send(await take(ctx, request, reply, channel)),
     );
-    return reply.send(await take(ctx, request, reply, messages, listed - messages.length));
-  });
-
-  scope.post(fastifyPath(smsInboundRoute.path), async (request, reply) => {
-    if (sms === null) throw new AppError('integration_disabled');
-    const raw = rawBytes(request.body);
-    const signed = smsGatewaySignatureMatches(
-      sms.secret,
-      raw,
-      request.headers['x-signature'],
-      request.headers['x-timestamp'],
-      ctx.now(),
-    );
-    if (!signed && !sharedSecretMatches(sms.secret, request.headers['x-ayuda-sms-secret'])) {
-      throw new AppError('integration_unauthorized');
-    }
-    const lang = preferredLanguage(request.headers['accept-language']);
-    const body = parseOrThrow(smsInbound, parseRawJson(raw), 'validation_failed', lang);
-    const message = smsMessage(body, ctx.now().toISOString());
-    const messages = message === null ? [] : [{ channel: 'sms' as const, ...message }];
-    return reply.send(await take(ctx, request, reply, messages, 1 - messages.length));
-  });
+  }
 }

@@ -1,6 +1,6 @@
 // POST /integraciones/kobo: a KoboToolbox form's REST service, through the same submission command as the API.
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { sameSecret, tokenHash } from '../../../auth/tokens.ts';
+import { kobo } from '../../../channels/kobo.ts';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { koboIntakeRoute } from '../../../contract/routes/kobo.ts';
@@ -18,23 +18,18 @@ import { bearer } from '../api/help.ts';
 /** Seconds Kobo is told to wait after a busy database (it retries on its own schedule anyway). */
 const BUSY_RETRY_AFTER_SECONDS = 10;
 
-/**
- * Off without KOBO_SECRET; otherwise the X-Ayuda-Kobo-Secret header must match it, compared in constant time,
- * before the body is even read.
- */
-function koboSecretCheck(secret: string | null): onRequestAsyncHookHandler {
-  const expected = secret === null ? null : tokenHash(secret);
+/** Off without KOBO_SECRET; otherwise the adapter checks the shared secret, in constant time, before the body is read. */
+function koboSecretCheck(ctx: Context): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
-    if (expected === null) throw new AppError('integration_disabled');
-    const given = request.headers['x-ayuda-kobo-secret'];
-    if (typeof given !== 'string' || !sameSecret(tokenHash(given), expected)) {
+    if (!kobo.configured(ctx.config)) throw new AppError('integration_disabled');
+    if (!kobo.authentic(ctx.config, { headers: request.headers, raw: Buffer.alloc(0), now: ctx.now() })) {
       throw new AppError('integration_unauthorized');
     }
   };
 }
 
 export function koboRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
-  const onRequest = [limiters.submissions, koboSecretCheck(ctx.config.koboSecret)];
+  const onRequest = [limiters.submissions, koboSecretCheck(ctx)];
   apiRoute(app, koboIntakeRoute, { onRequest }, async ({ body }, request, reply) => {
     const lang = preferredLanguage(request.headers['accept-language']);
     const parsed = parseInput(helpSubmission, submissionFromKobo(body), lang);

@@ -3,11 +3,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WEB_SOURCE } from '../../../channels/own-sources.ts';
 import { type ConsentPayload, dropConsentDraft } from '../../../commands/consent-drafts.ts';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { choosableMunicipality, municipalitiesOf } from '../../../domain/municipalities.ts';
-import { WEB_SOURCE } from '../../../domain/own-sources.ts';
 import { isRecordId } from '../../../domain/record-id.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { consentDraft } from '../../../queries/consent-drafts.ts';

@@ -1,4 +1,5 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
+import { reachableOnWhatsapp } from '../../../channels/adapters.ts';
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
 import { groupedPhone, smsUrl, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
@@ -117,11 +118,11 @@ function contact(item: PublicHelp, lang: Lang, teamContact: string | null): Bloc
       kind: 'fields',
       items: [
         [t.fName, [item.contact.name]],
-        // Grouped as people read a number aloud; the links carry it whole. Someone who wrote by SMS may have no
-        // WhatsApp: their number is a phone.
-        item.contact.channel === 'sms'
-          ? [t.fPhone, [link(telUrl(item.contact.whatsapp), groupedPhone(item.contact.whatsapp))]]
-          : [t.fWhatsapp, [link(whatsappLink(item, lang), groupedPhone(item.contact.whatsapp))]],
+        // Grouped as people read a number aloud; the links carry it whole. Someone who wrote on a channel whose
+        // number may have no WhatsApp (SMS) is given a phone number.
+        reachableOnWhatsapp(item.contact.channel)
+          ? [t.fWhatsapp, [link(whatsappLink(item, lang), groupedPhone(item.contact.whatsapp))]]
+          : [t.fPhone, [link(telUrl(item.contact.whatsapp), groupedPhone(item.contact.whatsapp))]],
       ],
     },
     { kind: 'paragraph', className: 'note', content: [t.contactNote] },
@@ -332,9 +333,9 @@ export function recordPage(
       text(item.description || t.noDescription),
       // Not everyone has WhatsApp, or data to use it: the same number can be called.
       actions(
-        item.contact.channel === 'sms'
-          ? [[link(telUrl(item.contact.whatsapp), t.call)], [link(smsUrl(item.contact.whatsapp), t.sms)]]
-          : [[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]],
+        reachableOnWhatsapp(item.contact.channel)
+          ? [[link(whatsappLink(item, lang), t.whatsapp)], [link(telUrl(item.contact.whatsapp), t.call)]]
+          : [[link(telUrl(item.contact.whatsapp), t.call)], [link(smsUrl(item.contact.whatsapp), t.sms)]],
       ),
       about(item, lang),
       place(item, lang),

@@ -1,7 +1,7 @@
 // Signatures of the messaging providers' webhooks, checked over the body exactly as it arrived (re-serialised JSON
 // would change accents, emoji and spacing) and compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sameSecret, tokenHash } from './tokens.ts';
+import { sameSecret, tokenHash } from '../auth/tokens.ts';
 
 /** How far an android-sms-gateway timestamp may be from now. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;

@@ -1,8 +1,8 @@
 // Sends one SMS through the configured gateway: android-sms-gateway's POST /message, or RapidPro/TextIt's
 // broadcasts endpoint. Choices are already numbered in the text.
-import type { SmsConfig } from '../../config.ts';
-import type { OutboundBody } from '../../domain/outbound-body.ts';
-import type { SendResult } from './whatsapp-send.ts';
+import type { SmsConfig } from '../config.ts';
+import type { OutboundBody } from '../domain/outbound-body.ts';
+import type { SendResult } from './adapter.ts';
 
 const TIMEOUT_MS = 15_000;
 

@@ -1,22 +1,18 @@
 // Sends one message through the WhatsApp Business Cloud API: text, reply buttons (up to three short choices), a
 // list (up to ten), or an approved template carrying the text. Meta's answer decides what happens next: sent (with
 // its message id), worth another try (429, 5xx, a network failure) or refused for good (any other 4xx).
-import type { WhatsappConfig } from '../../config.ts';
-import {
-  type OutboundBody,
-  WHATSAPP_BUTTON_TITLE_MAX,
-  WHATSAPP_BUTTONS_MAX,
-  WHATSAPP_INTERACTIVE_TEXT_MAX,
-  WHATSAPP_ROW_DESCRIPTION_MAX,
-  WHATSAPP_ROW_TITLE_MAX,
-  WHATSAPP_ROWS_MAX,
-  WHATSAPP_TEXT_MAX,
-} from '../../domain/outbound-body.ts';
+import type { WhatsappConfig } from '../config.ts';
+import type { OutboundBody } from '../domain/outbound-body.ts';
+import type { SendResult } from './adapter.ts';
 
-export type SendResult =
-  | { kind: 'sent'; providerId: string | null }
-  | { kind: 'retry'; error: string }
-  | { kind: 'failed'; error: string };
+/** WhatsApp's limits: a body of 1024 characters in interactive messages, 4096 in text ones. */
+const WHATSAPP_TEXT_MAX = 4096;
+const WHATSAPP_INTERACTIVE_TEXT_MAX = 1024;
+const WHATSAPP_BUTTON_TITLE_MAX = 20;
+const WHATSAPP_BUTTONS_MAX = 3;
+const WHATSAPP_ROW_TITLE_MAX = 24;
+const WHATSAPP_ROW_DESCRIPTION_MAX = 72;
+const WHATSAPP_ROWS_MAX = 10;
 
 const TIMEOUT_MS = 15_000;
 

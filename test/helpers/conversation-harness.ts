@@ -1,18 +1,21 @@
 // Test harness of the conversation tests: plays messages through converse(), checking every turn on the way.
 import assert from 'node:assert/strict';
-import { converse } from './converse.ts';
-import type { ConversationEnv, ConversationState, Inbound, Reply, Turn } from './types.ts';
+import { type Channel, conversationOf } from '../../src/channels/adapters.ts';
+import { converse } from '../../src/domain/conversation/converse.ts';
+import type { ConversationEnv, ConversationState, Inbound, Reply, Turn } from '../../src/domain/conversation/types.ts';
 
 export const MOCOA = { slug: 'inundacion-mocoa-2026', name: 'Inundación Mocoa 2026' };
 export const SALGAR = { slug: 'avalancha-salgar-2026', name: 'Avalancha de Salgar' };
 
-export function envFor(overrides: Partial<ConversationEnv> = {}): ConversationEnv {
+/** A conversation as it runs on `channel` (WhatsApp unless given), with overrides. */
+export function envFor(overrides: Partial<ConversationEnv> & { channel?: Channel } = {}): ConversationEnv {
+  const { channel = 'whatsapp', ...rest } = overrides;
   return {
-    channel: 'whatsapp',
+    medium: conversationOf(channel).medium,
     emergencies: [MOCOA],
     profileName: 'María Fernanda Rojas',
     statusUrl: (code) => `https://ayuda.example/estado#${code}`,
-    ...overrides,
+    ...rest,
   };
 }
 
@@ -21,14 +24,14 @@ export const choice = (id: string): Inbound => ({ kind: 'choice', id });
 export const location = (latitude: number, longitude: number): Inbound => ({ kind: 'location', latitude, longitude });
 export const sticker: Inbound = { kind: 'other' };
 
-/** WhatsApp's limits and the SMS rules, for every reply. */
+/** WhatsApp's limits and the rules of a channel without choices (SMS), for every reply. */
 export function checkReplies(replies: Reply[], env: ConversationEnv): void {
   for (const reply of replies) {
     assert.ok(reply.text.length > 0 && reply.text.length <= 1000, reply.text);
-    if (env.channel === 'sms') {
-      assert.ok(reply.text.length <= 320, `SMS of ${reply.text.length}: ${reply.text}`);
-      assert.equal(reply.choices, undefined, 'SMS replies carry no choices');
-      assert.doesNotMatch(reply.text, /ubicaci[oó]n|clip|compart/i, 'SMS never mentions sharing a location');
+    assert.ok(reply.text.length <= env.medium.maxText, `${reply.text.length} characters: ${reply.text}`);
+    if (!env.medium.choices) assert.equal(reply.choices, undefined, 'no choices where the channel has none');
+    if (!env.medium.sharesLocation) {
+      assert.doesNotMatch(reply.text, /ubicaci[oó]n|clip|compart/i, 'no mention of sharing a location');
     }
     const choices = reply.choices ?? [];
     assert.ok(choices.length <= 10);
