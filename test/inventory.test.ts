@@ -648,7 +648,8 @@ describe('OpenAPI description', () => {
       op.parameters.map((p: { name: string }) => p.name),
       ['emergencia', 'categoria'],
     );
-    assert.ok(op.parameters[1].schema.enum.includes('agua'));
+    assert.equal(op.parameters[1].schema.$ref, '#/components/schemas/Category');
+    assert.ok(doc.components.schemas.Category.enum.includes('agua'));
     assert.deepEqual(Object.keys(op.responses['500'].content['application/json'].examples), ['inventory_unavailable']);
     for (const id of ['Inventario', 'InventoryCenter', 'InventoryLine']) assert.ok(doc.components.schemas[id], id);
     assert.deepEqual(Object.keys(doc.components.schemas.InventoryLine.properties).sort(), LINE_FIELDS);

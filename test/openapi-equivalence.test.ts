@@ -1,22 +1,18 @@
 // The OpenAPI document made from the route declarations says everything test/fixtures/openapi-baseline.json says:
 // every path, method, parameter, body, response and component of the fixture, unchanged. New paths and components
-// may be added; nothing may go missing or change. The fixture is the reference: it is never rewritten from the code;
-// a documented change to an existing part is made in the fixture by hand, in the same commit, so a review sees it.
+// may be added; nothing may go missing or change. The fixture is never edited by hand: `npm run openapi:baseline`
+// (bench/openapi-baseline.ts) regenerates it from the code, refusing a document that removes or changes a SPEC part
+// or drops an operation, and a change to the document is reviewed as the fixture's diff, in the same commit.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { baselineRefusals, changeSummary, LIMITS } from '../bench/openapi-baseline.ts';
 import { buildOpenApi } from '../src/contract/openapi.ts';
 
 type Json = Record<string, any>;
 
 const fixture: Json = JSON.parse(readFileSync(new URL('./fixtures/openapi-baseline.json', import.meta.url), 'utf8'));
 const BASE_URL = fixture.servers[0].url;
-const LIMITS = {
-  submissionsPerMinute: 10,
-  readsPerMinute: 120,
-  bodyLimitBytes: 65536,
-  retention: { identityDays: 30, rejectedDays: 30, afterCloseDays: 90, changesDays: 30, messagesDays: 30 },
-};
 
 /** As served: through JSON, so an undefined field is absent on both sides. */
 const current: Json = JSON.parse(JSON.stringify(buildOpenApi(BASE_URL, LIMITS)));
@@ -106,4 +102,39 @@ test('the comparison notices a changed response description, example or paramete
       'GET /healthz',
     ],
   );
+});
+
+test('the baseline script refuses a document that drops a SPEC path, and an operation unless removal is allowed', () => {
+  assert.deepEqual(baselineRefusals(fixture, current), []);
+  const withoutHelp: Json = structuredClone(current);
+  delete withoutHelp.paths['/api/public/v1/help'];
+  const refusals = baselineRefusals(fixture, withoutHelp);
+  assert.ok(
+    refusals.some((line) => line.startsWith('SPEC: ')),
+    refusals.join('\n'),
+  );
+  assert.ok(refusals.some((line) => line.startsWith('GET /api/public/v1/help: removed')));
+  assert.ok(refusals.some((line) => line.startsWith('POST /api/public/v1/help: removed')));
+  const allowed = baselineRefusals(fixture, withoutHelp, { allowRemoval: true });
+  assert.ok(allowed.length > 0 && allowed.every((line) => line.startsWith('SPEC: ')), allowed.join('\n'));
+  // An operation outside the specification may go, but only when the removal is asked for.
+  const withoutHealth: Json = structuredClone(current);
+  delete withoutHealth.paths['/healthz'];
+  assert.deepEqual(baselineRefusals(fixture, withoutHealth), [
+    'GET /healthz: removed from the document (--allow-removal accepts it)',
+  ]);
+  assert.deepEqual(baselineRefusals(fixture, withoutHealth, { allowRemoval: true }), []);
+});
+
+test('the baseline script summarises what changed, by operation and component', () => {
+  const changed: Json = structuredClone(current);
+  changed.paths['/healthz'].get.summary += '.';
+  changed.components.schemas.Extra = { type: 'string' };
+  delete changed.components.schemas.ErrorDetail;
+  assert.deepEqual(changeSummary(current, changed), [
+    'operations changed (1): GET /healthz',
+    'components added (1): Extra',
+    'components removed (1): ErrorDetail',
+  ]);
+  assert.deepEqual(changeSummary(current, current), ['nothing changed']);
 });

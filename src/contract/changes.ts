@@ -34,6 +34,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'contact.channel (whatsapp, sms o unknown) dice cómo llegó la persona; contact.whatsapp sigue con el número. Con sms ofrezca llamar o un SMS, no WhatsApp.',
     en: 'contact.channel (whatsapp, sms or unknown) says how the person came; contact.whatsapp keeps the number. With sms, offer a call or a text message, not WhatsApp.',
   },
+  {
+    date: '2026-11-27',
+    es: 'El documento OpenAPI nombra las categorías una vez (components/schemas/Category, al que remiten campos y parámetros) y declara como default el radio de 25 km de radiusKm y el 1 de neededPeople. Las respuestas no cambian; un cliente generado obtiene un tipo Category.',
+    en: 'The OpenAPI document names the categories once (components/schemas/Category, which fields and parameters refer to) and states radiusKm’s 25 km and neededPeople’s 1 as schema defaults. Responses do not change; a generated client gets a Category type.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

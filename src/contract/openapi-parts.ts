@@ -3,6 +3,31 @@ import { codesForStatus, type ErrorCode } from '../errors.ts';
 
 export const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
+type JsonObject = Record<string, unknown>;
+const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A copy of `value` in which every inline copy of the enum component `id` (a string schema listing the same values
+ * in the same order) is a reference to it; what a copy says beside the values (a description, examples, a default)
+ * stays beside the reference, and a parameter's schema refers to it too. The component itself is kept.
+ */
+export function referToEnum<T>(value: T, id: string, component: JsonObject): T {
+  const values = JSON.stringify(component.enum);
+  const isCopy = (node: JsonObject) =>
+    node.type === 'string' && Array.isArray(node.enum) && JSON.stringify(node.enum) === values;
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!isJsonObject(node) || node === component) return node;
+    if (isCopy(node)) {
+      const { type: _type, enum: _values, ...beside } = node;
+      return { ...ref(id), ...beside };
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, visit(child)]));
+  };
+  return visit(value) as T;
+}
+
 export const rateLimitHeaders = {
   'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },

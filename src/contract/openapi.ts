@@ -16,7 +16,9 @@ import type { RetentionConfig } from '../config.ts';
 import { bounds } from '../domain/bounds.ts';
 import { priorityFormula } from '../domain/priority.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
+import { category } from '../schemas/common.ts';
 import { PLACES_PROTOCOL, PLACES_VERSION } from '../schemas/places.ts';
+import { referToEnum } from './openapi-parts.ts';
 import { type DocumentContext, type JsonSchema, pathsOf } from './route-declaration.ts';
 import { publicRoutes } from './routes/index.ts';
 import { openApiWebhooks } from './webhooks.ts';
@@ -43,6 +45,7 @@ const INPUT_SCHEMAS = new Set([
  * a schema missing here is listed after these, in registration order.
  */
 const COMPONENT_ORDER = [
+  'Category',
   'InventoryLine',
   'InventoryCenter',
   'Inventario',
@@ -150,7 +153,18 @@ function consentText(baseUrl: string, retention: RetentionConfig): string[] {
   ];
 }
 
+/**
+ * The document. The categories are one component (Category): every field, array item and query parameter that holds
+ * a category refers to it, however its Zod schema spells the list (see referToEnum).
+ */
 export function buildOpenApi(baseUrl: string, settings: DocumentSettings) {
+  const categoryId = z.globalRegistry.get(category)?.id;
+  if (!categoryId) throw new Error('The category schema must be registered with an id.');
+  const document = openApiDocument(baseUrl, settings);
+  return referToEnum(document, categoryId, document.components.schemas[categoryId] as JsonSchema);
+}
+
+function openApiDocument(baseUrl: string, settings: DocumentSettings) {
   const { retention, submissionsPerMinute, readsPerMinute, bodyLimitBytes } = settings;
   const limits = { submissionsPerMinute, readsPerMinute, bodyLimitBytes };
   const schemas = components();

@@ -1,5 +1,6 @@
 // Building blocks shared by every schema: text fields that refuse control characters, bounded numbers.
 import * as z from 'zod';
+import { categories } from '../domain/categories.ts';
 import {
   hasC1Controls,
   hasControlCharacters,
@@ -47,3 +48,12 @@ export const isoDateTime = z.iso.datetime({ offset: true }).meta({ examples: ['2
 
 /** A calendar date YYYY-MM-DD that exists: Zod's ISO date checks month lengths and leap years. */
 export const calendarDate = z.iso.date().meta({ examples: ['2026-06-30'] });
+
+/**
+ * A category of SPEC 2.1, registered as the component Category: the document refers to it wherever a field or a
+ * body holds a category, instead of repeating the list.
+ */
+export const category = z
+  .enum(categories)
+  .describe('Categoría de la ayuda (SPEC 2.1).')
+  .meta({ id: 'Category', examples: ['agua'] });

@@ -162,7 +162,9 @@ export const helpQuery = z
       .describe(
         'Radio en km alrededor de latitude/longitude; por defecto 25. Se mide hasta el punto público de cada ' +
           'registro (en las solicitudes aproximadas, el centro de su celda de unos 300 m).',
-      ),
+      )
+      // Applied where a point is given (SPEC 4.1); documented as the parameter's default.
+      .meta({ default: bounds.radiusKm.default }),
     sort: z.enum(helpSorts).default('priority').describe(sortDescription),
     logistics: booleanParam
       .default(false)

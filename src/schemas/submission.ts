@@ -127,7 +127,8 @@ export const requestSubmission = z
       .max(b.neededPeople.max)
       .optional()
       .describe('Personas afectadas (alias obsoleto; para recursos use quantityRequired y unit). Por defecto 1.')
-      .meta({ deprecated: true }),
+      // The stored value without it is the default (SPEC 2.3); the document says so as a schema default.
+      .meta({ deprecated: true, default: b.neededPeople.default }),
     resourceLabel: text({ max: b.resourceLabel.max, description: 'Qué se necesita, en palabras.' }).optional(),
     quantityRequired: z
       .number()

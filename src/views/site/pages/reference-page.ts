@@ -92,12 +92,14 @@ function examplesOf(media: MediaType, t: Strings): Block[] {
 }
 
 /** Try a GET in the browser, without script: /desarrolladores/probar drops empty fields and redirects to the API. */
-function tryForm(path: string, parameters: Parameter[], t: Strings): Html {
+function tryForm(path: string, parameters: Parameter[], schemas: Record<string, JsonSchema>, t: Strings): Html {
   const id = (name: string) => `probar-${path.replace(/[^a-z0-9]+/gi, '-')}-${name}`;
   return html`<form method="get" action="${TRY_PATH}" class="probar"><fieldset><legend>${t.refTry}</legend>
 <input type="hidden" name="${TRY_TARGET}" value="${path}">
 ${parameters.map((p) => {
-  const values = p.schema?.enum as string[] | undefined;
+  // A list of values may be a named schema (Category): its values make the choices all the same.
+  const schema = p.schema?.$ref ? schemas[schemaName(p.schema.$ref)] : p.schema;
+  const values = schema?.enum as string[] | undefined;
   return html`<p class="field"><label for="${id(p.name)}">${p.name}${p.required ? ' *' : ''}</label>${
     values
       ? html`<select id="${id(p.name)}" name="${p.name}"><option value=""></option>${values.map((v) => html`<option>${v}</option>`)}</select>`
@@ -107,7 +109,13 @@ ${parameters.map((p) => {
 <p><button type="submit">${t.refTry}</button></p></fieldset></form>`;
 }
 
-function operationBlock(path: string, method: string, op: Operation, t: Strings): Block {
+function operationBlock(
+  path: string,
+  method: string,
+  op: Operation,
+  schemas: Record<string, JsonSchema>,
+  t: Strings,
+): Block {
   const blocks: Block[] = [];
   if (op.summary) blocks.push(text(bold(op.summary)));
   if (op.description) blocks.push(text(op.description));
@@ -118,7 +126,7 @@ function operationBlock(path: string, method: string, op: Operation, t: Strings)
   // A GET without parameters is tried with a plain link; one with parameters gets a form (below).
   if (method === 'get' && query.length === 0 && path !== '/mcp') meta.push([t.refTry, [link(path, path)]]);
   if (meta.length > 0) blocks.push({ kind: 'fields', items: meta });
-  if (method === 'get' && query.length > 0) blocks.push({ kind: 'html', html: tryForm(path, query, t) });
+  if (method === 'get' && query.length > 0) blocks.push({ kind: 'html', html: tryForm(path, query, schemas, t) });
   if (op.parameters?.length) {
     blocks.push(heading(t.refParameters, 3), {
       kind: 'table',
@@ -233,7 +241,7 @@ export function referencePage({ lang, openapi }: ReferenceInput): SiteDocument {
           [link('#esquemas', t.refSchemasTitle)],
         ],
       },
-      ...operations.map(([path, method, op]) => operationBlock(path, method, op, t)),
+      ...operations.map(([path, method, op]) => operationBlock(path, method, op, openapi.components.schemas, t)),
       heading(t.refSchemasTitle, 2, 'esquemas'),
       ...schemas.map(([name, schema]) => schemaBlock(name, schema, t)),
     ],
