@@ -18,6 +18,7 @@ import { panorama } from '../queries/panorama.ts';
 import { helpQuery } from '../schemas/help-query.ts';
 import { helpList, type PublicHelp } from '../schemas/public-help.ts';
 import { helpSubmission } from '../schemas/submission.ts';
+import { DEMO_SMS_NUMBER } from './demo-conversation.ts';
 import { DEMO_MAX_KM, demoEmergency, demoPlan } from './demo-data.ts';
 import { DEMO_ACCOUNT } from './demo-operations.ts';
 import { type DemoSummary, seedDemo } from './seed-demo.ts';
@@ -212,13 +213,18 @@ test('submissions waiting for review or rejected are in no list and no detail', 
   }
 });
 
-test('every record has a valid E.164 WhatsApp and a place within the town', async () => {
+test('every record has a valid E.164 WhatsApp and a place within the town (or its municipality)', async () => {
   for (const item of await everyPublished()) {
     const { whatsapp } = item.contact;
     assert.match(whatsapp, /^\+573\d{9}$/);
     assert.equal(normalizeWhatsapp(whatsapp), whatsapp);
     const { latitude, longitude } = item.location;
     if (latitude === null || longitude === null) continue;
+    // Known only by its municipality (the SMS request): public at DANE's point for Mocoa, outside the town's radius.
+    if (item.location.precision === 'municipality') {
+      assert.equal(item.location.municipalityCode, '86001', item.title);
+      continue;
+    }
     const km = distanceKm(demoEmergency.latitude, demoEmergency.longitude, latitude, longitude);
     assert.ok(km <= DEMO_MAX_KM, `${item.title}: ${km.toFixed(2)} km`);
   }
@@ -267,4 +273,26 @@ test('volunteers have offered to take the available routes, waiting for the lead
   const claims = await ctx.db.selectFrom('route_claims').select(['status', 'operation_id']).execute();
   assert.ok(claims.length >= 2, `${claims.length} offers`);
   assert.ok(claims.every((c) => c.status === 'pending'));
+});
+
+test('one request came by SMS through the intake: its channel is recorded and its public contact offers a call', async () => {
+  const sms = (await everyPublished()).filter((item) => item.contact?.channel === 'sms');
+  assert.equal(sms.length, 1, 'the SMS conversation made one published request');
+  const [item] = sms;
+  assert.equal(item?.contact?.whatsapp, DEMO_SMS_NUMBER);
+  assert.equal(item?.category, 'agua');
+  const row = await ctx.db
+    .selectFrom('help_records')
+    .select(['arrived_by', 'source', 'address'])
+    .where('id', '=', item?.id ?? '')
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(row, { arrived_by: 'sms', source: 'sms', address: 'Calle 9 # 4-18, casa azul junto a la tienda' });
+  const logged = await ctx.db
+    .selectFrom('channel_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('address', '=', DEMO_SMS_NUMBER)
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(logged.n), 12, 'every message the person sent is in the conversation log');
+  const others = (await everyPublished()).filter((item) => item.contact !== null && item.contact?.channel !== 'sms');
+  assert.ok(others.length > 100 && others.every((other) => other.contact?.channel === 'unknown'));
 });

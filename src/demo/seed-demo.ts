@@ -10,6 +10,7 @@ import { submitHelp } from '../commands/submit-help.ts';
 import type { Context } from '../context.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
+import { seedDemoConversation } from './demo-conversation.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoClaims, seedDemoPledges } from './demo-pledges.ts';
@@ -60,6 +61,9 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   await seedDemoOperations(ctx, emergency);
   await seedDemoPledges(ctx, emergency);
   await seedDemoClaims(ctx, emergency);
+  // Two hours ago, someone without WhatsApp asked for water by SMS.
+  await seedDemoConversation(ctx, 120);
+  summary.approved++;
   // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
   await refreshConfirmations(ctx);
   return summary;
