@@ -39,7 +39,10 @@ export function channelLabel(channel: ChannelName): string {
   return channelAdapters[channel].label;
 }
 
-/** A WhatsApp link reaches the person: they came by a channel whose number is WhatsApp's, or by a form that asked for one. */
+/**
+ * A WhatsApp link reaches the person: they came by a channel whose number is WhatsApp's, or by a form that asked
+ * for one.
+ */
 export function reachableOnWhatsapp(channel: ContactChannel): boolean {
   return channel === 'unknown' || conversationOf(channel).whatsappNumber;
 }

@@ -6,7 +6,7 @@ import type { SendResult } from './adapter.ts';
 
 const TIMEOUT_MS = 15_000;
 
-export function smsPayload(config: SmsConfig, to: string, body: OutboundBody): Record<string, unknown> {
+function smsPayload(config: SmsConfig, to: string, body: OutboundBody): Record<string, unknown> {
   return config.gateway === 'rapidpro'
     ? { urns: [`tel:${to}`], text: body.text }
     : { message: body.text, phoneNumbers: [to] };

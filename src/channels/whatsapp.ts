@@ -8,7 +8,7 @@ import { whatsappMessages, whatsappWebhook } from './whatsapp-payload.ts';
 import { sendWhatsapp } from './whatsapp-send.ts';
 
 /** Free-form messages reach a person only within 24 hours of their last message to the service. */
-export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
+const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
 
 function read(json: unknown): ReadNotification {
   const parsed = whatsappWebhook.safeParse(json);

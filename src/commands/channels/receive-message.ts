@@ -1,8 +1,8 @@
-// One message from a person on a conversation channel (WhatsApp, SMS), through the guided conversation. First, in one transaction: the
-// message is logged under the provider's id (a retried delivery stops here), the number's conversation is locked,
-// the conversation takes its turn and its replies are queued. Then what the turn asks for, each through the
-// service's own commands: the submission (submitHelp, keyed by the message that opened the conversation, so
-// doing it again is harmless), a status lookup or a withdrawal, and the replies that report it.
+// One message from a person on a conversation channel (WhatsApp, SMS), through the guided conversation. First, in
+// one transaction: the message is logged under the provider's id (a retried delivery stops here), the number's
+// conversation is locked, the conversation takes its turn and its replies are queued. Then what the turn asks for,
+// each through the service's own commands: the submission (submitHelp, keyed by the message that opened the
+// conversation, so doing it again is harmless), a status lookup or a withdrawal, and the replies that report it.
 import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
