@@ -47,6 +47,8 @@ async function wrote(h: Harness): Promise<void> {
     address: NUMBER,
     state: null,
     opened_by: null,
+    withdraw_help_id: null,
+    withdraw_asked_at: null,
     last_inbound_at: now,
     last_sent_at: now,
     created_at: now,

@@ -87,7 +87,7 @@ interface Planted {
   /** The aid record it belongs to: the record itself, the request pledged to, or none for a route claim. */
   id: string;
   editToken: string;
-  /** Sent in a WhatsApp or SMS conversation: withdrawn there too, with "retirar" and the receipt code. */
+  /** Sent in a WhatsApp or SMS conversation: withdrawn there too, with "retirar", the receipt code and SI. */
   say?: (text: string) => Promise<void>;
   whatsapp: string;
   /** Column -> the unique text planted in it (numbers are checked on the row, not searched as text). */
@@ -997,9 +997,10 @@ describe('every personal column of every table that holds personal data', () => 
         for (const p of reachedBy(planted, 'withdrawal')) {
           if (p.editToken !== '') await withdrawWithToken(h.ctx, p.id, p.editToken);
           else if (p.say) {
-            // As the person does it: "retirar" and the code, in the same conversation; the answer goes out.
+            // As the person does it: "retirar" and the code, then SI, in the same conversation; the answer goes out.
             const code = (await record(p.id)).receipt_code as string;
             await p.say(`retirar ${code}`);
+            await p.say('SI');
             assert.equal((await record(p.id)).review_status, 'withdrawn', p.entry);
           } else await withdrawWithReceipt(h.ctx, (await record(p.id)).receipt_code as string, p.whatsapp);
         }

@@ -194,15 +194,43 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   assert.match(ProviderStandIn.text(notice), new RegExp(`/ayudas/${record.id}`));
   assert.equal(notice.body.type, 'text');
 
-  // "retirar CÓDIGO": the record leaves every public surface.
-  const withdrawn = (await say(text(from, `retirar ${record.receipt_code}`))).join('\n');
-  assert.match(withdrawn, /retir/i);
+  // "retirar CÓDIGO" asks first, naming the record; any answer but SI keeps it.
+  const reviewStatus = async () =>
+    (
+      await h.ctx.db
+        .selectFrom('help_records')
+        .select('review_status')
+        .where('id', '=', record.id)
+        .executeTakeFirstOrThrow()
+    ).review_status;
+  const asked = (await say(text(from, `retirar ${record.receipt_code}`))).join('\n');
+  assert.match(asked, /Responda SI para retirar «Agua potable para 6 familias»\. Se borrarán su nombre y número\./);
+  assert.equal(await reviewStatus(), 'approved', 'asking withdraws nothing');
+  assert.ok(
+    (await rows('channel_messages')).every((r) => r.body !== `retirar ${record.receipt_code}`),
+    'the message with the code is not kept',
+  );
+  assert.match((await say(text(from, 'no'))).join('\n'), /No retiramos nada/);
+  assert.equal(await reviewStatus(), 'approved');
+  assert.doesNotMatch((await say(text(from, 'si'))).join('\n'), /retiramos su registro/, 'a SI nobody asked for');
+  assert.equal(await reviewStatus(), 'approved');
+  // SI from another number, or later than ten minutes, withdraws nothing.
+  await say(text(from, `retirar ${record.receipt_code}`));
+  await say(text('573009998877', 'SI'));
+  h.clock.advanceHours(0.2);
+  assert.doesNotMatch((await say(text(from, 'SI'))).join('\n'), /retiramos su registro/);
+  assert.equal(await reviewStatus(), 'approved', 'a SI after ten minutes withdraws nothing');
+  // Asked again, and SI at once: the record leaves every public surface.
+  await say(text(from, `retirar ${record.receipt_code}`));
+  const withdrawn = (await say(text(from, 'SI'))).join('\n');
+  assert.match(withdrawn, /retiramos su registro y borramos sus datos/);
   const after = await h.ctx.db
     .selectFrom('help_records')
     .select('review_status')
     .where('id', '=', record.id)
     .executeTakeFirstOrThrow();
   assert.equal(after.review_status, 'withdrawn');
+  assert.equal(await reviewStatus(), 'withdrawn');
   const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${record.id}` });
   assert.equal(detail.status, 404);
 });

@@ -19,6 +19,7 @@ import { consentDrafts } from './migrations/015-consent-drafts.ts';
 import { offerPlaces } from './migrations/016-offer-places.ts';
 import { routePickups } from './migrations/017-route-pickups.ts';
 import { arrivedBy } from './migrations/018-arrived-by.ts';
+import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '016-offer-places': offerPlaces(dialect),
     '017-route-pickups': routePickups(),
     '018-arrived-by': arrivedBy(),
+    '019-withdraw-confirm': withdrawConfirm(),
   };
   return {
     '001-initial': initial(dialect),

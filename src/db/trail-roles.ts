@@ -131,6 +131,8 @@ export const conversationRoles = {
   opened_by: system,
   last_inbound_at: { ...system, label: 'Último mensaje' },
   last_sent_at: system,
+  withdraw_help_id: ofRecord,
+  withdraw_asked_at: system,
   created_at: system,
   updated_at: system,
 } as const satisfies DeletableRoles<ConversationsTable>;

@@ -417,6 +417,10 @@ export interface ConversationsTable {
   opened_by: string | null;
   last_inbound_at: string;
   last_sent_at: string;
+  /** The record "retirar CÓDIGO" asked to withdraw, until the person answers SI (or anything else). */
+  withdraw_help_id: string | null;
+  /** When that was asked: a SI later than WITHDRAW_CONFIRM_MS after it withdraws nothing. */
+  withdraw_asked_at: string | null;
   created_at: string;
   updated_at: string;
 }

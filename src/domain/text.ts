@@ -95,3 +95,11 @@ export function hasC1Controls(text: string): boolean {
 export function stripInvisibleCharacters(text: string): string {
   return text.replace(STRIPPED, '').replace(/[\u2028\u2029]/g, '\n');
 }
+
+/**
+ * Text in which no link can be tapped: "http://", "https://" and "www." lose what makes a phone draw a link
+ * ("panel-ayuda.example/x" stays readable). For a person's own words echoed back to them.
+ */
+export function withoutLinkSchemes(text: string): string {
+  return text.replace(/\b(?:https?|ftp):\/\//giu, '').replace(/\bwww\./giu, '');
+}

@@ -41,7 +41,8 @@ export async function withdrawableByReceipt(
   };
 }
 
-function numberMatches(row: HelpRow, whatsapp: string): boolean {
+/** The number is the record's contact (or the one its pending revision gives). */
+export function numberMatches(row: HelpRow, whatsapp: string): boolean {
   if (row.contact_whatsapp === whatsapp) return true;
   if (row.pending_revision === null) return false;
   try {

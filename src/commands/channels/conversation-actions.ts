@@ -4,21 +4,25 @@
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import {
+  notWithdrawnReplies,
   receiptReplies,
   statusReplies,
   submitFailedReplies,
-  withdrawReplies,
+  withdrawAskReplies,
+  withdrawGoneReplies,
+  withdrawnReplies,
 } from '../../domain/conversation/converse.ts';
 import type { Action, ConversationEnv, Reply } from '../../domain/conversation/types.ts';
 import { AppError, errorMessage } from '../../errors.ts';
 import { receiptStatus } from '../../queries/receipt-status.ts';
+import { withdrawableByReceipt } from '../../queries/withdrawable.ts';
 import { deleteInbound, linkInbound } from '../../repositories/channels/channel-messages.ts';
 import { updateConversation } from '../../repositories/channels/conversations.ts';
 import { linkOutbound } from '../../repositories/channels/outbound-messages.ts';
 import { findByReceiptCode, findBySourceExternalId } from '../../repositories/help-records/records.ts';
 import { parseInput } from '../../schemas/parse.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
-import { withdrawWithReceipt } from '../personal-data/withdraw.ts';
+import { withdrawConfirmed } from '../personal-data/withdraw.ts';
 import { submitHelp } from '../submit-help.ts';
 import type { InboundMessage } from './inbound-message.ts';
 import { queueMessages } from './queue.ts';
@@ -36,9 +40,15 @@ async function reply(
   message: InboundMessage,
   replies: Reply[],
   kind: 'reply' | 'farewell' = 'reply',
+  /** The record the replies quote: its erasure takes them. */
+  helpId?: string,
 ): Promise<void> {
   const now = ctx.now().toISOString();
-  await queueMessages(ctx.db, { channel: message.channel, address: message.address, kind, now }, replies);
+  await queueMessages(
+    ctx.db,
+    { channel: message.channel, address: message.address, kind, now, ...(helpId === undefined ? {} : { helpId }) },
+    replies,
+  );
 }
 
 async function submit(
@@ -90,12 +100,30 @@ async function submit(
   });
 }
 
-/**
- * After a withdrawal by code on a channel (which took the conversation's messages with the record), the message
- * that asked for it goes too: it holds the code. The answer says it without repeating the code, and goes once.
- */
-async function forgetWithdrawal(ctx: Context, message: InboundMessage): Promise<void> {
+/** The message "retirar CÓDIGO" holds a valid code, a credential: it is not kept once the code has been read. */
+async function forgetCode(ctx: Context, message: InboundMessage): Promise<void> {
   await deleteInbound(ctx.db, [{ channel: message.channel, provider_id: message.providerId }]);
+}
+
+/**
+ * The "SI" that answers the withdrawal's question: the record named then is withdrawn (its conversation's messages
+ * go with it), and the answer says so once, without the code.
+ */
+export async function confirmWithdrawal(
+  ctx: Context,
+  message: InboundMessage,
+  env: ConversationEnv,
+  helpId: string,
+): Promise<void> {
+  let ok = true;
+  try {
+    await withdrawConfirmed(ctx, helpId, message.address);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    ok = false;
+  }
+  await forgetCode(ctx, message);
+  return reply(ctx, message, ok ? withdrawnReplies(env) : withdrawGoneReplies(env), ok ? 'farewell' : 'reply');
 }
 
 export async function performAction(
@@ -121,15 +149,16 @@ export async function performAction(
       return reply(ctx, message, statusReplies(summary, action.code, env));
     }
     case 'withdraw': {
-      let ok = true;
-      try {
-        await withdrawWithReceipt(ctx, action.code, message.address);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        ok = false;
-      }
-      if (ok) await forgetWithdrawal(ctx, message);
-      return reply(ctx, message, withdrawReplies(ok, action.code, env), ok ? 'farewell' : 'reply');
+      // Nothing is withdrawn yet: the person is asked, and only "SI" within minutes withdraws (receive-message.ts).
+      const found = await withdrawableByReceipt(ctx, action.code, message.address);
+      if (!found) return reply(ctx, message, notWithdrawnReplies(action.code, env));
+      await forgetCode(ctx, message);
+      await updateConversation(ctx.db, opened.conversationId, {
+        withdraw_help_id: found.row.id,
+        withdraw_asked_at: ctx.now().toISOString(),
+      });
+      // The question quotes the record's title: linked to the record, it goes with the record's erasure.
+      return reply(ctx, message, withdrawAskReplies(found.row.title, env), 'reply', found.row.id);
     }
   }
 }

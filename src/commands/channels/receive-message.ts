@@ -6,7 +6,7 @@
 import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { converse } from '../../domain/conversation/converse.ts';
+import { converse, isYes, withdrawKeptReplies } from '../../domain/conversation/converse.ts';
 import type { Action, ConversationEnv, ConversationState, Inbound } from '../../domain/conversation/types.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { activeEmergencies } from '../../queries/emergencies.ts';
@@ -17,13 +17,15 @@ import {
   lockConversation,
   updateConversation,
 } from '../../repositories/channels/conversations.ts';
-import { performAction } from './conversation-actions.ts';
+import { confirmWithdrawal, performAction } from './conversation-actions.ts';
 import type { InboundMessage } from './inbound-message.ts';
 import { outboundQueued } from './outbound-signal.ts';
 import { queueMessages } from './queue.ts';
 
 /** A conversation left this long restarts with the next message. */
 export const IDLE_RESTART_MS = 30 * 60_000;
+/** "retirar CÓDIGO" asks first; a "SI" later than this withdraws nothing. */
+export const WITHDRAW_CONFIRM_MS = 10 * 60_000;
 
 export type ReceiveOutcome = 'handled' | 'duplicate' | 'late';
 
@@ -59,9 +61,17 @@ function parseState(row: ConversationRow, now: Date): ConversationState | null {
   return JSON.parse(row.state) as ConversationState;
 }
 
+/** The record "retirar CÓDIGO" asked about, while the question is fresh; null when none was asked or it is old. */
+function askedWithdrawal(row: ConversationRow, now: Date): string | null {
+  if (row.withdraw_help_id === null || row.withdraw_asked_at === null) return null;
+  return now.getTime() - Date.parse(row.withdraw_asked_at) <= WITHDRAW_CONFIRM_MS ? row.withdraw_help_id : null;
+}
+
 interface Taken {
   outcome: ReceiveOutcome;
   action?: Action;
+  /** A "SI" to the withdrawal's question: the record to withdraw. */
+  withdrawal?: string;
   conversationId?: string;
   openedBy?: string | null;
 }
@@ -92,6 +102,8 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       address: message.address,
       state: null,
       opened_by: null,
+      withdraw_help_id: null,
+      withdraw_asked_at: null,
       last_inbound_at: at,
       last_sent_at: message.sentAt,
       created_at: at,
@@ -105,10 +117,23 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       await updateConversation(trx.db, row.id, { last_inbound_at: at, updated_at: at });
       return { outcome: 'late' };
     }
+    // The withdrawal's question is answered by this message, whatever it says: SI withdraws, anything else does not.
+    const asked = askedWithdrawal(row, now);
+    const answered = { withdraw_help_id: null, withdraw_asked_at: null };
+    if (asked !== null && isYes(message.input)) {
+      await updateConversation(trx.db, row.id, {
+        ...answered,
+        last_inbound_at: at,
+        last_sent_at: message.sentAt,
+        updated_at: at,
+      });
+      return { outcome: 'handled', withdrawal: asked };
+    }
     const state = parseState(row, now);
     const turn = converse(state, message.input, env);
     const openedBy = state === null ? (turn.state === null ? null : message.providerId) : row.opened_by;
     await updateConversation(trx.db, row.id, {
+      ...(row.withdraw_help_id === null ? {} : answered),
       state: turn.state === null ? null : JSON.stringify(turn.state),
       opened_by: openedBy,
       last_inbound_at: at,
@@ -118,7 +143,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
     await queueMessages(
       trx.db,
       { channel: message.channel, address: message.address, kind: 'reply', now: at },
-      turn.replies,
+      asked === null ? turn.replies : [...withdrawKeptReplies(env), ...turn.replies],
     );
     return {
       outcome: 'handled',
@@ -128,6 +153,10 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
     };
   });
   if (taken.outcome === 'handled') outboundQueued();
+  if (taken.withdrawal !== undefined) {
+    await confirmWithdrawal(ctx, message, env, taken.withdrawal);
+    outboundQueued();
+  }
   if (taken.action && taken.conversationId) {
     try {
       await performAction(ctx, message, env, taken.action, {

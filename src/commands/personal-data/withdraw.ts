@@ -5,7 +5,7 @@ import { sameSecret, tokenHash } from '../../auth/tokens.ts';
 import type { Context } from '../../context.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
-import { withdrawableByReceipt } from '../../queries/withdrawable.ts';
+import { numberMatches, withdrawableByReceipt } from '../../queries/withdrawable.ts';
 import { checkpointAfterErasure } from '../../repositories/erasures.ts';
 import { lockRecords } from '../../repositories/help-records/personal-data.ts';
 import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
@@ -58,4 +58,14 @@ export async function withdrawWithReceipt(ctx: Context, code: string, whatsapp: 
   if (!found) throw notFound();
   await withdraw(ctx, found.row);
   return found.summary;
+}
+
+/**
+ * The "SI" that answers "retirar CÓDIGO" on WhatsApp or SMS: the record the code named when the question was asked,
+ * if it is still this number's and not withdrawn.
+ */
+export async function withdrawConfirmed(ctx: Context, id: string, whatsapp: string): Promise<void> {
+  const row = await findById(ctx, id);
+  if (!row || row.review_status === 'withdrawn' || !numberMatches(row, whatsapp)) throw notFound();
+  await withdraw(ctx, row);
 }

@@ -1,4 +1,6 @@
 // What to say once the caller has performed a turn's action: saved or not, a code's status, a withdrawal.
+
+import { withoutLinkSchemes } from '../text.ts';
 import { paragraphs } from './replies.ts';
 import { texts } from './texts.ts';
 import type { ConversationEnv, Reply, SubmissionStatus } from './types.ts';
@@ -27,6 +29,30 @@ export function statusReplies(status: SubmissionStatus | undefined, code: string
   return paragraphs([line, texts.statusLink(env.statusUrl(code))], limit);
 }
 
-export function withdrawReplies(ok: boolean, code: string, env: ConversationEnv): Reply[] {
-  return paragraphs([ok ? texts.withdrawn() : texts.notWithdrawn(code)], env.medium.maxText);
+/** The record was withdrawn and its data erased (the code is not repeated). */
+export function withdrawnReplies(env: ConversationEnv): Reply[] {
+  return paragraphs([texts.withdrawn()], env.medium.maxText);
+}
+
+/** No record of this number has that code (or it was withdrawn already). */
+export function notWithdrawnReplies(code: string, env: ConversationEnv): Reply[] {
+  return paragraphs([texts.notWithdrawn(code)], env.medium.maxText);
+}
+
+/**
+ * The question before a withdrawal: the record's title (the person's own words, with any link's scheme taken off so
+ * it is not a tappable link) and what will be erased. Only "SI" in reply withdraws.
+ */
+export function withdrawAskReplies(title: string, env: ConversationEnv): Reply[] {
+  return paragraphs([texts.withdrawAsk(withoutLinkSchemes(title))], env.medium.maxText);
+}
+
+/** A "SI" for a record that is no longer there to withdraw (withdrawn meanwhile, or its number changed). */
+export function withdrawGoneReplies(env: ConversationEnv): Reply[] {
+  return paragraphs([texts.withdrawGone()], env.medium.maxText);
+}
+
+/** Any other answer to that question: nothing was withdrawn. */
+export function withdrawKeptReplies(env: ConversationEnv): Reply[] {
+  return paragraphs([texts.withdrawKept()], env.medium.maxText);
 }

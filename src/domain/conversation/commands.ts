@@ -3,6 +3,7 @@ import { normalizeReceiptCode } from '../receipt-code.ts';
 import type { HelpType } from '../statuses.ts';
 import { fold } from '../text.ts';
 import { simplify } from './answers.ts';
+import type { Inbound } from './types.ts';
 
 export type Command =
   | { kind: 'cancel' }
@@ -60,4 +61,11 @@ export function intentOf(text: string): HelpType | undefined {
   if (OFFER.test(answer)) return 'offer';
   if (REQUEST.test(answer)) return 'request';
   return undefined;
+}
+
+const YES = new Set(['si', 's', 'sii', 'si retirar', 'si quiero', 'si por favor', 'confirmo', 'retirar']);
+
+/** A "SI" to a question that acts only on yes (the withdrawal): a typed yes, never a number or a tap elsewhere. */
+export function isYes(input: Inbound): boolean {
+  return input.kind === 'text' && YES.has(simplify(input.text));
 }

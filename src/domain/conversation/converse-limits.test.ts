@@ -11,7 +11,13 @@ import {
 } from '../../../test/helpers/conversation-harness.ts';
 import { CHANNELS, type Channel } from '../../channels/adapters.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
-import { receiptReplies, statusReplies, submitFailedReplies, withdrawReplies } from './converse.ts';
+import {
+  notWithdrawnReplies,
+  receiptReplies,
+  statusReplies,
+  submitFailedReplies,
+  withdrawnReplies,
+} from './converse.ts';
 import type { Action, ConversationEnv } from './types.ts';
 
 const CALLER_FIELDS = {
@@ -155,13 +161,10 @@ test('status answers: in review, published with pledges, not published, unknown'
 });
 
 test('withdrawal answers', () => {
-  const withdrawn = withdrawReplies(true, 'K7P-42Q-X9M-D3R', envFor({ channel: 'sms' }))[0]?.text ?? '';
+  const withdrawn = withdrawnReplies(envFor({ channel: 'sms' }))[0]?.text ?? '';
   assert.match(withdrawn, /retiramos su registro y borramos sus datos/);
   assert.ok(!withdrawn.includes('K7P-42Q-X9M-D3R'), 'a withdrawn code is not repeated in a message that stays');
-  assert.match(
-    withdrawReplies(false, 'K7P-42Q-X9M-D3R', envFor({ channel: 'sms' }))[0]?.text ?? '',
-    /No pudimos retirar/,
-  );
+  assert.match(notWithdrawnReplies('K7P-42Q-X9M-D3R', envFor({ channel: 'sms' }))[0]?.text ?? '', /No pudimos retirar/);
 });
 
 test('buttons: at most three choices with titles of 20 characters, else a list of 10 rows of 24', () => {

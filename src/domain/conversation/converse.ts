@@ -9,12 +9,22 @@ import { texts } from './texts.ts';
 import { advance, ask, end, stored } from './turns.ts';
 import type { ConversationEnv, ConversationState, Draft, Inbound, Turn } from './types.ts';
 
-export { receiptReplies, statusReplies, submitFailedReplies, withdrawReplies } from './action-replies.ts';
+export {
+  notWithdrawnReplies,
+  receiptReplies,
+  statusReplies,
+  submitFailedReplies,
+  withdrawAskReplies,
+  withdrawGoneReplies,
+  withdrawKeptReplies,
+  withdrawnReplies,
+} from './action-replies.ts';
+export { isYes } from './commands.ts';
 
 /**
  * One inbound message. The caller stores turn.state (null: no conversation open), sends turn.replies, and performs
  * turn.action if any; a turn with an action has no replies of its own: receiptReplies, submitFailedReplies,
- * statusReplies and withdrawReplies say how the action went. Time plays no part: after a long silence the caller
+ * statusReplies and the withdrawal replies say how the action went. Time plays no part: after a long silence the caller
  * passes null.
  */
 export function converse(saved: ConversationState | null, input: Inbound, env: ConversationEnv): Turn {

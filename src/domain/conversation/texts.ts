@@ -130,6 +130,9 @@ export const texts = {
       ? `Su solicitud ${code} (${emergency}) no está publicada: fue retirada o un líder no la aprobó.`
       : `Su ofrecimiento ${code} (${emergency}) no está publicado: fue retirado o un líder no lo aprobó.`,
   statusLink: (url: string) => `Más detalles: ${url}`,
+  withdrawAsk: (title: string) => `Responda SI para retirar «${title}». Se borrarán su nombre y número.`,
+  withdrawGone: () => 'Ese registro ya no se puede retirar: ya estaba retirado.',
+  withdrawKept: () => 'No retiramos nada: su registro sigue como estaba.',
   withdrawn: () => 'Listo: retiramos su registro y borramos sus datos. Ya no se muestra públicamente.',
   notWithdrawn: (code: string) =>
     `No pudimos retirar ${code}: no hay un registro con ese código para este número, o ya estaba retirado.`,
