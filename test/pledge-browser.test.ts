@@ -1,8 +1,8 @@
 // "Voy a llevar" in a real browser on a phone with JavaScript off: a request of 30 bidones is published, a volunteer
 // pledges 20 from the record page (after asking for too many), the page shows 20 committed and 10 uncommitted, the
-// list filter "Solo lo que falta comprometer" still finds it, the volunteer confirms the delivery at /compromisos with
-// the code, and the page shows 20 covered. No page is wider than the screen, the code is never in the address, and
-// axe-core finds nothing serious.
+// list filter "Solo lo que falta comprometer" still finds it, the volunteer reports the delivery at /compromisos with
+// the code (still 0 covered), the person helped confirms it on /estado with the receipt code, and the page shows 20
+// covered. No page is wider than the screen, the code is never in the address, and axe-core finds nothing serious.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -42,7 +42,7 @@ describe('pledging in a browser', { skip: browserSkip }, () => {
     await h?.close();
   });
 
-  test('phone, no JavaScript: pledge 20 of 30 bidones, see it committed, confirm with the code, see it covered', async () => {
+  test('phone, no JavaScript: pledge 20 of 30 bidones, report it with the code, the person helped confirms it, covered', async () => {
     const id = await publish(
       h,
       requestBody({
@@ -120,13 +120,36 @@ describe('pledging in a browser', { skip: browserSkip }, () => {
     await page.click('button:has-text("Ya entregué")');
     await page.waitForLoadState();
     assert.match((await page.textContent('main')) ?? '', /Gracias: la entrega quedó registrada/);
-    assert.equal((await figures(page)).Estado, 'Entregado');
+    assert.match((await figures(page)).Estado ?? '', /^Entregado según usted, sin confirmar/);
     assert.ok(!page.url().includes(code.slice(0, 3)));
     await fits(page, 'the answer');
     await page.screenshot({ path: `${SHOTS}/compromisos-entregado-telefono.png`, fullPage: true });
 
+    // The pledger's word alone: still reserved, not covered.
     await page.click('a:has-text("Ver la solicitud")');
     await page.waitForURL(new RegExp(`/ayudas/${id}$`));
+    const reported = await figures(page);
+    assert.equal(reported.Cubierto, '0 bidones');
+    assert.equal(reported.Pendiente, '30 bidones');
+    assert.equal(reported.Comprometido, '20 bidones');
+    assert.equal(reported['Sin comprometer'], '10 bidones');
+
+    // The person helped confirms it on /estado with the receipt code: now it is covered.
+    const receipt = await h.ctx.db
+      .selectFrom('help_records')
+      .select('receipt_code')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await page.goto(`${base}/estado`);
+    await page.fill('#codigo', receipt.receipt_code as string);
+    await page.click('button:has-text("Consultar")');
+    await page.waitForLoadState();
+    assert.match((await page.textContent('main')) ?? '', /Entregado según quien lo llevó, sin confirmar/);
+    await fits(page, '/estado with a reported delivery');
+    await page.screenshot({ path: `${SHOTS}/estado-entrega-reportada-telefono.png`, fullPage: true });
+    await page.click('button:has-text("Ya llegó")');
+    await page.waitForLoadState();
+    await page.goto(`${base}/ayudas/${id}`);
     const covered = await figures(page);
     assert.equal(covered.Cubierto, '20 bidones');
     assert.equal(covered.Pendiente, '10 bidones');

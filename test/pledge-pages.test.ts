@@ -330,7 +330,7 @@ describe('/compromisos', () => {
     }
   });
 
-  test('look up with the code as people type it, confirm less than pledged, and the record counts it as covered', async () => {
+  test('look up with the code as people type it, report less than pledged; the record keeps it reserved, not covered', async () => {
     const id = await water('Bidones para la escuela rural');
     const code = codeOf((await post(pledgeUrl(id), pledgeFields({ quantity: '20' }))).body);
     const typed = ` ${code.toLowerCase().replaceAll('-', ' ')} `;
@@ -352,17 +352,19 @@ describe('/compromisos', () => {
     assert.ok(over.body.includes('value="25"'));
     const done = await post('/compromisos/entregar', { codigo: typed, quantity: '12' });
     assert.equal(done.statusCode, 200, done.body);
-    assert.match(done.body, /Gracias: la entrega quedó registrada/);
-    assert.ok(done.body.includes('<dt>Estado</dt><dd>Entregado</dd>'));
+    assert.match(done.body, /Gracias: la entrega quedó registrada\. Suma a lo cubierto cuando quien pidió la ayuda/);
+    assert.ok(done.body.includes('<dt>Estado</dt><dd>Entregado según usted, sin confirmar'));
     assert.ok(done.body.includes('<dt>Entregado</dt><dd>12 bidones</dd>'));
+    // The pledger's word is not a confirmation: covered stays, what they brought stays reserved.
     const page = (await get(`/ayudas/${id}`)).body;
-    assert.ok(page.includes('<dt>Cubierto</dt><dd>12 bidones</dd>'));
-    assert.ok(page.includes('<dt>Comprometido</dt><dd>0 bidones</dd>'));
+    assert.ok(page.includes('<dt>Cubierto</dt><dd>0 bidones</dd>'));
+    assert.ok(page.includes('<dt>Comprometido</dt><dd>12 bidones</dd>'));
     assert.ok(page.includes('<dt>Sin comprometer</dt><dd>18 bidones</dd>'));
+    assert.ok(page.includes('Entregado según quien lo llevó, sin confirmar: 12 bidones'));
 
     const twice = await post('/compromisos/entregar', { codigo: code });
     assert.equal(twice.statusCode, 409);
-    assert.match(twice.body, /Este compromiso ya estaba cerrado \(Entregado\): no cambió nada\./);
+    assert.match(twice.body, /Este compromiso ya estaba cerrado \(Entregado según usted, sin confirmar/);
     const closed = await post('/compromisos', { codigo: code });
     assert.match(closed.body, /Este compromiso ya está cerrado/);
     assert.ok(!closed.body.includes('action="/compromisos/entregar"'));

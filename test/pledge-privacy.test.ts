@@ -98,6 +98,13 @@ test("erasure by the pledger's number empties the pledge and gives its open quan
   const other = await ownRequest('Agua para el puesto de salud');
   const delivered = await pledgeTo(other.id, 5, who);
   await h.json({ method: 'POST', url: '/api/public/v1/pledges/confirm', payload: { code: delivered.code } });
+  const [reported] = await pledgesOfRecord(h.ctx.db, other.id);
+  await settleById(h.ctx, reported?.id ?? '', null, 'deliver', 'lider-1');
+  // A third request's delivery is only reported (not confirmed) when the pledger is erased: it is released too.
+  const third = await ownRequest('Agua para la vereda baja');
+  const unconfirmed = await pledgeTo(third.id, 4, who);
+  await h.json({ method: 'POST', url: '/api/public/v1/pledges/confirm', payload: { code: unconfirmed.code } });
+  assert.equal((await detail(third.id)).quantities.committed, 4);
   assert.equal((await detail(request.id)).quantities.committed, 10);
 
   await eraseByWhatsapp(h.ctx, who.whatsapp, 'admin-1', 'Solicitud de supresión');
@@ -105,10 +112,13 @@ test("erasure by the pledger's number empties the pledge and gives its open quan
   for (const value of [who.name, who.whatsapp]) assert.ok(!rows.includes(value), `${value} is still stored`);
   const item = await detail(request.id);
   assert.deepEqual([item.quantities.committed, item.quantities.uncommitted, item.quantities.pledges], [0, 30, 0]);
-  assert.equal((await detail(other.id)).quantities.covered, 5, 'a delivery stays delivered');
+  assert.equal((await detail(other.id)).quantities.covered, 5, 'a confirmed delivery stays delivered');
   assert.equal((await pledgesOfRecord(h.ctx.db, request.id))[0]?.status, 'cancelled');
+  const unheld = await detail(third.id);
+  assert.deepEqual([unheld.quantities.covered, unheld.quantities.committed, unheld.quantities.uncommitted], [0, 0, 30]);
+  assert.equal((await pledgesOfRecord(h.ctx.db, third.id))[0]?.status, 'cancelled');
   const logged = (await erasureLog(h.ctx)).filter((e) => e.targetTable === 'pledges');
-  assert.equal(logged.length, 2);
+  assert.equal(logged.length, 3);
   assert.ok(logged.every((e) => e.scope === 'text'));
   assert.equal((await exportPersonalData(h.ctx, who.whatsapp)).items.length, 0);
   assert.equal(open.code.length, 15);

@@ -1,5 +1,6 @@
 // Pledges ("voy a llevar"): the command and the API, with the test clock. What is committed never changes covered,
-// pending or priority until a delivery is confirmed; expiry releases it; over-pledging is refused.
+// pending or priority until a delivery is confirmed (the pledger's own word only reports it); expiry releases it;
+// over-pledging is refused.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expirePledges } from '../src/commands/pledges/expire-pledges.ts';
@@ -72,24 +73,53 @@ test('pledging beyond what nobody has pledged is refused with how much is still 
   assert.equal(full.body.details[0].uncommitted, 0);
 });
 
-test('the pledger confirms a partial delivery with the code: covered grows by what arrived, the rest is released', async () => {
+test('the pledger reports a partial delivery with the code: it stays reserved, and covers once a leader confirms', async () => {
   const id = await publish(h, water('Agua para el colegio'));
+  const before = await detail(id);
   const { body } = await pledge(id, { quantity: 20 });
   const typed = body.code.toLowerCase().replaceAll('-', ' ');
   const res = await confirm(typed, 12);
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body.pledge.status, 'delivered');
+  assert.equal(res.body.pledge.status, 'reported');
   assert.equal(res.body.pledge.deliveredQuantity, 12);
-  const item = await detail(id);
-  assert.deepEqual([item.quantities.covered, item.quantities.pending, item.quantities.committed], [12, 18, 0]);
-  assert.equal(item.quantities.uncommitted, 18);
-  assert.equal(item.timeline.at(-1).label, 'Se confirmó la entrega de 12 bidones comprometidos');
-  // A closed pledge takes no second confirmation, and more than was pledged is never accepted.
+  assert.match(res.body.message, /cuando quien pidió la ayuda o un líder/);
+  // The pledger's word moves nothing a need is judged by: what they say arrived stays reserved, the rest reopens.
+  const reported = await detail(id);
+  assert.deepEqual(
+    [reported.quantities.covered, reported.quantities.pending, reported.quantities.committed],
+    [0, 30, 12],
+  );
+  assert.equal(reported.quantities.uncommitted, 18);
+  assert.equal(reported.priorityScore, before.priorityScore);
+  assert.equal(reported.timeline.at(-1).kind, 'pledge_reported');
+  assert.equal(reported.timeline.at(-1).label, 'Entregado según quien lo llevó, sin confirmar: 12 bidones');
+  // A reported pledge takes no second report and cannot be cancelled; more than was pledged is never accepted.
   assert.equal((await confirm(body.code)).body.code, 'pledge_closed');
+  assert.equal((await cancel(body.code)).body.code, 'pledge_closed');
   const other = await pledge(id, { quantity: 5 });
   const over = await confirm(other.body.code, 6);
   assert.equal(over.status, 400);
   assert.equal(over.body.details[0].field, 'quantity');
+  // A leader confirms: now it is covered.
+  const [held] = (await pledgesOfRecord(h.ctx.db, id)).filter((p) => p.status === 'reported');
+  const confirmed = await settleById(h.ctx, held?.id ?? '', null, 'deliver', 'lider-1');
+  assert.equal(confirmed.pledge.status, 'delivered');
+  const item = await detail(id);
+  assert.deepEqual([item.quantities.covered, item.quantities.pending, item.quantities.committed], [12, 18, 5]);
+  assert.equal(item.timeline.at(-1).label, 'Se confirmó la entrega de 12 bidones comprometidos');
+});
+
+test('a reported delivery a leader disputes reopens what it held and never counted as covered', async () => {
+  const id = await publish(h, water('Agua para la cancha cubierta'));
+  const { body } = await pledge(id, { quantity: 10 });
+  assert.equal((await confirm(body.code)).body.pledge.status, 'reported');
+  assert.equal((await detail(id)).quantities.uncommitted, 20);
+  const [held] = await pledgesOfRecord(h.ctx.db, id);
+  const disputed = await settleById(h.ctx, held?.id ?? '', null, 'dispute', 'lider-1');
+  assert.equal(disputed.pledge.status, 'disputed');
+  const item = await detail(id);
+  assert.deepEqual([item.quantities.covered, item.quantities.committed, item.quantities.uncommitted], [0, 0, 30]);
+  assert.equal(item.quantities.pledges, 0);
 });
 
 test('cancelling with the code releases the quantity; an unknown or malformed code is 404 pledge_not_found', async () => {

@@ -36,6 +36,11 @@ export const apiChanges: readonly ApiChange[] = [
   },
   {
     date: '2026-11-27',
+    es: 'La entrega que avisa quien se comprometió (POST /api/public/v1/pledges/confirm, /compromisos) queda reportada: status reported y evento pledge_reported, sigue en quantities.committed y no cambia covered ni la prioridad hasta que quien pidió la ayuda o un líder la confirma (delivered) o dice que no llegó (disputed).',
+    en: 'A delivery the pledger reports (POST /api/public/v1/pledges/confirm, /compromisos) is only reported: status reported and event pledge_reported; it stays in quantities.committed and changes neither covered nor priority until the requester or a leader confirms it (delivered) or says it did not arrive (disputed).',
+  },
+  {
+    date: '2026-11-27',
     es: 'El documento OpenAPI nombra las categorías una vez (components/schemas/Category, al que remiten campos y parámetros) y declara como default el radio de 25 km de radiusKm y el 1 de neededPeople. Las respuestas no cambian; un cliente generado obtiene un tipo Category.',
     en: 'The OpenAPI document names the categories once (components/schemas/Category, which fields and parameters refer to) and states radiusKm’s 25 km and neededPeople’s 1 as schema defaults. Responses do not change; a generated client gets a Category type.',
   },

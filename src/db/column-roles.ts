@@ -227,6 +227,7 @@ export const pledgeRoles = {
   status: { kind: 'system', published: 'never', erased: 'rule', label: 'Estado' },
   created_at: { ...system, label: 'Fecha' },
   updated_at: system,
+  reported_at: { ...system, erased: 'rule' },
   closed_at: { ...system, erased: 'rule' },
   closed_by: { ...system, erased: 'rule' },
   personal_data_erased_at: { ...system, erased: 'rule' },

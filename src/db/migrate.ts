@@ -20,6 +20,7 @@ import { offerPlaces } from './migrations/016-offer-places.ts';
 import { routePickups } from './migrations/017-route-pickups.ts';
 import { arrivedBy } from './migrations/018-arrived-by.ts';
 import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
+import { reportedDeliveries } from './migrations/020-reported-deliveries.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '017-route-pickups': routePickups(),
     '018-arrived-by': arrivedBy(),
     '019-withdraw-confirm': withdrawConfirm(),
+    '020-reported-deliveries': reportedDeliveries(),
   };
   return {
     '001-initial': initial(dialect),

@@ -2,6 +2,7 @@
 
 import type { Generated, Kysely } from 'kysely';
 import type { Channel } from '../channels/adapters.ts';
+import type { PledgeStatus } from '../domain/pledges.ts';
 
 export interface EmergenciesTable {
   id: string;
@@ -293,7 +294,7 @@ export interface ErasuresTable {
   created_at: string;
 }
 
-export type PledgeStatus = 'open' | 'delivered' | 'cancelled' | 'expired' | 'disputed';
+export type { PledgeStatus } from '../domain/pledges.ts';
 
 export interface PledgesTable {
   id: string;
@@ -303,8 +304,13 @@ export interface PledgesTable {
   code_hash: string;
   /** null when the request has no quantity ("llevaré algo"). */
   quantity: number | null;
-  /** What the delivery added to the request's covered quantity (delivered or disputed pledges). */
+  /**
+   * What the pledger reported delivering (reported), what the confirmed delivery added to the request's covered
+   * quantity (delivered), or what a dispute took back.
+   */
   delivered_quantity: number | null;
+  /** When the pledger reported the delivery; null until then. */
+  reported_at: string | null;
   deliver_by: string;
   /** deliver_by plus the grace period: an open pledge still open then expires and releases its quantity. */
   expires_at: string;

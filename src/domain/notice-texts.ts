@@ -1,6 +1,6 @@
 // What people who came by WhatsApp or SMS are told when their submission moves: approved, not published, a pledge
 // to their request, a delivery confirmed. Short, in Spanish, never with anyone else's contact details.
-export type NoticeKind = 'approved' | 'rejected' | 'pledged' | 'delivered';
+export type NoticeKind = 'approved' | 'rejected' | 'pledged' | 'reported' | 'delivered';
 
 export interface NoticeSubject {
   type: 'request' | 'offer';
@@ -33,6 +33,11 @@ export function noticeText(
       return (
         `Ayuda Directa: alguien se comprometió a llevar ayuda a ${title}${amount(quantity, subject.unit)}. ` +
         `Consulte quién y cuándo con su código en ${links.status}`
+      );
+    case 'reported':
+      return (
+        `Ayuda Directa: quien se comprometió con ${title} dice que ya entregó${amount(quantity, subject.unit)}. ` +
+        `Si llegó, confírmelo con su código en ${links.status}; si no llegó, dígalo allí mismo.`
       );
     case 'delivered':
       return `Ayuda Directa: se confirmó una entrega para ${title}${amount(quantity, subject.unit)}. Gracias por avisar si falta algo.`;

@@ -1,6 +1,7 @@
 // Pledges ("voy a llevar"): the rules every surface shares. A pledge reserves part of what a request still lacks;
 // it never changes covered, pending or priority until the delivery is confirmed, so nobody can hide a need by
-// pledging to it.
+// pledging to it. The pledger's own "entregado" only reports the delivery: what they say they brought stays
+// reserved, and counts as covered once the person helped, a leader or a registered integration confirms it.
 import { createHash } from 'node:crypto';
 import { roundQuantity } from './coverage.ts';
 
@@ -15,11 +16,22 @@ export const MAX_OPEN_PLEDGES_PER_WHATSAPP = 5;
 /** Open pledges one client address may hold in an emergency (a shelter's or a town's shared network included). */
 export const MAX_OPEN_PLEDGES_PER_ADDRESS = 20;
 
-export const pledgeStatuses = ['open', 'delivered', 'cancelled', 'expired', 'disputed'] as const;
+export const pledgeStatuses = ['open', 'reported', 'delivered', 'cancelled', 'expired', 'disputed'] as const;
 export type PledgeStatus = (typeof pledgeStatuses)[number];
+
+/** The pledges whose quantity stays reserved (committed): on their way, or reported and waiting to be confirmed. */
+export const holdingStatuses = ['open', 'reported'] as const satisfies readonly PledgeStatus[];
+
+export function isHolding(status: PledgeStatus): boolean {
+  return (holdingStatuses as readonly PledgeStatus[]).includes(status);
+}
+
+/** A delivery reported and not confirmed this long goes on the leaders' digest ("Entregas por confirmar"). */
+export const DEFAULT_DELIVERY_CONFIRM_HOURS = 48;
 
 export const pledgeStatusLabels: Record<PledgeStatus, string> = {
   open: 'En camino',
+  reported: 'Entregado según quien lo llevó, sin confirmar',
   delivered: 'Entregado',
   cancelled: 'Cancelado',
   expired: 'Venció sin confirmarse',

@@ -15,8 +15,9 @@ export const pledgeTool = defineTool({
     'quantity en la unidad de la solicitud (obligatoria si la solicitud tiene cantidad; omítala si no la tiene), ' +
     'deliverWithinHours (por defecto 48) y el nombre y WhatsApp de quien lleva, que son privados (solo los ve el ' +
     'equipo de la emergencia; nunca se publican). No puede pasar de quantities.uncommitted de ver_ayuda ' +
-    '(pledge_exceeds_pending dice cuánto queda). No cambia lo cubierto: suma a covered cuando la persona confirma ' +
-    `la entrega con el código que devuelve, en /compromisos; sin confirmar, vence ${PLEDGE_GRACE_HOURS} horas ` +
+    '(pledge_exceeds_pending dice cuánto queda). No cambia lo cubierto: con el código que devuelve, la persona ' +
+    'avisa la entrega en /compromisos (queda "entregado según quien lo llevó, sin confirmar"), y suma a covered ' +
+    `cuando quien pidió la ayuda o un líder la confirma; sin avisar, vence ${PLEDGE_GRACE_HOURS} horas ` +
     'después de la fecha y libera la cantidad. Entregue el código solo a esa persona y confirme antes con ella la ' +
     'cantidad y el plazo: cada llamada crea un compromiso nuevo.',
   input: z.strictObject(pledgeToolShape),

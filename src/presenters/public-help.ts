@@ -26,6 +26,7 @@ const timelineLabels: Record<TimelineItem['kind'], string> = {
   status_changed: 'Cambio de estado',
   coverage_updated: 'Cantidad cubierta actualizada',
   pledged: 'Alguien se comprometió a llevar ayuda',
+  pledge_reported: 'Entregado según quien lo llevó, sin confirmar',
   pledge_delivered: 'Se confirmó una entrega comprometida',
   pledge_released: 'Un compromiso se liberó',
   pledge_disputed: 'Una entrega se marcó como no recibida',
@@ -51,6 +52,10 @@ function pledgeLabel(kind: TimelineItem['kind'], what: string | null): string | 
   switch (kind) {
     case 'pledged':
       return what ? `Alguien se comprometió a llevar ${what}` : 'Alguien se comprometió a llevar ayuda';
+    case 'pledge_reported':
+      return what
+        ? `Entregado según quien lo llevó, sin confirmar: ${what}`
+        : 'Entregado según quien lo llevó, sin confirmar';
     case 'pledge_delivered':
       return what ? `Se confirmó la entrega de ${what} comprometidos` : 'Se confirmó una entrega comprometida';
     case 'pledge_released':

@@ -2,7 +2,7 @@
 // pledger's name and WhatsApp, which no public read ever shows.
 import type { Context } from '../context.ts';
 import type { PledgeStatus } from '../db/types.ts';
-import { pledgeStatuses } from '../domain/pledges.ts';
+import { holdingStatuses, pledgeStatuses } from '../domain/pledges.ts';
 import {
   type EmergencyPledgeRow,
   type PledgeRow,
@@ -31,8 +31,18 @@ export interface LeaderPledge {
   contactWhatsapp: string | null;
 }
 
-/** The order leaders work in: what is still on its way first, then what needs a look, then what is settled. */
-const statusOrder: Record<PledgeStatus, number> = { open: 0, delivered: 1, disputed: 2, expired: 3, cancelled: 4 };
+/**
+ * The order leaders work in: deliveries waiting for their confirmation first, then what is still on its way, then
+ * what needs a look, then what is settled.
+ */
+const statusOrder: Record<PledgeStatus, number> = {
+  reported: 0,
+  open: 1,
+  delivered: 2,
+  disputed: 3,
+  expired: 4,
+  cancelled: 5,
+};
 
 export function isPledgeStatus(value: unknown): value is PledgeStatus {
   return typeof value === 'string' && (pledgeStatuses as readonly string[]).includes(value);
@@ -74,8 +84,8 @@ export async function leaderPledgesOfRecord(
 const fromEmergencyRow = (row: EmergencyPledgeRow) => toLeaderPledge(row, { title: row.title, unit: row.unit });
 
 /**
- * An emergency's pledges, open first; `status` keeps only that one. Open pledges are read apart from the rest, so
- * a long history of settled ones never pushes one still on its way off the list.
+ * An emergency's pledges in working order; `status` keeps only that one. Open and reported pledges are read apart
+ * from the rest, so a long history of settled ones never pushes one still waiting off the list.
  */
 export async function leaderPledgesOfEmergency(
   ctx: Context,
@@ -87,9 +97,10 @@ export async function leaderPledgesOfEmergency(
     const rows = await pledgesOfEmergency(ctx.db, emergencyId, { statuses: [status], limit });
     return rows.map(fromEmergencyRow);
   }
-  const settled = pledgeStatuses.filter((s) => s !== 'open');
+  const holding: readonly PledgeStatus[] = holdingStatuses;
+  const settled = pledgeStatuses.filter((s) => !holding.includes(s));
   const [open, rest] = await Promise.all([
-    pledgesOfEmergency(ctx.db, emergencyId, { statuses: ['open'], limit }),
+    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...holding], limit }),
     pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit }),
   ]);
   return [...open, ...rest].map(fromEmergencyRow).sort(workOrder);

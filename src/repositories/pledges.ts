@@ -4,7 +4,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { clearedColumns, pledgeRoles } from '../db/column-roles.ts';
 import type { Store } from '../db/store.ts';
 import type { Db, PledgeStatus, PledgesTable } from '../db/types.ts';
-import { pledgeCodeHash } from '../domain/pledges.ts';
+import { holdingStatuses, pledgeCodeHash } from '../domain/pledges.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
 
 export type PledgeRow = Selectable<PledgesTable>;
@@ -26,14 +26,14 @@ export async function findPledge({ db, dialect }: Store, id: string, lock = fals
   return query.executeTakeFirst();
 }
 
-/** Open pledges in an emergency held by this WhatsApp number, and by this address's hash. */
+/** Pledges in an emergency still holding their quantity (open or reported), by this number and this address's hash. */
 export async function openPledgeCounts(db: Db, emergencyId: string, whatsapp: string, clientHash: string) {
   const count = async (column: 'contact_whatsapp' | 'client_hash', value: string) => {
     const row = await db
       .selectFrom('pledges')
       .select((eb) => eb.fn.countAll().as('n'))
       .where(column, '=', value)
-      .where('status', '=', 'open')
+      .where('status', 'in', holdingStatuses)
       .where('emergency_id', '=', emergencyId)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
@@ -44,7 +44,9 @@ export async function openPledgeCounts(db: Db, emergencyId: string, whatsapp: st
 export async function setPledgeState(
   db: Db,
   id: string,
-  patch: Partial<Pick<PledgeRow, 'status' | 'delivered_quantity' | 'closed_at' | 'closed_by' | 'updated_at'>>,
+  patch: Partial<
+    Pick<PledgeRow, 'status' | 'delivered_quantity' | 'reported_at' | 'closed_at' | 'closed_by' | 'updated_at'>
+  >,
 ): Promise<void> {
   await db.updateTable('pledges').set(patch).where('id', '=', id).execute();
 }

@@ -66,11 +66,15 @@ export const pledgeView = z
     status: z
       .enum(pledgeStatuses)
       .describe(
-        'open: en camino; delivered: entregado; cancelled: cancelado; expired: venció sin confirmarse; disputed: ' +
-          'quien pidió la ayuda o un líder dijo que no llegó.',
+        'open: en camino; reported: entregado según quien lo llevó, sin confirmar (sigue comprometido y aún no ' +
+          'suma a lo cubierto); delivered: entregado y confirmado por quien pidió la ayuda o un líder; cancelled: ' +
+          'cancelado; expired: venció sin confirmarse; disputed: quien pidió la ayuda o un líder dijo que no llegó.',
       ),
     quantity: z.number().nullable().describe('Lo comprometido; null en una solicitud sin cantidad.'),
-    deliveredQuantity: z.number().nullable().describe('Lo que sumó la entrega a lo cubierto.'),
+    deliveredQuantity: z
+      .number()
+      .nullable()
+      .describe('reported: lo que quien lo llevó dice que entregó; delivered: lo que sumó la entrega a lo cubierto.'),
     unit: z.string().nullable(),
     deliverBy: isoDateTime.describe('Cuándo espera entregar.'),
     expiresAt: isoDateTime.describe(`deliverBy más ${PLEDGE_GRACE_HOURS} horas: si sigue abierto entonces, vence.`),

@@ -182,6 +182,7 @@ export const timelineKinds = [
   'status_changed',
   'coverage_updated',
   'pledged',
+  'pledge_reported',
   'pledge_delivered',
   'pledge_released',
   'pledge_disputed',
@@ -195,7 +196,8 @@ export const timelineItem = z
     note: nullableString.describe('Nota pública del equipo de la emergencia.'),
     status: z.enum(recordStatuses).nullable().describe('Estado tras el evento, si cambió.'),
     quantity: nullableNumber.describe(
-      'La cantidad de la que habla un evento de compromiso (pledged: comprometida; pledge_delivered: entregada; ' +
+      'La cantidad de la que habla un evento de compromiso (pledged: comprometida; pledge_reported: entregada según ' +
+        'quien la llevó, sin confirmar, y aún no cubierta; pledge_delivered: entregada y confirmada; ' +
         'pledge_released: liberada al cancelarse o vencer; pledge_disputed: restada de lo cubierto), en la unidad ' +
         'de la solicitud; null en los demás eventos y en compromisos sin cantidad. Nunca dice quién.',
     ),

@@ -30,7 +30,9 @@ export const pledgeCancel: CliCommand = {
   options: { json: { type: 'boolean' } },
   async run(args, io) {
     const code = pledgeCodeArgument(args);
-    const result = await withContext(io, (ctx) => settleByCode(ctx, code, 'cancel', undefined, cliActor(io.env)));
+    const result = await withContext(io, (ctx) =>
+      settleByCode(ctx, code, 'cancel', undefined, { party: 'leader', actor: cliActor(io.env) }),
+    );
     if (args.values.json) io.out(JSON.stringify(result));
     else io.out(pledgeOutcome(result));
     return 0;

@@ -4,6 +4,7 @@
 import { labelledFields, pledgeRoles } from '../../db/column-roles.ts';
 import type { Store } from '../../db/store.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
+import { isHolding } from '../../domain/pledges.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { findById, updateRecord } from '../../repositories/help-records/records.ts';
 import {
@@ -37,10 +38,10 @@ export const pledgesHolder: PersonalDataHolder<'pledges'> = {
     const touched: TouchedRow[] = [];
     for (const row of await pledgesNaming(trx.db, phones, ids)) {
       const own = ids.includes(row.help_id);
-      // An open pledge whose request goes, or whose pledger asked to be erased, is cancelled: nobody could
-      // coordinate it any more. The request's own erasure zeroes its totals (erasedColumns); another request's
-      // totals give the quantity back here.
-      if (row.status === 'open' && (own ? target.scope === 'all' : true)) {
+      // A pledge still holding its quantity (open, or reported and unconfirmed) whose request goes, or whose
+      // pledger asked to be erased, is cancelled: nobody could coordinate or confirm it any more. The request's own
+      // erasure zeroes its totals (erasedColumns); another request's totals give the quantity back here.
+      if (isHolding(row.status) && (own ? target.scope === 'all' : true)) {
         await setPledgeState(trx.db, row.id, {
           status: 'cancelled',
           closed_at: target.now,
@@ -65,11 +66,15 @@ export const pledgesHolder: PersonalDataHolder<'pledges'> = {
   },
 };
 
-/** Gives an erased pledger's open pledge back to its request: the open total and count, and the public event. */
+/**
+ * Gives an erased pledger's holding pledge back to its request: what it held (the pledged quantity while open, what
+ * was reported once reported), the count, and the public event.
+ */
 async function releaseFromRequest(trx: Store, pledge: PledgeRow, now: string): Promise<void> {
   const record = await findById(trx, pledge.help_id, true);
   if (!record) return;
-  const committed = Math.max(0, roundQuantity(record.quantity_committed - (pledge.quantity ?? 0)));
+  const held = pledge.status === 'reported' ? pledge.delivered_quantity : pledge.quantity;
+  const committed = Math.max(0, roundQuantity(record.quantity_committed - (held ?? 0)));
   await updateRecord(trx, record.id, {
     quantity_committed: committed,
     pledges_open: Math.max(0, record.pledges_open - 1),
@@ -84,6 +89,6 @@ async function releaseFromRequest(trx: Store, pledge: PledgeRow, now: string): P
     status: null,
     actor: PLEDGE_ERASURE_ACTOR,
     created_at: now,
-    quantity: pledge.quantity,
+    quantity: held,
   });
 }

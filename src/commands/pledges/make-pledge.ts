@@ -94,6 +94,7 @@ export async function pledgeHelp(
         status: 'open',
         created_at: step.now,
         updated_at: step.now,
+        reported_at: null,
         closed_at: null,
         closed_by: null,
         personal_data_erased_at: null,

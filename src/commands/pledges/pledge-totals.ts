@@ -9,7 +9,12 @@ import { noticeSubmitter } from '../channels/notices.ts';
 import { type ChangeStep, logDecision, saveRecord } from '../record-change.ts';
 
 /** Public timeline kinds of pledges; their labels say how much, never who. */
-export type PledgeEventKind = 'pledged' | 'pledge_delivered' | 'pledge_released' | 'pledge_disputed';
+export type PledgeEventKind =
+  | 'pledged'
+  | 'pledge_reported'
+  | 'pledge_delivered'
+  | 'pledge_released'
+  | 'pledge_disputed';
 
 /** Adds to (or takes from) the request's open total and count and its covered quantity. */
 export async function moveTotals(
@@ -33,7 +38,13 @@ export async function closeOpenPledge(
   ctx: Context,
   step: ChangeStep,
   pledge: PledgeRow,
-  outcome: { status: Exclude<PledgeStatus, 'open' | 'disputed'>; delivered: number | null; actor: Actor },
+  outcome: {
+    status: Exclude<PledgeStatus, 'open' | 'reported' | 'disputed'>;
+    delivered: number | null;
+    actor: Actor;
+    /** Tell the requester of a delivery (not when they confirmed it themselves). */
+    notify?: boolean;
+  },
 ): Promise<PledgeRow> {
   const pledged = pledge.quantity ?? 0;
   const delivered = outcome.delivered ?? 0;
@@ -58,8 +69,81 @@ export async function closeOpenPledge(
     status: outcome.status,
     quantity: outcome.status === 'delivered' ? outcome.delivered : pledge.quantity,
   });
-  if (outcome.status === 'delivered') await noticeSubmitter(ctx, step, 'delivered', outcome.delivered);
+  if (outcome.status === 'delivered' && outcome.notify !== false) {
+    await noticeSubmitter(ctx, step, 'delivered', outcome.delivered);
+  }
   return closed;
+}
+
+/**
+ * The pledger says they delivered (all, or `reported` when less): the pledge waits for confirmation. What they
+ * say they brought stays reserved, so nobody brings it again; what they did not bring is open again. Covered,
+ * pending and priority do not move: a stranger's word does not make a need look met.
+ */
+export async function reportDelivery(
+  ctx: Context,
+  step: ChangeStep,
+  pledge: PledgeRow,
+  reported: number | null,
+  actor: Actor,
+): Promise<PledgeRow> {
+  const notBrought = (pledge.quantity ?? 0) - (reported ?? 0);
+  await moveTotals(ctx, step, { committed: -notBrought, open: 0 });
+  const after: PledgeRow = {
+    ...pledge,
+    status: 'reported',
+    delivered_quantity: reported,
+    reported_at: step.now,
+    updated_at: step.now,
+  };
+  await setPledgeState(step.trx.db, pledge.id, {
+    status: after.status,
+    delivered_quantity: after.delivered_quantity,
+    reported_at: after.reported_at,
+    updated_at: after.updated_at,
+  });
+  await pledgeEvent(step, 'pledge_reported', actor, { pledge: pledge.id, status: 'reported', quantity: reported });
+  await noticeSubmitter(ctx, step, 'reported', reported);
+  return after;
+}
+
+/**
+ * A reported delivery is confirmed (by the requester, a leader or a registered integration) or disputed: either
+ * way it leaves the reserved total; confirmed, what was brought (`confirmed`, at most what was pledged) becomes
+ * covered.
+ */
+export async function settleReported(
+  ctx: Context,
+  step: ChangeStep,
+  pledge: PledgeRow,
+  outcome: { status: 'delivered' | 'disputed'; confirmed: number | null; actor: Actor; notify: boolean },
+): Promise<PledgeRow> {
+  const held = pledge.delivered_quantity ?? 0;
+  const covered = outcome.status === 'delivered' ? (outcome.confirmed ?? 0) : 0;
+  await moveTotals(ctx, step, { committed: -held, open: -1, covered });
+  const after: PledgeRow = {
+    ...pledge,
+    status: outcome.status,
+    delivered_quantity: outcome.status === 'delivered' ? outcome.confirmed : pledge.delivered_quantity,
+    closed_at: step.now,
+    closed_by: outcome.actor,
+    updated_at: step.now,
+  };
+  await setPledgeState(step.trx.db, pledge.id, {
+    status: after.status,
+    delivered_quantity: after.delivered_quantity,
+    closed_at: after.closed_at,
+    closed_by: after.closed_by,
+    updated_at: after.updated_at,
+  });
+  const kind = outcome.status === 'delivered' ? 'pledge_delivered' : 'pledge_disputed';
+  await pledgeEvent(step, kind, outcome.actor, {
+    pledge: pledge.id,
+    status: outcome.status,
+    quantity: after.delivered_quantity,
+  });
+  if (outcome.status === 'delivered' && outcome.notify) await noticeSubmitter(ctx, step, 'delivered', covered);
+  return after;
 }
 
 /** The public event (how much, never who) and the audit line (the pledge's id, never its contact). */

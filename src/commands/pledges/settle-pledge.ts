@@ -1,6 +1,7 @@
-// What happens to a pledge after it is made: the pledger, with the code, confirms the delivery (covered grows) or
-// cancels; a leader (or the requester) confirms, cancels or disputes a delivery. Every change locks the request
-// first, then the pledge, in the same order as a new pledge, so no two changes interleave.
+// What happens to a pledge after it is made: the pledger, with the code, reports the delivery (it stays reserved,
+// and covered does not move) or cancels; the requester or a leader confirms a delivery (covered grows) or disputes
+// it, and a leader may cancel. Every change locks the request first, then the pledge, in the same order as a new
+// pledge, so no two changes interleave.
 import type { Actor, Context } from '../../context.ts';
 import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
 import { AppError } from '../../errors.ts';
@@ -10,34 +11,41 @@ import { findPledge, findPledgeByCode, type PledgeRow, setPledgeState } from '..
 import type { PledgeActionResult } from '../../schemas/pledge.ts';
 import { type ChangeStep, changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
-import { closeOpenPledge, moveTotals, pledgeEvent } from './pledge-totals.ts';
+import { closeOpenPledge, moveTotals, pledgeEvent, reportDelivery, settleReported } from './pledge-totals.ts';
 
 export const PLEDGER_ACTOR = 'pledger';
 
 export type PledgeAction = 'deliver' | 'cancel' | 'dispute';
 
-const messages: Record<PledgeAction, string> = {
-  deliver: 'Gracias: la entrega quedó registrada y suma a lo cubierto de la solicitud.',
+/** Who acts: the pledger (with the code) reports; the requester and the leaders confirm. */
+type Party = 'pledger' | 'requester' | 'leader';
+
+const messages: Record<PledgeAction | 'report', string> = {
+  report:
+    'Gracias: la entrega quedó registrada. Suma a lo cubierto cuando quien pidió la ayuda o un líder de la ' +
+    'emergencia confirme que llegó.',
+  deliver: 'Gracias: la entrega quedó confirmada y suma a lo cubierto de la solicitud.',
   cancel: 'El compromiso quedó cancelado: lo que había comprometido vuelve a estar disponible para otros.',
-  dispute: 'La entrega quedó marcada como no recibida y se restó de lo cubierto.',
+  dispute: 'La entrega quedó marcada como no recibida: no suma a lo cubierto.',
 };
 
 const notFound = () => new AppError('pledge_not_found', [{ field: 'code', message: 'not_found', code: 'not_found' }]);
 
 /**
- * The pledger's own actions, proven by the code: confirm the delivery (optionally less) or cancel. `actor` is
- * 'pledger' from the website, the API and MCP; the CLI names its operator.
+ * The actions on a pledge named by its code: report the delivery (optionally less) or cancel. From the website, the
+ * API and MCP it is the pledger (`actor` 'pledger'), whose delivery is only reported. The CLI's operator, who runs
+ * the service, acts as a leader and names themselves: their delivery is confirmed.
  */
 export async function settleByCode(
   ctx: Context,
   typed: string,
   action: 'deliver' | 'cancel',
   quantity?: number,
-  actor: Actor = PLEDGER_ACTOR,
+  by: { party: 'pledger' | 'leader'; actor: Actor } = { party: 'pledger', actor: PLEDGER_ACTOR },
 ): Promise<PledgeActionResult> {
   const found = await findPledgeByCode(ctx.db, typed);
   if (!found) throw notFound();
-  return settle(ctx, found, action, actor, quantity);
+  return settle(ctx, found, action, by, quantity);
 }
 
 export const REQUESTER_ACTOR = 'requester';
@@ -56,7 +64,7 @@ export async function settleForRequester(
   const record = code === undefined ? undefined : await findByReceiptCode(ctx.db, code);
   const found = record ? await findPledge({ db: ctx.db, dialect: ctx.dialect }, pledgeId) : undefined;
   if (!record || !found || found.help_id !== record.id) throw notFound();
-  return settle(ctx, found, action, REQUESTER_ACTOR);
+  return settle(ctx, found, action, { party: 'requester', actor: REQUESTER_ACTOR });
 }
 
 /** A leader's action on a pledge of their emergency (the console checks the emergency; the CLI names it). */
@@ -70,14 +78,14 @@ export async function settleById(
 ): Promise<PledgeActionResult> {
   const found = await findPledge({ db: ctx.db, dialect: ctx.dialect }, id);
   if (!found || (emergencyId !== null && found.emergency_id !== emergencyId)) throw notFound();
-  return settle(ctx, found, action, actor, quantity);
+  return settle(ctx, found, action, { party: 'leader', actor }, quantity);
 }
 
 async function settle(
   ctx: Context,
   found: PledgeRow,
   action: PledgeAction,
-  actor: Actor,
+  by: { party: Party; actor: Actor },
   quantity?: number,
 ): Promise<PledgeActionResult> {
   return changeRecord(ctx, found.help_id, async (step) => {
@@ -85,11 +93,11 @@ async function settle(
     await releaseDuePledges(ctx, step);
     const pledge = await findPledge(step.trx, found.id, true);
     if (!pledge) throw notFound();
-    const after = await apply(ctx, step, pledge, action, actor, quantity);
+    const after = await apply(ctx, step, pledge, action, by, quantity);
     return {
       ok: true,
       pledge: presentPledge(after, step.record, ctx.config.baseUrl),
-      message: messages[action],
+      message: messages[after.status === 'reported' ? 'report' : action],
     };
   });
 }
@@ -99,10 +107,14 @@ async function apply(
   step: ChangeStep,
   pledge: PledgeRow,
   action: PledgeAction,
-  actor: Actor,
+  by: { party: Party; actor: Actor },
   quantity: number | undefined,
 ): Promise<PledgeRow> {
+  const { actor } = by;
   if (action === 'dispute') {
+    if (pledge.status === 'reported') {
+      return settleReported(ctx, step, pledge, { status: 'disputed', confirmed: null, actor, notify: false });
+    }
     if (pledge.status !== 'delivered') throw closed(pledge);
     const delivered = pledge.delivered_quantity ?? 0;
     await moveTotals(ctx, step, { committed: 0, open: 0, covered: -delivered });
@@ -110,14 +122,26 @@ async function apply(
     await pledgeEvent(step, 'pledge_disputed', actor, { pledge: pledge.id, status: 'disputed', quantity: delivered });
     return { ...pledge, status: 'disputed', updated_at: step.now };
   }
-  if (pledge.status !== 'open') throw closed(pledge);
   if (action === 'cancel') {
+    if (pledge.status !== 'open') throw closed(pledge);
     return closeOpenPledge(ctx, step, pledge, { status: 'cancelled', delivered: null, actor });
   }
+  // The pledger's word is a report; the requester's or a leader's is a confirmation.
+  if (by.party === 'pledger') {
+    if (pledge.status !== 'open') throw closed(pledge);
+    return reportDelivery(ctx, step, pledge, deliveredQuantity(pledge, quantity), actor);
+  }
+  const notify = by.party !== 'requester';
+  if (pledge.status === 'reported') {
+    const confirmed = quantity === undefined ? pledge.delivered_quantity : deliveredQuantity(pledge, quantity);
+    return settleReported(ctx, step, pledge, { status: 'delivered', confirmed, actor, notify });
+  }
+  if (pledge.status !== 'open') throw closed(pledge);
   return closeOpenPledge(ctx, step, pledge, {
     status: 'delivered',
     delivered: deliveredQuantity(pledge, quantity),
     actor,
+    notify,
   });
 }
 

@@ -37,8 +37,10 @@ export const pledgeRoute = declareRoute({
     description:
       'Reserva parte de lo que aún nadie comprometió (quantities.uncommitted) de una solicitud publicada, sin ' +
       'completar, de una emergencia activa. No cambia covered, pending ni la prioridad: lo comprometido se muestra ' +
-      'aparte (quantities.committed) hasta que quien se comprometió confirma la entrega con su código (POST ' +
-      `${PLEDGE_CONFIRM_PATH}); entonces suma a covered. Sin fecha, la entrega se espera en ` +
+      'aparte (quantities.committed). Quien se comprometió avisa la entrega con su código (POST ' +
+      `${PLEDGE_CONFIRM_PATH}): queda reportada (status reported) y sigue comprometida; suma a covered cuando la ` +
+      'confirma quien pidió la ayuda (en /estado), un líder de la emergencia o una integración registrada. ' +
+      `Sin fecha, la entrega se espera en ` +
       `${DEFAULT_DELIVER_WITHIN_HOURS} horas; un compromiso sin confirmar vence ${PLEDGE_GRACE_HOURS} horas ` +
       'después de su fecha y libera su cantidad. Una solicitud sin cantidad requerida recibe compromisos sin ' +
       'cantidad (se cuentan en quantities.pledges). El nombre y el WhatsApp de quien se compromete son privados: ' +
@@ -121,12 +123,14 @@ export const pledgeConfirmRoute = declareRoute({
   operation: () => ({
     operationId: 'confirmPledgeDelivery',
     tags: ['ayudas'],
-    summary: 'Confirmar la entrega de un compromiso con su código.',
+    summary: 'Avisar la entrega de un compromiso con su código.',
     description:
-      'Quien se comprometió confirma que entregó: lo entregado (por defecto todo lo comprometido; quantity si fue ' +
-      'menos) suma a quantities.covered de la solicitud y el resto queda libre. Quien pidió la ayuda o un líder ' +
-      'pueden disputarlo después si no llegó. Las consultas por código tienen su propio límite por dirección de ' +
-      'cliente, como /estado.',
+      'Quien se comprometió avisa que entregó: lo entregado (por defecto todo lo comprometido; quantity si fue ' +
+      'menos) queda reportado (status reported, "entregado según quien lo llevó, sin confirmar") y sigue en ' +
+      'quantities.committed, así nadie lleva lo mismo otra vez; el resto queda libre. No cambia ' +
+      'quantities.covered ni la prioridad: suma a covered cuando quien pidió la ayuda o un líder de la emergencia ' +
+      'confirma que llegó, y vuelve a quedar libre si dicen que no llegó. Las consultas por código tienen su ' +
+      'propio límite por dirección de cliente, como /estado.',
     requestBody: { example: firstExample(pledgeDeliveryBody.meta()) },
     responses: codeResponses('Entrega registrada'),
   }),

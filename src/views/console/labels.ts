@@ -68,6 +68,7 @@ export const timelineKindLabels: Record<string, string> = {
   withdrawn_by_submitter: 'Retirada por quien la publicó (datos personales borrados)',
   withdrawn_by_team: 'Retirada por el equipo (datos personales borrados)',
   pledged: 'Compromiso recibido («voy a llevar»)',
+  pledge_reported: 'Entrega reportada por quien la llevó, sin confirmar',
   pledge_delivered: 'Entrega comprometida confirmada',
   pledge_released: 'Compromiso liberado (cancelado o vencido)',
   pledge_disputed: 'Entrega marcada como no recibida',

@@ -42,8 +42,12 @@ function whose(pledge: LeaderPledge): Html {
 
 function actions(pledge: LeaderPledge, options: PledgeItemOptions): Html {
   const base = panelPaths.pledge(options.slug, pledge.id);
-  if (pledge.status === 'delivered') {
-    return html`<form method="post" action="${base}/disputar" class="inline">${hidden(options)}<button type="submit" class="danger">No llegó${whose(pledge)}</button></form>`;
+  const dispute = html`<form method="post" action="${base}/disputar" class="inline">${hidden(options)}<button type="submit" class="danger">No llegó${whose(pledge)}</button></form>`;
+  if (pledge.status === 'delivered') return dispute;
+  if (pledge.status === 'reported') {
+    // The pledger says it arrived: a leader confirms it (it becomes covered) or says it did not.
+    return html`<form method="post" action="${base}/entregar" class="inline">${hidden(options)}<button type="submit">Confirmar que llegó${whose(pledge)}</button></form>
+${dispute}`;
   }
   if (pledge.status !== 'open') return html``;
   const field = `entregado-${pledge.id}`;
@@ -68,6 +72,9 @@ function contact(pledge: LeaderPledge): Html {
 function outcome(pledge: LeaderPledge): string {
   if (pledge.deliveredQuantity === null) return '';
   if (pledge.status === 'delivered') return ` · llegó: ${amount(pledge.deliveredQuantity, pledge.unit)}`;
+  if (pledge.status === 'reported') {
+    return ` · dice que entregó: ${amount(pledge.deliveredQuantity, pledge.unit)}, sin confirmar`;
+  }
   if (pledge.status === 'disputed')
     return ` · se restó de lo cubierto: ${amount(pledge.deliveredQuantity, pledge.unit)}`;
   return '';
@@ -90,14 +97,15 @@ ${actions(pledge, options)}
 /** "Compromisos" on a published request's page: its pledges, open first. */
 export function pledgeSection(slug: string, csrf: string, record: HelpRow, pledges: LeaderPledge[]): Html {
   const open = pledges.filter((p) => p.status === 'open').length;
+  const reported = pledges.filter((p) => p.status === 'reported').length;
   return html`<section class="card" id="compromisos"><h2>Compromisos (${pledges.length})</h2>
 <p class="meta">Personas que dijeron «voy a llevar». Lo comprometido no cuenta como cubierto hasta que se confirma la entrega. Su nombre y WhatsApp son privados: solo los ven los líderes de esta emergencia.</p>
 ${
   pledges.length === 0
     ? html`<p>Nadie se ha comprometido todavía con esta solicitud.</p>`
     : html`<p>En camino: ${open} ${open === 1 ? 'compromiso' : 'compromisos'}${
-        record.quantity_required !== null ? ` · ${amount(record.quantity_committed, record.unit)} comprometidos` : ''
-      }.</p>
+        reported > 0 ? ` · entregados sin confirmar: ${reported}` : ''
+      }${record.quantity_required !== null ? ` · ${amount(record.quantity_committed, record.unit)} comprometidos` : ''}.</p>
 <ul class="cards">${pledges.map((p) => pledgeItem(p, { slug, csrf, back: 'registro' }))}</ul>`
 }
 <p><a href="${panelPaths.pledges(slug)}">Todos los compromisos de la emergencia</a></p></section>`;

@@ -160,8 +160,12 @@ function pledgesSection(lang: Lang, code: string, pledges: RequesterPledge[], t:
       pledge.whatsapp
         ? html`<p><a href="${whatsappUrl(pledge.whatsapp)}">${t.pledgeWhatsapp}</a> ${groupedPhone(pledge.whatsapp)}</p>`
         : html``,
-      pledge.status === 'open' ? pledgeAction(lang, code, pledge, 'deliver', t.pledgeArrived) : html``,
-      pledge.status === 'delivered' ? pledgeAction(lang, code, pledge, 'dispute', t.pledgeNotArrived) : html``,
+      pledge.status === 'open' || pledge.status === 'reported'
+        ? pledgeAction(lang, code, pledge, 'deliver', t.pledgeArrived)
+        : html``,
+      pledge.status === 'delivered' || pledge.status === 'reported'
+        ? pledgeAction(lang, code, pledge, 'dispute', t.pledgeNotArrived)
+        : html``,
     ];
     return html`<li>${parts}</li>`;
   });

@@ -194,14 +194,18 @@ export const pledge = {
     en: 'Your pledge, its status and how to confirm the delivery or cancel.',
   },
   status_open: { es: 'En camino', en: 'On its way' },
-  status_delivered: { es: 'Entregado', en: 'Delivered' },
+  status_reported: {
+    es: 'Entregado según usted, sin confirmar: suma a lo cubierto cuando quien pidió la ayuda o un líder lo confirme',
+    en: 'Delivered as you said, not yet confirmed: it counts as covered once the requester or a leader confirms it',
+  },
+  status_delivered: { es: 'Entregado y confirmado', en: 'Delivered and confirmed' },
   status_cancelled: { es: 'Cancelado', en: 'Cancelled' },
   status_expired: { es: 'Venció sin confirmarse', en: 'Expired without confirmation' },
   status_disputed: { es: 'Entrega disputada', en: 'Delivery disputed' },
   deliverTitle: { es: 'Ya entregué', en: 'I delivered it' },
   deliverHelp: {
-    es: 'Confirme cuando la ayuda haya llegado: lo entregado suma a lo cubierto de la solicitud.',
-    en: 'Confirm once the help has arrived: what you delivered adds to what the request has covered.',
+    es: 'Avise cuando la ayuda haya llegado: lo entregado suma a lo cubierto cuando quien pidió la ayuda o un líder lo confirme.',
+    en: 'Say so once the help has arrived: what you delivered counts as covered once the requester or a leader confirms it.',
   },
   deliveredLess: { es: '¿Entregó menos? Escriba cuánto entregó', en: 'Delivered less? Type how much you delivered' },
   deliveredLessUnit: {
@@ -236,8 +240,8 @@ export const pledge = {
   // /compromisos: after an action
   deliveredTitle: { es: 'Entrega registrada', en: 'Delivery recorded' },
   deliveredMessage: {
-    es: 'Gracias: la entrega quedó registrada y suma a lo cubierto de la solicitud.',
-    en: 'Thank you: the delivery was recorded and adds to what the request has covered.',
+    es: 'Gracias: la entrega quedó registrada. Suma a lo cubierto cuando quien pidió la ayuda o un líder de la emergencia confirme que llegó.',
+    en: 'Thank you: the delivery was recorded. It counts as covered once the requester or a leader of the emergency confirms it arrived.',
   },
   cancelledTitle: { es: 'Compromiso cancelado', en: 'Pledge cancelled' },
   cancelledMessage: {

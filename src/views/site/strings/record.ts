@@ -47,6 +47,14 @@ export const record = {
   timeline_coverage_updated: { es: 'Cantidad cubierta actualizada', en: 'Covered quantity updated' },
   timeline_pledged: { es: 'Alguien se comprometió a llevar ayuda', en: 'Someone pledged to bring help' },
   timeline_pledged_amount: { es: 'Alguien se comprometió a llevar {what}', en: 'Someone pledged to bring {what}' },
+  timeline_pledge_reported: {
+    es: 'Entregado según quien lo llevó, sin confirmar',
+    en: 'Delivered as the bringer says, not yet confirmed',
+  },
+  timeline_pledge_reported_amount: {
+    es: 'Entregado según quien lo llevó, sin confirmar: {what}',
+    en: 'Delivered as the bringer says, not yet confirmed: {what}',
+  },
   timeline_pledge_delivered: { es: 'Se confirmó una entrega comprometida', en: 'A pledged delivery was confirmed' },
   timeline_pledge_delivered_amount: {
     es: 'Se confirmó la entrega de {what} comprometidos',

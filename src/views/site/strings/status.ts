@@ -101,6 +101,10 @@ export const status = {
   pledgeLine: { es: '{name}: {what}, para el {date}', en: '{name}: {what}, by {date}' },
   pledgeSomething: { es: 'algo de lo que necesita', en: 'some of what you need' },
   pledge_open: { es: 'En camino', en: 'On its way' },
+  pledge_reported: {
+    es: 'Entregado según quien lo llevó, sin confirmar: confírmelo si llegó',
+    en: 'Delivered as the bringer says, not confirmed: confirm it if it arrived',
+  },
   pledge_delivered: { es: 'Entregado', en: 'Delivered' },
   pledge_cancelled: { es: 'Cancelado', en: 'Cancelled' },
   pledge_expired: { es: 'Venció sin confirmarse', en: 'Expired unconfirmed' },
