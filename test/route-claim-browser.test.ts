@@ -1,7 +1,7 @@
 // "Quiero llevar esta ruta" in a real browser on a phone with JavaScript off: a volunteer opens /rutas, offers to take
 // a route with the form (after a WhatsApp that is not a number), keeps the code, the team accepts the offer, and at
 // /mi-ruta the volunteer marks the route on its way and then delivered with 25 bidones, which the destination
-// request counts as covered. No page is wider than the screen, the code is never in the address, and axe-core finds
+// request shows as delivered but not confirmed (reserved, not yet covered). No page is wider than the screen, the code is never in the address, and axe-core finds
 // nothing serious.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -157,7 +157,10 @@ describe('taking a route in a browser', { skip: browserSkip }, () => {
 
     await page.click('a:has-text("Ver la solicitud de destino")');
     await page.waitForURL(new RegExp(`/ayudas/${route.destination}$`));
-    assert.equal((await figures(page)).Cubierto, '25 bidones');
+    const destination = await figures(page);
+    assert.equal(destination.Cubierto, '0 bidones', 'the volunteer’s word is not a confirmation');
+    assert.equal(destination.Comprometido, '25 bidones');
+    assert.match((await page.textContent('main')) ?? '', /Entregado según quien lo llevó, sin confirmar: 25 bidones/);
     assert.ok(!(await page.content()).includes(VOLUNTEER), 'the volunteer nowhere public');
     await context.close();
   });

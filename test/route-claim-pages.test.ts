@@ -284,7 +284,7 @@ describe('/mi-ruta', () => {
     assert.match(unknown.body, /No encontramos ese código\./);
   });
 
-  test('waiting, accepted, on its way, delivered: each step with the code, and the delivery adds to covered', async () => {
+  test('waiting, accepted, on its way, delivered: each step with the code; the delivery is reported, not yet covered', async () => {
     const route = await newRoute('Ruta a Villa Rosa');
     const { code, row } = await claimThroughForm(route.id, { contactName: 'Ruta Feliz' });
     const typed = ` ${code.toLowerCase().replaceAll('-', ' ')} `;
@@ -332,15 +332,21 @@ describe('/mi-ruta', () => {
     const done = await post('/mi-ruta/avanzar', { codigo: typed, status: 'delivered', quantity: '25' });
     assert.equal(done.statusCode, 200, done.body);
     assert.match(done.body, /Gracias: la entrega quedó registrada/);
-    assert.match(done.body, /Se sumó 25 bidones a lo cubierto de la solicitud/);
+    assert.match(done.body, /Quedó registrado que entregó 25 bidones: suma a lo cubierto de la solicitud cuando/);
     assert.ok(done.body.includes('<dt>Estado de la ruta</dt><dd>Entregada</dd>'));
-    assert.equal(await covered(route.destination), 25, 'the delivery adds to covered, as the API shows');
+    assert.equal(await covered(route.destination), 0, 'the volunteer’s word is reported, not covered');
     const record = (await get(`/ayudas/${route.destination}`)).body;
-    assert.ok(record.includes('<dt>Cubierto</dt><dd>25 bidones</dd>'));
+    assert.ok(record.includes('<dt>Cubierto</dt><dd>0 bidones</dd>'));
+    assert.ok(record.includes('Entregado según quien lo llevó, sin confirmar: 25 bidones'));
 
     const twice = await post('/mi-ruta/avanzar', { codigo: code, status: 'delivered', quantity: '25' });
     assert.equal(twice.statusCode, 409);
-    assert.equal(await covered(route.destination), 25, 'never twice');
+    const reported = await h.ctx.db
+      .selectFrom('pledges')
+      .select(['status', 'delivered_quantity'])
+      .where('help_id', '=', route.destination)
+      .execute();
+    assert.deepEqual(reported, [{ status: 'reported', delivered_quantity: 25 }], 'reported once, never twice');
     const later = await post('/mi-ruta', { codigo: code });
     assert.match(later.body, /La ruta quedó entregada/);
     assert.ok(!later.body.includes('action="/mi-ruta/avanzar"'));

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { eraseByWhatsapp } from '../src/commands/personal-data/erase.ts';
 import { exportPersonalData } from '../src/commands/personal-data/export.ts';
+import { settleById } from '../src/commands/pledges/settle-pledge.ts';
 import { decideClaim } from '../src/commands/route-claims/decide-claim.ts';
 import { setLogisticsStatus } from '../src/commands/set-logistics-status.ts';
 import { callTool, tools } from '../src/mcp/tools.ts';
@@ -107,7 +108,16 @@ test('accepted: the route is assigned with the private contact, others declined;
   assert.equal(going.body.claim.routeStatus, 'in_transit');
   const done = await progress(mine.body.code, 'delivered', 25);
   assert.equal(done.body.claim.routeStatus, 'delivered');
-  assert.equal(await covered(route.destination), 25, 'the delivery adds to covered');
+  assert.equal(await covered(route.destination), 0, 'the volunteer reports the delivery; it is not covered yet');
+  // A leader confirms the reported delivery, as any other: now it counts.
+  const held = await h.ctx.db
+    .selectFrom('pledges')
+    .select(['id', 'status', 'contact_name'])
+    .where('help_id', '=', route.destination)
+    .executeTakeFirstOrThrow();
+  assert.equal(held.status, 'reported');
+  await settleById(h.ctx, held.id, emergencyId, 'deliver', 'panel:lider@example.org');
+  assert.equal(await covered(route.destination), 25, 'confirmed, the delivery adds to covered');
 });
 
 test('declined, unavailable, unknown: each answers its own code and changes nothing', async () => {

@@ -1,4 +1,5 @@
-// A leader moves a logistics route along its lifecycle; a delivery can add to what the request has covered.
+// A leader moves a logistics route along its lifecycle; a delivery can add to what the request has covered. The
+// route's volunteer moves it too, with their code: what they say they delivered is only reported, not covered.
 import type { Actor, Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
 import { canMove, isLogisticsStatus, type LogisticsStatus } from '../domain/logistics-status.ts';
@@ -7,6 +8,7 @@ import { audit } from '../repositories/audit.ts';
 import { findById, updateRecord } from '../repositories/help-records/records.ts';
 import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
 import { closeClaimsOnMove } from '../repositories/route-claims.ts';
+import { type RouteVolunteer, reportRouteDelivery } from './pledges/report-route-delivery.ts';
 import { type ChangeStep, logDecision, saveRecord } from './record-change.ts';
 import { writePublic } from './write-public.ts';
 
@@ -15,6 +17,11 @@ export interface LogisticsStatusOptions {
   addCovered?: number;
   /** Goes to the audit log; with addCovered it is also the public note of the coverage event. */
   note?: string | null;
+  /**
+   * The route's volunteer says they delivered: addCovered becomes a reported delivery of theirs (see
+   * reportRouteDelivery), which a leader or the person helped confirms, instead of covered at once.
+   */
+  reportedBy?: RouteVolunteer;
 }
 
 function checkOptions(status: string, options: LogisticsStatusOptions): ErrorDetail[] {
@@ -93,8 +100,20 @@ export async function setLogisticsStatus(
           },
         ]);
       }
-      // The same change and public event as setCoveredQuantity, so derived fields and priority follow.
       const step: ChangeStep = { trx, record: destination, now };
+      if (options.reportedBy) {
+        await reportRouteDelivery(ctx, step, options.reportedBy, addCovered, actor);
+        await audit(trx.db, {
+          actor,
+          action: 'logistics_status_changed',
+          targetType: 'logistics_operation',
+          targetId: route.id,
+          details: { from, to: status, note, reported: addCovered },
+          at: now,
+        });
+        return { ...route, status, updated_at: now };
+      }
+      // The same change and public event as setCoveredQuantity, so derived fields and priority follow.
       await saveRecord(ctx, step, { quantity_covered: covered });
       await logDecision(step, actor, {
         kind: 'coverage_updated',

@@ -36,8 +36,8 @@ export const apiChanges: readonly ApiChange[] = [
   },
   {
     date: '2026-11-27',
-    es: 'La entrega que avisa quien se comprometió (POST /api/public/v1/pledges/confirm, /compromisos) queda reportada: status reported y evento pledge_reported, sigue en quantities.committed y no cambia covered ni la prioridad hasta que quien pidió la ayuda o un líder la confirma (delivered) o dice que no llegó (disputed).',
-    en: 'A delivery the pledger reports (POST /api/public/v1/pledges/confirm, /compromisos) is only reported: status reported and event pledge_reported; it stays in quantities.committed and changes neither covered nor priority until the requester or a leader confirms it (delivered) or says it did not arrive (disputed).',
+    es: 'La entrega que avisa quien se comprometió (POST /api/public/v1/pledges/confirm, /compromisos), o quien lleva una ruta con quantity (POST /api/logistics-operations/claims/progress, /mi-ruta), queda reportada: status reported y evento pledge_reported, sigue en quantities.committed y no cambia covered ni la prioridad hasta que quien pidió la ayuda o un líder la confirma (delivered) o dice que no llegó (disputed).',
+    en: 'A delivery the pledger reports (POST /api/public/v1/pledges/confirm, /compromisos), or a route’s volunteer with quantity (POST /api/logistics-operations/claims/progress, /mi-ruta), is only reported: status reported and event pledge_reported; it stays in quantities.committed and changes neither covered nor priority until the requester or a leader confirms it (delivered) or says it did not arrive (disputed).',
   },
   {
     date: '2026-11-27',

@@ -99,7 +99,10 @@ export const routeProgressBody = z
       .positive()
       .max(bounds.quantityRequired.max)
       .optional()
-      .describe('Con delivered: cuánto entregó, en la unidad de la solicitud; se suma a lo cubierto.'),
+      .describe(
+        'Con delivered: cuánto entregó, en la unidad de la solicitud. Queda como entrega reportada (sin confirmar, ' +
+          'comprometida): suma a lo cubierto cuando quien pidió la ayuda o un líder la confirma.',
+      ),
   })
   .meta({ id: 'RouteProgress', examples: [{ code: 'K7P-42Q-X9M-D3R', status: 'delivered', quantity: 20 }] });
 export type RouteProgress = z.output<typeof routeProgressBody>;

@@ -1,6 +1,7 @@
 // A leader accepts a volunteer's offer (the route is assigned to them, their contact kept private as every
 // volunteer's; other waiting offers for it are declined) or declines it. The volunteer, with the code, then says
-// "en camino" and "entregado" (a delivery adds to the request's covered quantity, as from the console).
+// "en camino" and "entregado" (how much they delivered is a reported delivery to the destination, which counts as
+// covered once the person helped or a leader confirms it).
 import type { Actor, Context } from '../../context.ts';
 import { groupedPhone } from '../../domain/phone.ts';
 import type { VolunteerMove } from '../../domain/route-claims.ts';
@@ -99,7 +100,7 @@ export async function progressByCode(
   const expected = move === 'in_transit' ? 'assigned' : 'in_transit';
   if (route.status !== expected) throw closed(claim, `${route.status} -> ${move}`);
   const moved = await setLogisticsStatus(ctx, route.id, move, VOLUNTEER_ACTOR, {
-    ...(move === 'delivered' && quantity !== undefined ? { addCovered: quantity } : {}),
+    ...(move === 'delivered' && quantity !== undefined ? { addCovered: quantity, reportedBy: claim } : {}),
   });
   return {
     ok: true,
@@ -107,6 +108,8 @@ export async function progressByCode(
     message:
       move === 'in_transit'
         ? 'Quedó marcado: va en camino. Cuando entregue, márquelo aquí.'
-        : 'Gracias: la entrega quedó registrada.',
+        : quantity === undefined
+          ? 'Gracias: la entrega quedó registrada.'
+          : 'Gracias: la entrega quedó registrada. Suma a lo cubierto cuando quien pidió la ayuda o un líder confirme que llegó.',
   };
 }

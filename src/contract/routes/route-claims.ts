@@ -124,7 +124,8 @@ export const routeProgressRoute = declareRoute({
     summary: 'Quien lleva la ruta marca "en camino" o "entregado" con su código.',
     description:
       'Solo con un ofrecimiento aceptado: in_transit cuando la ruta está assigned, delivered cuando está in_transit; ' +
-      'quantity (con delivered) se suma a lo cubierto de la solicitud de destino. Las consultas por código tienen ' +
+      'quantity (con delivered) queda como entrega reportada a la solicitud de destino: comprometida y sin ' +
+      'confirmar, suma a lo cubierto cuando quien pidió la ayuda o un líder la confirma. Las consultas por código tienen ' +
       'su propio límite por dirección de cliente, como /estado.',
     requestBody: { example: firstExample(routeProgressBody.meta()) },
     responses: {

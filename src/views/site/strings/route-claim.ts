@@ -229,8 +229,8 @@ export const routeClaim = {
   deliveredDoneTitle: { es: 'Entregado', en: 'Delivered' },
   deliveredDone: { es: 'Gracias: la entrega quedó registrada.', en: 'Thank you: the delivery was recorded.' },
   deliveredAdded: {
-    es: 'Se sumó {amount} a lo cubierto de la solicitud.',
-    en: '{amount} was added to what the request has covered.',
+    es: 'Quedó registrado que entregó {amount}: suma a lo cubierto de la solicitud cuando quien pidió la ayuda o un líder confirme que llegó.',
+    en: 'Recorded that you delivered {amount}: it counts as covered once the requester or a leader confirms it arrived.',
   },
   seeRequest: { es: 'Ver la solicitud de destino', en: 'See the destination request' },
   another: { es: 'Buscar otro código', en: 'Look up another code' },
