@@ -1,5 +1,7 @@
 // Environment -> typed config. Fails fast with a message that names the variable.
+
 import path from 'node:path';
+import { DEFAULT_DELIVERY_CONFIRM_HOURS } from './domain/pledges.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -19,6 +21,8 @@ export interface Config {
   priorityRefreshMinutes: number;
   /** Days a centre's edit link works after it is made or renewed. */
   centerLinkDays: number;
+  /** Hours a reported delivery may wait for its confirmation before the leaders' digest lists it. */
+  deliveryConfirmHours: number;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
+    deliveryConfirmHours: int(env, 'DELIVERY_CONFIRM_HOURS', DEFAULT_DELIVERY_CONFIRM_HOURS, 1, 24 * 365),
     reconfirmAfterHours: int(env, 'RECONFIRM_AFTER_HOURS', 72, 1, 24 * 365),
     expireAfterHours: int(env, 'EXPIRE_AFTER_HOURS', 72, 1, 24 * 365),
     tileUrl: tileUrl(env.TILE_URL),

@@ -15,7 +15,7 @@ let h: Harness;
 let env: Record<string, string>;
 const SLUG = 'inundacion-mocoa';
 const QUIET = 'sismo-popayan';
-const ids = { expired: '', toConfirm: '', destination: '', pledged: '', route: '', pledge: '' };
+const ids = { expired: '', toConfirm: '', destination: '', pledged: '', route: '', pledge: '', reported: '' };
 
 before(async () => {
   h = await setup();
@@ -30,6 +30,16 @@ before(async () => {
   h.clock.advanceHours(50);
   ids.toConfirm = await request('Linternas para la vereda La Tebaida', { urgency: 'stable' });
   ids.destination = await request('Agua para el albergue del colegio', { urgency: 'urgent' });
+  // A delivery its pledger reported about 100 hours ago and nobody confirmed: past DELIVERY_CONFIRM_HOURS (48).
+  ids.reported = await request('Cobijas para el coliseo', { urgency: 'needed', quantityRequired: 20, unit: 'cobijas' });
+  const reported = await h.json({
+    method: 'POST',
+    url: `${HELP}/${ids.reported}/pledges`,
+    payload: { quantity: 8, contactName: 'Julio Paz', contactWhatsapp: '+573205550124' },
+  });
+  assert.equal(reported.status, 202, JSON.stringify(reported.body));
+  const report = { code: reported.body.code };
+  assert.equal((await h.json({ method: 'POST', url: '/api/public/v1/pledges/confirm', payload: report })).status, 200);
   const route = await createLogisticsOperation(
     h.ctx,
     {
@@ -66,7 +76,7 @@ const digestJson = async (slug = SLUG): Promise<Digest> => {
   return JSON.parse(res.stdout);
 };
 
-test('digest --json is the whole digest: overdue pledge, stale route, por confirmar (most urgent first), expired', async () => {
+test('digest --json is the whole digest: overdue pledge, unconfirmed delivery, stale route, por confirmar, expired', async () => {
   const digest = await digestJson();
   assert.ok(Math.abs(Date.parse(digest.generatedAt) - Date.now()) < 60_000, 'generated on the real clock');
   assert.equal(digest.overduePledges.length, 1);
@@ -78,12 +88,17 @@ test('digest --json is the whole digest: overdue pledge, stale route, por confir
   ids.pledge = pledge?.id ?? '';
 
   assert.deepEqual(
+    digest.unconfirmedDeliveries.map((d) => [d.helpId, d.title, d.quantity, d.unit, d.name, d.whatsapp]),
+    [[ids.reported, 'Cobijas para el coliseo', 8, 'cobijas', 'Julio Paz', '+573205550124']],
+    'a delivery reported over 48 hours ago and never confirmed',
+  );
+  assert.deepEqual(
     digest.staleRoutes.map((r) => [r.id, r.title, r.status, r.volunteerContact]),
     [[ids.route, 'Llevar agua al colegio', 'assigned', '+573105550101']],
   );
   assert.deepEqual(
     digest.toConfirm.map((r) => r.id),
-    [ids.destination, ids.toConfirm],
+    [ids.destination, ids.reported, ids.toConfirm],
     'urgent first, though published at the same time',
   );
   const [urgent] = digest.toConfirm;
@@ -104,8 +119,9 @@ test('digest prints one section per list with its count and lines; an empty one 
   assert.match(out, /^Resumen de inundacion-mocoa \(/);
   const order = [
     'Compromisos vencidos sin confirmar (1)',
+    'Entregas por confirmar (1)',
     'Rutas sin movimiento hace 24 h (1)',
-    'Por vencer (2)',
+    'Por vencer (3)',
     'Vencidas (1)',
   ].map((heading) => out.indexOf(heading));
   assert.ok(
@@ -124,7 +140,7 @@ test('digest prints one section per list with its count and lines; an empty one 
 
   const quiet = await cli('digest', '--emergency', QUIET);
   assert.equal(quiet.code, 0, quiet.stderr);
-  assert.equal(quiet.stdout.match(/Nada pendiente\./g)?.length, 5, quiet.stdout);
+  assert.equal(quiet.stdout.match(/Nada pendiente\./g)?.length, 6, quiet.stdout);
   for (const heading of ['Compromisos vencidos sin confirmar (0)', 'Por vencer (0)', 'Vencidas (0)']) {
     assert.ok(quiet.stdout.includes(heading), heading);
   }
@@ -157,8 +173,8 @@ test('record confirm makes a record current again, named after the operator', as
   );
   assert.deepEqual(
     (await digestJson()).toConfirm.map((r) => r.id),
-    [],
-    'nothing left por confirmar',
+    [ids.reported],
+    'only the one not confirmed is left por confirmar',
   );
 });
 

@@ -1,10 +1,11 @@
-// A leader's digest of an emergency: what needs a nudge today. Open pledges past their date, routes in progress
+// A leader's digest of an emergency: what needs a nudge today. Open pledges past their date, deliveries reported
+// DELIVERY_CONFIRM_HOURS ago that nobody confirmed (entregas por confirmar), routes in progress
 // untouched for 24 hours, offers to take a route waiting a day for an answer, and needs about to expire (por
 // confirmar) or expired, the most urgent first. The same
 // for the console's page and `ayuda digest`.
 import type { Context } from '../context.ts';
 import { confirmationDeadlines } from '../domain/confirmation.ts';
-import { overduePledges, recordsToConfirm, staleRoutes } from '../repositories/digest.ts';
+import { overduePledges, recordsToConfirm, staleRoutes, unconfirmedDeliveries } from '../repositories/digest.ts';
 import { waitingClaims } from '../repositories/route-claims.ts';
 
 /** Routes untouched this long are listed. */
@@ -39,6 +40,18 @@ export interface Digest {
     name: string;
     whatsapp: string;
   }[];
+  /** Deliveries the pledger or volunteer reported DELIVERY_CONFIRM_HOURS ago or more, still unconfirmed. */
+  unconfirmedDeliveries: {
+    id: string;
+    helpId: string;
+    title: string;
+    urgency: string;
+    quantity: number | null;
+    unit: string | null;
+    reportedAt: string;
+    name: string;
+    whatsapp: string;
+  }[];
   staleRoutes: { id: string; title: string; status: string; updatedAt: string; volunteerContact: string | null }[];
   /** Offers to take a route that have waited a day for an answer. */
   waitingClaims: {
@@ -58,8 +71,10 @@ export interface Digest {
 export async function emergencyDigest(ctx: Context, emergencyId: string): Promise<Digest> {
   const now = ctx.now();
   const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
-  const [pledges, routes, claims, records] = await Promise.all([
+  const reportedBefore = new Date(now.getTime() - ctx.config.deliveryConfirmHours * 3_600_000).toISOString();
+  const [pledges, reported, routes, claims, records] = await Promise.all([
     overduePledges(ctx.db, emergencyId, now.toISOString()),
+    unconfirmedDeliveries(ctx.db, emergencyId, reportedBefore),
     staleRoutes(ctx.db, emergencyId, before),
     waitingClaims(ctx.db, emergencyId, before),
     recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired']),
@@ -85,6 +100,17 @@ export async function emergencyDigest(ctx: Context, emergencyId: string): Promis
       unit: p.unit,
       deliverBy: p.deliver_by,
       expiresAt: p.expires_at,
+      name: p.contact_name,
+      whatsapp: p.contact_whatsapp,
+    })),
+    unconfirmedDeliveries: [...reported].sort(byUrgency).map((p) => ({
+      id: p.id,
+      helpId: p.help_id,
+      title: p.title,
+      urgency: p.urgency,
+      quantity: p.delivered_quantity,
+      unit: p.unit,
+      reportedAt: p.reported_at ?? '',
       name: p.contact_name,
       whatsapp: p.contact_whatsapp,
     })),

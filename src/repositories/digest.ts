@@ -1,4 +1,5 @@
-// What a leader's digest reads: open pledges past their date, routes in progress untouched for a day, and records
+// What a leader's digest reads: open pledges past their date, deliveries reported long ago and never confirmed,
+// routes in progress untouched for a day, and records
 // waiting for (or past) their confirmation. Leaders only: it carries pledgers' and volunteers' contacts.
 import type { Db } from '../db/types.ts';
 
@@ -23,6 +24,30 @@ export async function overduePledges(db: Db, emergencyId: string, now: string) {
     .where('p.status', '=', 'open')
     .where('p.deliver_by', '<', now)
     .orderBy('p.deliver_by')
+    .limit(500)
+    .execute();
+}
+
+/** Deliveries reported before `before` that nobody has confirmed or disputed, with their request. */
+export async function unconfirmedDeliveries(db: Db, emergencyId: string, before: string) {
+  return db
+    .selectFrom('pledges as p')
+    .innerJoin('help_records as h', 'h.id', 'p.help_id')
+    .select([
+      'p.id',
+      'p.help_id',
+      'p.delivered_quantity',
+      'p.reported_at',
+      'p.contact_name',
+      'p.contact_whatsapp',
+      'h.title',
+      'h.unit',
+      'h.urgency',
+    ])
+    .where('p.emergency_id', '=', emergencyId)
+    .where('p.status', '=', 'reported')
+    .where('p.reported_at', '<', before)
+    .orderBy('p.reported_at')
     .limit(500)
     .execute();
 }

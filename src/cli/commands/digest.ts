@@ -49,6 +49,19 @@ function digestText(slug: string, digest: Digest): string {
       ['id', 'solicitud', 'urgencia', 'cantidad', 'entrega_prevista', 'nombre', 'whatsapp'],
     ),
     section(
+      'Entregas por confirmar',
+      digest.unconfirmedDeliveries.map((d) => ({
+        id: d.id,
+        solicitud: d.title,
+        urgencia: d.urgency,
+        cantidad: amount(d.quantity, d.unit),
+        reportada: d.reportedAt,
+        nombre: d.name,
+        whatsapp: d.whatsapp,
+      })),
+      ['id', 'solicitud', 'urgencia', 'cantidad', 'reportada', 'nombre', 'whatsapp'],
+    ),
+    section(
       `Rutas sin movimiento hace ${STALE_ROUTE_HOURS} h`,
       digest.staleRoutes.map((r) => ({
         id: r.id,

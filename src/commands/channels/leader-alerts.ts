@@ -69,7 +69,7 @@ async function digestText(ctx: Context, emergencies: EmergencyRow[]): Promise<st
     const digest = await emergencyDigest(ctx, emergency.id);
     lines.push(
       `${emergency.name}: ${pending.get(emergency.id) ?? 0} por revisar, ${digest.overduePledges.length} compromisos ` +
-        `vencidos, ${digest.staleRoutes.length} rutas sin novedad en 24 h, ${digest.waitingClaims.length} ofertas de ` +
+        `vencidos, ${digest.unconfirmedDeliveries.length} entregas por confirmar, ${digest.staleRoutes.length} rutas sin novedad en 24 h, ${digest.waitingClaims.length} ofertas de ` +
         `ruta sin respuesta, ${digest.toConfirm.length} por confirmar y ${digest.expired.length} vencidos.`,
     );
   }

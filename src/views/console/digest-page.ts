@@ -28,6 +28,15 @@ function pledgeLine(slug: string, pledge: Digest['overduePledges'][number]): Htm
 </li>`;
 }
 
+function deliveryLine(slug: string, delivery: Digest['unconfirmedDeliveries'][number]): Html {
+  return html`<li class="card" id="entrega-${delivery.id}">
+<h3><a href="${panelPaths.record(slug, delivery.helpId)}#compromiso-${delivery.id}">${delivery.title}</a></h3>
+<p>Dice que entregó: <strong>${amount(delivery.quantity, delivery.unit)}</strong> · el ${when(delivery.reportedAt)} · urgencia ${urgencyLabel(delivery.urgency)}</p>
+<p><strong>${delivery.name}</strong> · <a rel="noreferrer" href="${whatsappUrl(delivery.whatsapp)}">${delivery.whatsapp}</a></p>
+<p class="meta">No suma a lo cubierto hasta que usted o quien pidió la ayuda confirme que llegó.</p>
+</li>`;
+}
+
 /** The volunteer's contact is free text: a wa.me link when it reads as a WhatsApp number. */
 function volunteer(contact: string | null): Html {
   if (!contact) return html`<span class="meta">sin contacto del voluntario</span>`;
@@ -64,6 +73,13 @@ ${section(
   digest.overduePledges.length,
   digest.overduePledges.map((p) => pledgeLine(slug, p)),
   'Personas que dijeron «voy a llevar» y cuya fecha de entrega ya pasó sin que nadie confirmara la entrega. Escríbales para saber si llegó.',
+)}
+${section(
+  'entregas-por-confirmar',
+  'Entregas por confirmar',
+  digest.unconfirmedDeliveries.length,
+  digest.unconfirmedDeliveries.map((d) => deliveryLine(slug, d)),
+  'Entregas que quien las llevó dio por hechas hace tiempo y que nadie ha confirmado. Pregunte a quien pidió la ayuda y confírmelas o márquelas como no recibidas en la solicitud.',
 )}
 ${section(
   'rutas-quietas',
