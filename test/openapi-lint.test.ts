@@ -52,19 +52,21 @@ function operations(): [string, Node][] {
  */
 const NEEDS_CREDENTIAL = new Set([
   'DELETE /api/public/v1/help/{id}',
+  'POST /api/public/v1/help/{id}/deliveries/confirm',
   'POST /integraciones/kobo',
   'POST /integraciones/whatsapp',
   'POST /integraciones/sms',
 ]);
 
-test('every operation states its security, and every one but a withdrawal and an intake can be called without credentials', () => {
+test('every operation states its security; all but a withdrawal, an integration’s confirmation and an intake are open', () => {
   const schemes = Object.keys(doc.components.securitySchemes ?? {});
   for (const [name, operation] of operations()) {
     const security = (operation.security ?? doc.security) as Node[] | undefined;
     assert.ok(Array.isArray(security), `${name} has no security, nor does the root`);
     const anonymous = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
     // The public API is open: a list of requirements either is empty or has the anonymous one ({}); a withdrawal
-    // needs proof of authorship and an intake its shared secret, and they say so.
+    // needs proof of authorship, an integration's confirmation its key and an intake its shared secret, and they
+    // say so.
     assert.equal(anonymous, !NEEDS_CREDENTIAL.has(name), name);
     for (const requirement of security) {
       for (const scheme of Object.keys(requirement)) assert.ok(schemes.includes(scheme), `${name}: ${scheme}`);

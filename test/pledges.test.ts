@@ -3,9 +3,11 @@
 // over-pledging is refused.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { expirePledges } from '../src/commands/pledges/expire-pledges.ts';
 import { settleById } from '../src/commands/pledges/settle-pledge.ts';
 import { setRecordStatus } from '../src/commands/set-record-status.ts';
+import { addSource } from '../src/commands/source-registration.ts';
 import { PLEDGE_GRACE_HOURS } from '../src/domain/pledges.ts';
 import { callTool, tools } from '../src/mcp/tools.ts';
 import { pledgesOfRecord } from '../src/repositories/pledges.ts';
@@ -276,4 +278,41 @@ test('commitment=uncommitted lists only requests with something nobody pledged y
   assert.deepEqual(new Set(res.body.items.map((i: { id: string }) => i.id)), new Set([open, loose]));
   assert.equal(res.body.filters.commitment, 'uncommitted');
   assert.equal((await list(h, { emergencySlug: slug })).body.total, 5);
+});
+
+test('the integration that sent a request confirms its reported deliveries with its key; any other key learns nothing', async () => {
+  const { key } = await addSource(h.ctx, 'app-refugios', 'admin-1');
+  const { key: otherKey } = await addSource(h.ctx, 'app-vecinos', 'admin-1');
+  const sent = await h.json({
+    method: 'POST',
+    url: HELP,
+    payload: { ...water('Agua para el refugio del puente'), source: 'app-refugios', emergencySlug: 'inundacion-mocoa' },
+    headers: { authorization: `Bearer ${key}` },
+  });
+  assert.equal(sent.status, 202, JSON.stringify(sent.body));
+  const id = sent.body.id as string;
+  await approveSubmission(h.ctx, id, 'test');
+  const { body } = await pledge(id, { quantity: 10 });
+  assert.equal((await confirm(body.code, 7)).body.pledge.status, 'reported');
+  const url = `${HELP}/${id}/deliveries/confirm`;
+  const as = (credential: string | undefined) =>
+    h.json({
+      method: 'POST',
+      url,
+      payload: {},
+      headers: credential === undefined ? {} : { authorization: `Bearer ${credential}` },
+    });
+  // Another integration's key, none, or a wrong one: the same 404, and nothing moves.
+  for (const credential of [otherKey, undefined, 'no-es-una-clave']) {
+    const refused = await as(credential);
+    assert.equal(refused.status, 404, String(credential));
+    assert.equal(refused.body.code, 'help_not_found');
+  }
+  assert.equal((await detail(id)).quantities.covered, 0);
+  const done = await as(key);
+  assert.equal(done.status, 200, JSON.stringify(done.body));
+  assert.deepEqual(done.body, { ok: true, confirmed: 1, quantity: 7, covered: 7 });
+  const item = await detail(id);
+  assert.deepEqual([item.quantities.covered, item.quantities.committed], [7, 0]);
+  assert.deepEqual((await as(key)).body, { ok: true, confirmed: 0, quantity: 0, covered: 7 }, 'nothing twice');
 });

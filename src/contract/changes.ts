@@ -41,6 +41,11 @@ export const apiChanges: readonly ApiChange[] = [
   },
   {
     date: '2026-11-27',
+    es: 'Nuevo POST /api/public/v1/help/{id}/deliveries/confirm: la integración registrada que envió una solicitud confirma con su clave las entregas reportadas a ella.',
+    en: 'New POST /api/public/v1/help/{id}/deliveries/confirm: the registered integration that sent a request confirms, with its key, the deliveries reported to it.',
+  },
+  {
+    date: '2026-11-27',
     es: 'El documento OpenAPI nombra las categorías una vez (components/schemas/Category, al que remiten campos y parámetros) y declara como default el radio de 25 km de radiusKm y el 1 de neededPeople. Las respuestas no cambian; un cliente generado obtiene un tipo Category.',
     en: 'The OpenAPI document names the categories once (components/schemas/Category, which fields and parameters refer to) and states radiusKm’s 25 km and neededPeople’s 1 as schema defaults. Responses do not change; a generated client gets a Category type.',
   },

@@ -146,3 +146,20 @@ export const pledgeToolShape = {
   id: z.string().min(1).max(64).describe('Id (uuid) de la solicitud publicada, tomado de buscar_ayudas o ver_ayuda.'),
   ...pledgeFields,
 };
+
+/** POST /api/public/v1/help/{id}/deliveries/confirm: nothing to send but the key; an empty object at most. */
+export const deliveriesConfirmBody = z.strictObject({}).meta({ id: 'DeliveriesConfirm', examples: [{}] });
+
+export const deliveriesConfirmed = z
+  .object({
+    ok: z.literal(true),
+    confirmed: z.int().min(0).describe('Cuántas entregas reportadas quedaron confirmadas.'),
+    quantity: z.number().describe('Lo que sumaron a lo cubierto, en la unidad de la solicitud.'),
+    covered: z.number().describe('quantities.covered de la solicitud después de confirmar.'),
+  })
+  .meta({
+    id: 'DeliveriesConfirmed',
+    description: 'Las entregas reportadas de la solicitud, confirmadas por la integración que la envió.',
+    examples: [{ ok: true, confirmed: 1, quantity: 12, covered: 12 }],
+  });
+export type DeliveriesConfirmed = z.infer<typeof deliveriesConfirmed>;

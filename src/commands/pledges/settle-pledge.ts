@@ -2,13 +2,23 @@
 // and covered does not move) or cancels; the requester or a leader confirms a delivery (covered grows) or disputes
 // it, and a leader may cancel. Every change locks the request first, then the pledge, in the same order as a new
 // pledge, so no two changes interleave.
+
+import { sameSecret, tokenHash } from '../../auth/tokens.ts';
 import type { Actor, Context } from '../../context.ts';
 import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
+import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
-import { findByReceiptCode } from '../../repositories/help-records/records.ts';
-import { findPledge, findPledgeByCode, type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
-import type { PledgeActionResult } from '../../schemas/pledge.ts';
+import { findById, findByReceiptCode } from '../../repositories/help-records/records.ts';
+import {
+  findPledge,
+  findPledgeByCode,
+  type PledgeRow,
+  pledgesOfRecord,
+  setPledgeState,
+} from '../../repositories/pledges.ts';
+import { findSource } from '../../repositories/sources.ts';
+import type { DeliveriesConfirmed, PledgeActionResult } from '../../schemas/pledge.ts';
 import { type ChangeStep, changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
 import { closeOpenPledge, moveTotals, pledgeEvent, reportDelivery, settleReported } from './pledge-totals.ts';
@@ -166,4 +176,47 @@ function deliveredQuantity(pledge: PledgeRow, quantity: number | undefined): num
 
 function closed(pledge: PledgeRow): AppError {
   return new AppError('pledge_closed', [{ field: 'code', message: pledge.status, code: pledge.status }]);
+}
+
+export const INTEGRATION_ACTOR_PREFIX = 'integration:';
+
+/**
+ * A registered integration confirms, with its key, that the deliveries reported to a request it sent arrived: each
+ * reported pledge becomes delivered (covered grows by what was reported). Any other key, a record of another source,
+ * an unknown id or a withdrawn record: the same 404, so the answer says nothing about the record.
+ */
+export async function confirmDeliveriesForSource(
+  ctx: Context,
+  helpId: string,
+  key: string | undefined,
+): Promise<DeliveriesConfirmed> {
+  const record = isRecordId(helpId) ? await findById(ctx, helpId.toLowerCase()) : undefined;
+  const source = record && key !== undefined ? await findSource(ctx.db, record.source) : undefined;
+  if (
+    !record ||
+    !source ||
+    record.review_status === 'withdrawn' ||
+    !sameSecret(tokenHash(key ?? ''), source.key_hash)
+  ) {
+    throw new AppError('help_not_found');
+  }
+  const actor: Actor = `${INTEGRATION_ACTOR_PREFIX}${source.name}`;
+  return changeRecord(ctx, record.id, async (step) => {
+    let confirmed = 0;
+    let quantity = 0;
+    for (const pledge of await pledgesOfRecord(step.trx.db, record.id)) {
+      if (pledge.status !== 'reported') continue;
+      const locked = await findPledge(step.trx, pledge.id, true);
+      if (locked?.status !== 'reported') continue;
+      await settleReported(ctx, step, locked, {
+        status: 'delivered',
+        confirmed: locked.delivered_quantity,
+        actor,
+        notify: true,
+      });
+      confirmed++;
+      quantity += locked.delivered_quantity ?? 0;
+    }
+    return { ok: true, confirmed, quantity, covered: step.record.quantity_covered };
+  });
 }

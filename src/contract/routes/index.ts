@@ -19,7 +19,13 @@ import { helpMatchesPreflightRoute, helpMatchesRoute } from './matches.ts';
 import { mcpEndSessionRoute, mcpPostRoute, mcpServerCardRoute, mcpStreamRoute } from './mcp.ts';
 import { openApiDocumentRoute } from './openapi-document.ts';
 import { placesFeedRoute, placesManifestRoute } from './places.ts';
-import { pledgeCancelRoute, pledgeConfirmRoute, pledgePreflightRoute, pledgeRoute } from './pledges.ts';
+import {
+  deliveriesConfirmRoute,
+  pledgeCancelRoute,
+  pledgeConfirmRoute,
+  pledgePreflightRoute,
+  pledgeRoute,
+} from './pledges.ts';
 import { reportPreflightRoute, reportRoute } from './reports.ts';
 import { routeClaimPreflightRoute, routeClaimRoute, routeProgressRoute } from './route-claims.ts';
 
@@ -44,6 +50,7 @@ export const publicRoutes: readonly RouteDeclaration[] = [
   pledgePreflightRoute,
   pledgeConfirmRoute,
   pledgeCancelRoute,
+  deliveriesConfirmRoute,
   inventoryRoute,
   placesManifestRoute,
   placesFeedRoute,

@@ -6,7 +6,13 @@ import {
   MAX_OPEN_PLEDGES_PER_WHATSAPP,
   PLEDGE_GRACE_HOURS,
 } from '../../domain/pledges.ts';
-import { helpPledge, pledgeCodeBody, pledgeDeliveryBody, pledgeResult } from '../../schemas/pledge.ts';
+import {
+  deliveriesConfirmBody,
+  helpPledge,
+  pledgeCodeBody,
+  pledgeDeliveryBody,
+  pledgeResult,
+} from '../../schemas/pledge.ts';
 import { errorResponse, firstExample, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 import { publishedRecordParams, recordPathPreflight } from './record-path.ts';
@@ -14,6 +20,7 @@ import { publishedRecordParams, recordPathPreflight } from './record-path.ts';
 const PLEDGES_PATH = '/api/public/v1/help/{id}/pledges';
 export const PLEDGE_CONFIRM_PATH = '/api/public/v1/pledges/confirm';
 export const PLEDGE_CANCEL_PATH = '/api/public/v1/pledges/cancel';
+const DELIVERIES_CONFIRM_PATH = '/api/public/v1/help/{id}/deliveries/confirm';
 
 const badBody = (extra: 'invalid_idempotency_key'[] = []) =>
   errorResponse(400, 'Datos no válidos (details indica cada campo).', [
@@ -149,5 +156,43 @@ export const pledgeCancelRoute = declareRoute({
       'propio límite por dirección de cliente, como /estado.',
     requestBody: { example: firstExample(pledgeCodeBody.meta()) },
     responses: codeResponses('Compromiso cancelado'),
+  }),
+});
+
+export const deliveriesConfirmRoute = declareRoute({
+  method: 'post',
+  path: DELIVERIES_CONFIRM_PATH,
+  params: publishedRecordParams,
+  body: deliveriesConfirmBody,
+  operation: () => ({
+    operationId: 'confirmDeliveries',
+    tags: ['ayudas'],
+    summary: 'Una integración registrada confirma que llegaron las entregas reportadas a una solicitud que envió.',
+    description:
+      'Para la integración que envió la solicitud (su source registrado), con su clave en Authorization: Bearer. ' +
+      'Cada entrega que quien se comprometió o quien llevó la ruta dio por hecha (status reported, "entregado ' +
+      'según quien lo llevó, sin confirmar") queda confirmada (delivered): lo reportado suma a quantities.covered ' +
+      'y deja de estar comprometido. Úsela solo cuando la persona que pidió la ayuda le confirme que llegó. Sin ' +
+      'entregas reportadas responde confirmed: 0 y no cambia nada. Otra clave, la falta de Authorization, un id ' +
+      'inexistente, un registro de otro source o uno retirado responden el mismo 404 help_not_found.',
+    security: [{ sourceKey: [] }],
+    requestBody: { example: {} },
+    responses: {
+      '200': {
+        description: 'Las entregas reportadas quedaron confirmadas.',
+        headers: rateLimitHeaders,
+        content: { 'application/json': { schema: ref('DeliveriesConfirmed') } },
+      },
+      '400': badBody(),
+      '404': errorResponse(
+        404,
+        'No hay una solicitud con ese id que esta clave pueda confirmar (todas con la misma respuesta); o la ' +
+          'dirección está mal formada (not_found).',
+        ['help_not_found', 'not_found'],
+      ),
+      '413': errorResponse(413, 'Cuerpo demasiado grande.'),
+      '415': errorResponse(415, 'Se requiere application/json.'),
+      '429': tooMany,
+    },
   }),
 });

@@ -139,6 +139,12 @@ function endpoints(base: string, slug: string): Endpoint[] {
       example: `curl -X POST '${base}/api/public/v1/pledges/cancel' \\\n  -H 'Content-Type: application/json' -d '{"code":"CÓDIGO"}'`,
     },
     {
+      method: 'POST',
+      path: '/api/public/v1/help/{id}/deliveries/confirm',
+      purpose: 'epDeliveriesConfirm',
+      example: `curl -X POST '${help}/ID/deliveries/confirm' \\\n  -H 'Authorization: Bearer CLAVE' -H 'Content-Type: application/json' -d '{}'`,
+    },
+    {
       method: 'GET',
       path: '/api/logistics-operations?emergencia=SLUG',
       purpose: 'epLogistics',

@@ -73,8 +73,12 @@ export const developers = {
     en: 'Pledge to bring part of what a published request lacks ("I will bring it"): covered does not change; it shows apart as committed and uncommitted. Name and WhatsApp stay private. Returns a code (202); more than is uncommitted answers 409 pledge_exceeds_pending with what is left.',
   },
   epPledgeConfirm: {
-    es: 'Quien se comprometió confirma la entrega con su código (quantity si entregó menos): suma a lo cubierto.',
-    en: 'The pledger confirms the delivery with their code (quantity if less arrived): it adds to what is covered.',
+    es: 'Quien se comprometió avisa la entrega con su código (quantity si entregó menos): queda reportada, sin confirmar, y suma a lo cubierto cuando quien pidió la ayuda o un líder la confirma.',
+    en: 'The pledger reports the delivery with their code (quantity if less arrived): it stays reported, unconfirmed, and adds to what is covered once the requester or a leader confirms it.',
+  },
+  epDeliveriesConfirm: {
+    es: 'La integración registrada que envió la solicitud confirma con su clave que llegaron las entregas reportadas: suman a lo cubierto.',
+    en: 'The registered integration that sent the request confirms with its key that the reported deliveries arrived: they add to what is covered.',
   },
   epPledgeCancel: {
     es: 'Cancelar un compromiso con su código: lo comprometido vuelve a quedar libre.',
