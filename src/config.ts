@@ -23,6 +23,8 @@ export interface Config {
   centerLinkDays: number;
   /** Hours a reported delivery may wait for its confirmation before the leaders' digest lists it. */
   deliveryConfirmHours: number;
+  /** Minutes after a leader's urgent alert during which further ones are counted into one message. */
+  alertEveryMinutes: number;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -266,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priorityRefreshMinutes: int(env, 'PRIORITY_REFRESH_MINUTES', 30, 0, 24 * 60),
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     deliveryConfirmHours: int(env, 'DELIVERY_CONFIRM_HOURS', DEFAULT_DELIVERY_CONFIRM_HOURS, 1, 24 * 365),
+    alertEveryMinutes: int(env, 'ALERT_EVERY_MINUTES', 10, 1, 24 * 60),
     reconfirmAfterHours: int(env, 'RECONFIRM_AFTER_HOURS', 72, 1, 24 * 365),
     expireAfterHours: int(env, 'EXPIRE_AFTER_HOURS', 72, 1, 24 * 365),
     tileUrl: tileUrl(env.TILE_URL),

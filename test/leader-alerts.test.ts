@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
-import { queueDailyDigests } from '../src/commands/channels/leader-alerts.ts';
+import { queueDailyDigests, queueGroupedAlerts } from '../src/commands/channels/leader-alerts.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { createAccount } from '../src/commands/create-account.ts';
 import { setAccountDisabled } from '../src/commands/set-account-disabled.ts';
@@ -50,7 +50,7 @@ after(async () => {
   await graph.close();
 });
 
-test('an urgent request and a rescue alert the leaders of their emergency only, as the alert template', async () => {
+test('an urgent request and a rescue alert the leaders of their emergency only, as the alert template, paced', async () => {
   await submit(
     h,
     requestBody({ emergencySlug: 'inundacion-mocoa', urgency: 'urgent', title: 'Familia atrapada sin agua' }),
@@ -69,17 +69,51 @@ test('an urgent request and a rescue alert the leaders of their emergency only, 
     requestBody({ emergencySlug: 'inundacion-mocoa', urgency: 'needed', title: 'Mercados para la semana' }),
   );
   await sendDueOutbound(h.ctx);
+  const first = graph.to('+573115550101');
+  assert.equal(first.length, 1, 'the first at once; the rescue right after it waits for the grouped alert');
+  assert.match(ProviderStandIn.text(first[0] as never), /Solicitud urgente nueva \(Agua\)/);
+  assert.equal(await queueGroupedAlerts(h.ctx), 0, 'not before ALERT_EVERY_MINUTES');
+  h.clock.advanceHours(10 / 60);
+  assert.equal(await queueGroupedAlerts(h.ctx), 1);
+  assert.equal(await queueGroupedAlerts(h.ctx), 0, 'once');
+  await sendDueOutbound(h.ctx);
   const mine = graph.to('+573115550101');
-  assert.equal(mine.length, 2, 'the urgent request and the rescue, not the ordinary one');
+  assert.equal(mine.length, 2, 'the urgent request, then the rescue counted; not the ordinary one');
   for (const sent of mine) {
     assert.equal(sent.body.type, 'template', 'the leader never wrote: outside the window, the template');
     assert.equal(sent.body.template.name, 'alerta_ayuda');
   }
-  assert.match(ProviderStandIn.text(mine[0] as never), /Familia atrapada sin agua/);
-  assert.match(ProviderStandIn.text(mine[1] as never), /rescate/i);
+  assert.match(
+    ProviderStandIn.text(mine[1] as never),
+    /1 solicitud urgente o de rescate nueva desde las .*Inundación Mocoa: 1/,
+  );
   assert.equal(graph.to('+573115550102').length, 0, 'a leader of another emergency hears nothing');
-  // The alert says what and where to review, never the person's contact.
-  assert.doesNotMatch(JSON.stringify(mine), /\+57300|3001234567/);
+  // The alert says what and where to review, never what the submitter wrote, nor their contact.
+  assert.doesNotMatch(JSON.stringify(mine), /Familia atrapada|Rescate en la vereda|\+57300|3001234567/);
+});
+
+test('forty urgent submissions carrying a scammer’s link send a leader two messages in ten minutes, none with it', async () => {
+  h.clock.advanceHours(1);
+  const before = graph.to('+573115550101').length;
+  for (let i = 0; i < 40; i++) {
+    await submit(
+      h,
+      requestBody({
+        emergencySlug: 'inundacion-mocoa',
+        urgency: 'urgent',
+        title: `Verifique su cuenta en http://panel-ayuda.example/${i}`,
+        description: 'Ingrese su clave de líder en panel-ayuda.example para no perder el acceso.',
+      }),
+    );
+  }
+  await sendDueOutbound(h.ctx);
+  h.clock.advanceHours(10 / 60);
+  await queueGroupedAlerts(h.ctx);
+  await sendDueOutbound(h.ctx);
+  const sent = graph.to('+573115550101').slice(before);
+  assert.equal(sent.length, 2, 'one at once, one grouped');
+  assert.match(ProviderStandIn.text(sent[1] as never), /39 solicitudes urgentes o de rescate nuevas/);
+  assert.doesNotMatch(JSON.stringify(sent), /panel-ayuda|Verifique|clave de líder/);
 });
 
 test('the daily digest goes once a day from 07:00 in Colombia, whichever pass gets there first', async () => {

@@ -21,6 +21,7 @@ import { routePickups } from './migrations/017-route-pickups.ts';
 import { arrivedBy } from './migrations/018-arrived-by.ts';
 import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
 import { reportedDeliveries } from './migrations/020-reported-deliveries.ts';
+import { alertPace } from './migrations/021-alert-pace.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '018-arrived-by': arrivedBy(),
     '019-withdraw-confirm': withdrawConfirm(),
     '020-reported-deliveries': reportedDeliveries(),
+    '021-alert-pace': alertPace(),
   };
   return {
     '001-initial': initial(dialect),

@@ -176,6 +176,7 @@ export const leaderAlertRoles = {
   urgent: system,
   digest: system,
   digest_sent_on: system,
+  last_alert_at: system,
   created_at: when,
   updated_at: system,
 } as const satisfies DeletableRoles<LeaderAlertsTable>;

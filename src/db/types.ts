@@ -473,6 +473,8 @@ export interface LeaderAlertsTable {
   urgent: number;
   digest: number;
   digest_sent_on: string | null;
+  /** When the last urgent alert (single or grouped) was queued to this leader; null before the first. */
+  last_alert_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -50,6 +50,7 @@ export async function setLeaderAlerts(
     urgent: settings.urgent ? 1 : 0,
     digest: settings.digest ? 1 : 0,
     digest_sent_on: existing?.digest_sent_on ?? null,
+    last_alert_at: existing?.last_alert_at ?? null,
     created_at: existing?.created_at ?? now,
     updated_at: now,
   };

@@ -1,15 +1,27 @@
-// Leaders who opted in get WhatsApp messages on their own number: each new urgent submission and rescue request in
-// the emergencies they lead, as it arrives (queued in the submission's own transaction), and a digest once a day
-// from 07:00 in Colombia (whichever instance gets there first takes the day). Outside WhatsApp's 24-hour window
-// they go as the alert template (WHATSAPP_TEMPLATE_ALERT), or not at all.
+// Leaders who opted in get WhatsApp messages on their own number: new urgent submissions and rescue requests in the
+// emergencies they lead, whatever channel brought them, and a digest once a day from 07:00 in Colombia (whichever
+// instance gets there first takes the day). The first urgent alert goes at once (queued in the submission's own
+// transaction); those of the next ALERT_EVERY_MINUTES are counted into one message, so a flood of submissions, or
+// a scammer's, sends a leader a message or two, not forty. An alert never carries what the submitter wrote: the
+// category, the municipality, a count and the console's link. Outside WhatsApp's 24-hour window they go as the alert
+// template (WHATSAPP_TEMPLATE_ALERT), or not at all.
 import type { Context } from '../../context.ts';
 import type { Store } from '../../db/store.ts';
 import { categoryLabel } from '../../domain/categories.ts';
+import { municipalityByCode } from '../../domain/municipalities.ts';
 import { emergencyDigest } from '../../queries/digest.ts';
 import { pendingCounts } from '../../queries/pending-counts.ts';
 import { assignedEmergencies } from '../../repositories/account-emergencies.ts';
 import { findAccountById } from '../../repositories/accounts.ts';
-import { claimDigest, digestSubscribers, urgentAlertNumbers } from '../../repositories/channels/leader-alerts.ts';
+import {
+  advanceAlert,
+  claimAlert,
+  claimDigest,
+  digestSubscribers,
+  pacedAlertLeaders,
+  submissionsSince,
+  urgentAlertNumbers,
+} from '../../repositories/channels/leader-alerts.ts';
 import { type EmergencyRow, listEmergencies } from '../../repositories/emergencies.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { queueMessages } from './queue.ts';
@@ -22,7 +34,23 @@ export function wantsAlert(row: Pick<HelpRow, 'type' | 'urgency' | 'category'>):
   return row.type === 'request' && (row.urgency === 'urgent' || row.category === 'rescate');
 }
 
-/** Inside the submission's transaction: one message per leader who wants them. */
+const MINUTE_MS = 60_000;
+
+/** One urgent submission, in words nobody but the service chose: kind, category, municipality, the console link. */
+function alertText(ctx: Context, row: HelpRow, emergency: { name: string }): string {
+  const kind = row.category === 'rescate' ? 'Pedido de rescate' : 'Solicitud urgente';
+  const municipality = municipalityByCode(row.municipality_code);
+  const where = municipality ? ` en ${municipality.name}` : '';
+  return (
+    `Ayuda Directa · ${emergency.name}: ${kind} nueva (${categoryLabel(row.category)})${where}. ` +
+    `Espera revisión en ${ctx.config.baseUrl}/panel`
+  );
+}
+
+/**
+ * Inside the submission's transaction: a message to each leader who wants them and has had no alert in the last
+ * ALERT_EVERY_MINUTES; the others hear of it in their next grouped alert (queueGroupedAlerts).
+ */
 export async function alertLeaders(
   ctx: Context,
   trx: Store,
@@ -30,12 +58,10 @@ export async function alertLeaders(
   emergency: { id: string; name: string },
 ): Promise<void> {
   if (ctx.config.whatsapp === null || !wantsAlert(row)) return;
-  const leaders = await urgentAlertNumbers(trx.db, emergency.id);
-  const kind = row.category === 'rescate' ? 'Pedido de rescate' : 'Solicitud urgente';
-  const text =
-    `Ayuda Directa · ${emergency.name}: ${kind} nueva, «${row.title}» (${categoryLabel(row.category)}). ` +
-    `Espera revisión en ${ctx.config.baseUrl}/panel`;
-  for (const leader of leaders) {
+  const since = new Date(Date.parse(row.created_at) - ctx.config.alertEveryMinutes * MINUTE_MS).toISOString();
+  const text = alertText(ctx, row, emergency);
+  for (const leader of await urgentAlertNumbers(trx.db, emergency.id)) {
+    if (!(await claimAlert(trx.db, leader.account_id, since, row.created_at))) continue;
     await queueMessages(
       trx.db,
       {
@@ -43,13 +69,51 @@ export async function alertLeaders(
         address: leader.whatsapp,
         kind: 'alert',
         accountId: leader.account_id,
-        // Linked to the record: its withdrawal or erasure takes the alert (and the title it quotes) with it.
+        // Linked to the record: its withdrawal or erasure takes the alert with it.
         helpId: row.id,
         now: row.created_at,
       },
       [{ text }],
     );
   }
+}
+
+/** "14:32" in Colombia's time. */
+function bogotaTime(iso: string): string {
+  return new Date(Date.parse(iso) + BOGOTA_OFFSET_MS).toISOString().slice(11, 16);
+}
+
+/**
+ * Each leader whose last alert is ALERT_EVERY_MINUTES old or more, and who has had urgent submissions or rescues
+ * since, gets one message counting them by emergency. The row's last alert moves first (compare and set), so of two
+ * instances one alone sends it. Returns how many were queued.
+ */
+export async function queueGroupedAlerts(ctx: Context): Promise<number> {
+  if (ctx.config.whatsapp === null) return 0;
+  const now = ctx.now().toISOString();
+  const since = new Date(ctx.now().getTime() - ctx.config.alertEveryMinutes * MINUTE_MS).toISOString();
+  let queued = 0;
+  for (const leader of await pacedAlertLeaders(ctx.db, since)) {
+    const previous = leader.last_alert_at;
+    const account = await findAccountById(ctx.db, leader.account_id);
+    if (previous === null || !account) continue;
+    const rows = (await submissionsSince(ctx.db, account, previous, now)).filter(wantsAlert);
+    if (rows.length === 0) continue;
+    const byEmergency = new Map<string, number>();
+    for (const row of rows) byEmergency.set(row.emergency, (byEmergency.get(row.emergency) ?? 0) + 1);
+    const counts = [...byEmergency].map(([name, n]) => `${name}: ${n}`).join('; ');
+    const text =
+      `Ayuda Directa: ${rows.length} ${rows.length === 1 ? 'solicitud urgente o de rescate nueva' : 'solicitudes urgentes o de rescate nuevas'} ` +
+      `desde las ${bogotaTime(previous)} (${counts}). Esperan revisión en ${ctx.config.baseUrl}/panel`;
+    if (!(await advanceAlert(ctx.db, leader.account_id, previous, now))) continue;
+    await queueMessages(
+      ctx.db,
+      { channel: 'whatsapp', address: leader.whatsapp, kind: 'alert', accountId: leader.account_id, now },
+      [{ text }],
+    );
+    queued++;
+  }
+  return queued;
 }
 
 /** The Bogotá calendar date, and whether the digest's hour has come. */

@@ -51,6 +51,44 @@ export async function urgentAlertNumbers(db: Db, emergencyId: string): Promise<L
     .execute();
 }
 
+/**
+ * Takes the right to alert a leader now: true when their last alert is older than `since` (or there was none), and
+ * it moves to `now` in the same statement, so of two instances one alone alerts.
+ */
+export async function claimAlert(db: Db, accountId: string, since: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('leader_alerts')
+    .set({ last_alert_at: now })
+    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('last_alert_at', 'is', null), eb('last_alert_at', '<=', since)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Enabled leaders (or admins) who want urgent alerts and whose last alert is older than `since`. */
+export async function pacedAlertLeaders(db: Db, since: string): Promise<LeaderAlertRow[]> {
+  return db
+    .selectFrom('leader_alerts as l')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
+    .selectAll('l')
+    .where('l.urgent', '=', 1)
+    .where('a.disabled_at', 'is', null)
+    .where('l.last_alert_at', 'is not', null)
+    .where('l.last_alert_at', '<=', since)
+    .execute();
+}
+
+/** Moves a leader's last alert from `previous` to `now`: false when another instance already did. */
+export async function advanceAlert(db: Db, accountId: string, previous: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('leader_alerts')
+    .set({ last_alert_at: now })
+    .where('account_id', '=', accountId)
+    .where('last_alert_at', '=', previous)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Takes today's digest for an account: false when another instance (or an earlier pass) already did. */
 export async function claimDigest(db: Db, accountId: string, today: string): Promise<boolean> {
   const result = await db
@@ -75,4 +113,25 @@ export async function digestSubscribers(db: Db, today: string): Promise<LeaderAl
 export async function alertsByNumber(db: Db, phones: readonly string[]): Promise<LeaderAlertRow[]> {
   if (phones.length === 0) return [];
   return db.selectFrom('leader_alerts').selectAll().where('whatsapp', 'in', phones).execute();
+}
+
+/**
+ * Requests submitted after `after` (up to `until`) in the active emergencies an account leads (an admin: every one),
+ * with what decides whether they alert and their emergency's name. Never their text.
+ */
+export async function submissionsSince(db: Db, account: { id: string; role: string }, after: string, until: string) {
+  let query = db
+    .selectFrom('help_records as h')
+    .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
+    .select(['h.type', 'h.urgency', 'h.category', 'e.name as emergency'])
+    .where('h.type', '=', 'request')
+    .where('h.created_at', '>', after)
+    .where('h.created_at', '<=', until)
+    .where('e.status', '=', 'active');
+  if (account.role !== 'admin') {
+    query = query.where('h.emergency_id', 'in', (eb) =>
+      eb.selectFrom('account_emergencies as ae').select('ae.emergency_id').where('ae.account_id', '=', account.id),
+    );
+  }
+  return query.limit(10_000).execute();
 }
