@@ -88,6 +88,7 @@ function buildRecord(
     source,
     external_id: externalId,
     arrived_by: null,
+    pledge_noticed_at: null,
     review_status: 'approved',
     status,
     ...fields,

@@ -185,6 +185,7 @@ function newRecord(
     source: submission.source,
     external_id: submission.externalId,
     arrived_by: arrivedBy,
+    pledge_noticed_at: null,
     review_status: 'pending_review',
     status: 'active',
     // Derived from the point unless the submission's fields say a person chose it.

@@ -151,6 +151,7 @@ export const helpRecordRoles = {
   // Which conversation brought it: what notices and replies may use, never `source`.
   // Published as contact.channel, beside the contact a person agreed to show.
   arrived_by: { kind: 'system', published: 'always', erased: 'keep', label: 'Llegó por' },
+  pledge_noticed_at: { ...system, erased: 'rule' },
 } as const satisfies TableRoles<HelpRecordsTable>;
 
 type Roles = typeof helpRecordRoles;

@@ -22,6 +22,7 @@ import { arrivedBy } from './migrations/018-arrived-by.ts';
 import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
 import { reportedDeliveries } from './migrations/020-reported-deliveries.ts';
 import { alertPace } from './migrations/021-alert-pace.ts';
+import { pledgeNoticePace } from './migrations/022-pledge-notice-pace.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -41,6 +42,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '019-withdraw-confirm': withdrawConfirm(),
     '020-reported-deliveries': reportedDeliveries(),
     '021-alert-pace': alertPace(),
+    '022-pledge-notice-pace': pledgeNoticePace(),
   };
   return {
     '001-initial': initial(dialect),

@@ -100,6 +100,8 @@ export interface HelpRecordsTable {
    * null for every other way in. Notices and the leaders' replies go only to records that have one.
    */
   arrived_by: Channel | null;
+  /** When its person was last told of pledges (made, reported, cancelled): at most once an hour after the first. */
+  pledge_noticed_at: string | null;
 }
 
 export type { ConfirmationState } from '../domain/confirmation.ts';

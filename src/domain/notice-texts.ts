@@ -1,6 +1,8 @@
 // What people who came by WhatsApp or SMS are told when their submission moves: approved, not published, a pledge
 // to their request, a delivery confirmed. Short, in Spanish, never with anyone else's contact details.
-export type NoticeKind = 'approved' | 'rejected' | 'pledged' | 'reported' | 'delivered';
+import { withoutLinkSchemes } from './text.ts';
+
+export type NoticeKind = 'approved' | 'rejected' | 'pledged' | 'reported' | 'released' | 'delivered';
 
 export interface NoticeSubject {
   type: 'request' | 'offer';
@@ -20,7 +22,8 @@ export function noticeText(
   quantity?: number | null,
 ): string {
   const what = subject.type === 'request' ? 'Su solicitud' : 'Su ofrecimiento';
-  const title = `«${subject.title}»`;
+  // The person's own words, echoed to them alone, with no link a phone would draw.
+  const title = `«${withoutLinkSchemes(subject.title)}»`;
   switch (kind) {
     case 'approved':
       return `Ayuda Directa: ${what} ${title} fue revisada y ya está publicada: ${links.record}`;
@@ -39,7 +42,37 @@ export function noticeText(
         `Ayuda Directa: quien se comprometió con ${title} dice que ya entregó${amount(quantity, subject.unit)}. ` +
         `Si llegó, confírmelo con su código en ${links.status}; si no llegó, dígalo allí mismo.`
       );
+    case 'released':
+      return (
+        `Ayuda Directa: un compromiso con ${title}${amount(quantity, subject.unit)} se canceló o venció; su ` +
+        `solicitud sigue publicada. Vea cómo va con su código en ${links.status}`
+      );
     case 'delivered':
       return `Ayuda Directa: se confirmó una entrega para ${title}${amount(quantity, subject.unit)}. Gracias por avisar si falta algo.`;
   }
+}
+
+/** What happened to a request's pledges since its person was last told, in one message at most once an hour. */
+export function pledgeSummaryText(
+  subject: NoticeSubject,
+  since: string,
+  counts: { pledged: number; reported: number; released: number },
+  committed: { quantity: number | null; open: number },
+  links: { status: string },
+): string {
+  const parts = [
+    counts.pledged > 0 ? `${counts.pledged} ${counts.pledged === 1 ? 'compromiso nuevo' : 'compromisos nuevos'}` : '',
+    counts.reported > 0 ? `${counts.reported} ${counts.reported === 1 ? 'entrega avisada' : 'entregas avisadas'}` : '',
+    counts.released > 0
+      ? `${counts.released} ${counts.released === 1 ? 'compromiso cancelado o vencido' : 'compromisos cancelados o vencidos'}`
+      : '',
+  ].filter(Boolean);
+  const now =
+    committed.quantity === null
+      ? `${committed.open} ${committed.open === 1 ? 'compromiso abierto' : 'compromisos abiertos'}`
+      : `comprometido ahora: ${committed.quantity}${subject.unit ? ` ${subject.unit}` : ''}`;
+  return (
+    `Ayuda Directa: novedades de «${withoutLinkSchemes(subject.title)}» desde las ${since}: ${parts.join(', ')}; ` +
+    `${now}. Su solicitud sigue publicada. Consulte con su código en ${links.status}`
+  );
 }

@@ -1,9 +1,10 @@
 // Every instance sends the WhatsApp and SMS queue: a pass every few seconds, one at once when this instance queued
-// something, the leaders' grouped urgent alerts when they are due, and their daily digests when their hour comes. Stopping lets the messages in flight go for
+// something, the leaders' grouped urgent alerts and the requesters' hourly pledge summaries when they are due, and their daily digests when their hour comes. Stopping lets the messages in flight go for
 // another instance to send.
 import type { Context } from '../../context.ts';
 import { startPeriodicPass, type WorkerLog } from '../periodic-pass.ts';
 import { queueDailyDigests, queueGroupedAlerts } from './leader-alerts.ts';
+import { queuePledgeSummaries } from './notices.ts';
 import { onOutboundQueued } from './outbound-signal.ts';
 import { sendDueOutbound } from './send-outbound.ts';
 
@@ -28,6 +29,7 @@ export function startOutboundWorker(ctx: Context, log: WorkerLog): OutboundWorke
       if (performance.now() - groupedAt >= GROUPED_ALERTS_EVERY_MS) {
         groupedAt = performance.now();
         await queueGroupedAlerts(ctx);
+        await queuePledgeSummaries(ctx);
       }
       const report = await sendDueOutbound(ctx, { signal });
       if (report.failed > 0) log.warn(report, 'WhatsApp or SMS messages failed after their last attempt');

@@ -121,6 +121,8 @@ export function erasedColumns(
     identity_erased_at: row.identity_erased_at ?? now,
     quantity_committed: nothingOnItsWay ? 0 : row.quantity_committed,
     pledges_open: nothingOnItsWay ? 0 : row.pledges_open,
+    // Its person is no longer told anything once their data is gone.
+    pledge_noticed_at: null,
     updated_at: now,
   };
   return { ...(cleared as Partial<HelpRow>), ...ruled };

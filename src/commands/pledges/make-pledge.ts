@@ -17,7 +17,7 @@ import { presentPledge } from '../../presenters/pledge.ts';
 import { findEmergencyById } from '../../repositories/emergencies.ts';
 import { insertPledge, openPledgeCounts, type PledgeRow } from '../../repositories/pledges.ts';
 import type { HelpPledge, PledgeResult } from '../../schemas/pledge.ts';
-import { noticeSubmitter } from '../channels/notices.ts';
+import { noticePledgeActivity } from '../channels/notices.ts';
 import { type CompleteClaim, type Idempotent, type OnceRequest, runOnce } from '../idempotent.ts';
 import { changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
@@ -102,7 +102,7 @@ export async function pledgeHelp(
       await insertPledge(step.trx.db, row);
       await moveTotals(ctx, step, { committed: quantity ?? 0, open: 1 });
       await pledgeEvent(step, 'pledged', 'public', { pledge: row.id, status: 'open', quantity });
-      await noticeSubmitter(ctx, step, 'pledged', quantity);
+      await noticePledgeActivity(ctx, step, 'pledged', quantity);
       const result: PledgeResult = {
         ok: true,
         code,

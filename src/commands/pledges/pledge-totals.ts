@@ -5,7 +5,7 @@ import type { PledgeStatus } from '../../db/types.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
-import { noticeSubmitter } from '../channels/notices.ts';
+import { noticePledgeActivity, noticeSubmitter } from '../channels/notices.ts';
 import { type ChangeStep, logDecision, saveRecord } from '../record-change.ts';
 
 /** Public timeline kinds of pledges; their labels say how much, never who. */
@@ -72,6 +72,10 @@ export async function closeOpenPledge(
   if (outcome.status === 'delivered' && outcome.notify !== false) {
     await noticeSubmitter(ctx, step, 'delivered', outcome.delivered);
   }
+  // A cancelled or expired pledge had been announced: its person hears it did not come (paced like the pledges).
+  if (outcome.status === 'cancelled' || outcome.status === 'expired') {
+    await noticePledgeActivity(ctx, step, 'released', pledge.quantity);
+  }
   return closed;
 }
 
@@ -103,7 +107,7 @@ export async function reportDelivery(
     updated_at: after.updated_at,
   });
   await pledgeEvent(step, 'pledge_reported', actor, { pledge: pledge.id, status: 'reported', quantity: reported });
-  await noticeSubmitter(ctx, step, 'reported', reported);
+  await noticePledgeActivity(ctx, step, 'reported', reported);
   return after;
 }
 

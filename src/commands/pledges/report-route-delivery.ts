@@ -7,7 +7,7 @@ import { pledgeCodeHash } from '../../domain/pledges.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { insertPledge } from '../../repositories/pledges.ts';
-import { noticeSubmitter } from '../channels/notices.ts';
+import { noticePledgeActivity } from '../channels/notices.ts';
 import type { ChangeStep } from '../record-change.ts';
 import { moveTotals, pledgeEvent } from './pledge-totals.ts';
 
@@ -50,5 +50,5 @@ export async function reportRouteDelivery(
   });
   await moveTotals(ctx, step, { committed: quantity, open: 1 });
   await pledgeEvent(step, 'pledge_reported', actor, { pledge: id, status: 'reported', quantity });
-  await noticeSubmitter(ctx, step, 'reported', quantity);
+  await noticePledgeActivity(ctx, step, 'reported', quantity);
 }
