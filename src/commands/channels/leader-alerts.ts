@@ -7,6 +7,7 @@
 // template (WHATSAPP_TEMPLATE_ALERT), or not at all.
 import type { Context } from '../../context.ts';
 import type { Store } from '../../db/store.ts';
+import { BOGOTA_OFFSET_MS, bogotaHourMinute } from '../../domain/bogota-time.ts';
 import { categoryLabel } from '../../domain/categories.ts';
 import { municipalityByCode } from '../../domain/municipalities.ts';
 import { emergencyDigest } from '../../queries/digest.ts';
@@ -26,8 +27,6 @@ import { type EmergencyRow, listEmergencies } from '../../repositories/emergenci
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { queueMessages } from './queue.ts';
 
-/** Colombia has no daylight saving time: UTC-5 all year. */
-const BOGOTA_OFFSET_MS = -5 * 3_600_000;
 const DIGEST_HOUR = 7;
 
 export function wantsAlert(row: Pick<HelpRow, 'type' | 'urgency' | 'category'>): boolean {
@@ -78,11 +77,6 @@ export async function alertLeaders(
   }
 }
 
-/** "14:32" in Colombia's time. */
-function bogotaTime(iso: string): string {
-  return new Date(Date.parse(iso) + BOGOTA_OFFSET_MS).toISOString().slice(11, 16);
-}
-
 /**
  * Each leader whose last alert is ALERT_EVERY_MINUTES old or more, and who has had urgent submissions or rescues
  * since, gets one message counting them by emergency. The row's last alert moves first (compare and set), so of two
@@ -104,7 +98,7 @@ export async function queueGroupedAlerts(ctx: Context): Promise<number> {
     const counts = [...byEmergency].map(([name, n]) => `${name}: ${n}`).join('; ');
     const text =
       `Ayuda Directa: ${rows.length} ${rows.length === 1 ? 'solicitud urgente o de rescate nueva' : 'solicitudes urgentes o de rescate nuevas'} ` +
-      `desde las ${bogotaTime(previous)} (${counts}). Esperan revisión en ${ctx.config.baseUrl}/panel`;
+      `desde las ${bogotaHourMinute(previous)} (${counts}). Esperan revisión en ${ctx.config.baseUrl}/panel`;
     if (!(await advanceAlert(ctx.db, leader.account_id, previous, now))) continue;
     await queueMessages(
       ctx.db,

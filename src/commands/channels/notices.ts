@@ -3,6 +3,7 @@
 // is configured). People who came by the web see the same on /estado.
 import type { Context } from '../../context.ts';
 import type { Store } from '../../db/store.ts';
+import { bogotaHourMinute } from '../../domain/bogota-time.ts';
 import { type NoticeKind, noticeText, pledgeSummaryText } from '../../domain/notice-texts.ts';
 import { urls } from '../../presenters/urls.ts';
 import { markPledgeNoticed, pledgeActivityDue } from '../../repositories/help-records/pledge-notices.ts';
@@ -61,11 +62,6 @@ export async function noticePledgeActivity(
   await noticeSubmitter(ctx, step, kind, quantity);
 }
 
-/** "14:32" in Colombia's time (UTC-5 all year). */
-function bogotaTime(iso: string): string {
-  return new Date(Date.parse(iso) - 5 * HOUR_MS).toISOString().slice(11, 16);
-}
-
 /** The hourly summaries that are due: one message per request with pledge activity its person has not heard of. */
 export async function queuePledgeSummaries(ctx: Context): Promise<number> {
   const now = ctx.now().toISOString();
@@ -78,7 +74,7 @@ export async function queuePledgeSummaries(ctx: Context): Promise<number> {
     if (!(await markPledgeNoticed(ctx.db, id, due.since, now))) continue;
     const text = pledgeSummaryText(
       { type: record.type, title: record.title, unit: record.unit },
-      bogotaTime(due.since),
+      bogotaHourMinute(due.since),
       { pledged: due.counts.pledged, reported: due.counts.pledge_reported, released: due.counts.pledge_released },
       { quantity: record.quantity_required === null ? null : record.quantity_committed, open: record.pledges_open },
       { status: `${ctx.config.baseUrl}/estado` },
