@@ -218,7 +218,9 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   await say(text(from, `retirar ${record.receipt_code}`));
   await say(text('573009998877', 'SI'));
   h.clock.advanceHours(0.2);
-  assert.doesNotMatch((await say(text(from, 'SI'))).join('\n'), /retiramos su registro/);
+  const tooLate = (await say(text(from, 'SI'))).join('\n');
+  assert.doesNotMatch(tooLate, /retiramos su registro/);
+  assert.match(tooLate, /No retiramos nada/, 'a SI too late says so');
   assert.equal(await reviewStatus(), 'approved', 'a SI after ten minutes withdraws nothing');
   // Asked again, and SI at once: the record leaves every public surface.
   await say(text(from, `retirar ${record.receipt_code}`));

@@ -143,7 +143,8 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
     await queueMessages(
       trx.db,
       { channel: message.channel, address: message.address, kind: 'reply', now: at },
-      asked === null ? turn.replies : [...withdrawKeptReplies(env), ...turn.replies],
+      // A question asked and not answered SI (or answered too late) says so before anything else.
+      row.withdraw_help_id === null ? turn.replies : [...withdrawKeptReplies(env), ...turn.replies],
     );
     return {
       outcome: 'handled',
@@ -154,7 +155,12 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
   });
   if (taken.outcome === 'handled') outboundQueued();
   if (taken.withdrawal !== undefined) {
-    await confirmWithdrawal(ctx, message, env, taken.withdrawal);
+    try {
+      await confirmWithdrawal(ctx, message, env, taken.withdrawal);
+    } catch (err) {
+      // The message is logged; the provider must not send it again. The person may write SI after asking again.
+      log?.error({ err }, 'a withdrawal the person confirmed failed');
+    }
     outboundQueued();
   }
   if (taken.action && taken.conversationId) {
