@@ -210,5 +210,8 @@ describe('the emergency’s pledges page', () => {
     assert.match(cancelled.headers.location as string, /\/compromisos\?estado=open&hecho=compromiso-cancelado#/);
     const none = await browser.get(`/panel/e/${SLUG}/compromisos?estado=expired`);
     assert.ok(none.body.includes('No hay compromisos en estado «Venció sin confirmarse»'));
+    // Every status has its filter, a reported delivery first: it waits for a leader.
+    const filters = [...none.body.matchAll(/compromisos\?estado=([a-z]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(filters, ['reported', 'open', 'delivered', 'disputed', 'expired', 'cancelled']);
   });
 });

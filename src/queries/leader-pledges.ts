@@ -44,6 +44,11 @@ const statusOrder: Record<PledgeStatus, number> = {
   cancelled: 5,
 };
 
+/** Every status, in the order leaders work in (the console's filters list them so). */
+export const pledgeStatusesInWorkOrder: readonly PledgeStatus[] = [...pledgeStatuses].sort(
+  (a, b) => statusOrder[a] - statusOrder[b],
+);
+
 export function isPledgeStatus(value: unknown): value is PledgeStatus {
   return typeof value === 'string' && (pledgeStatuses as readonly string[]).includes(value);
 }

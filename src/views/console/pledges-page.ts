@@ -1,7 +1,9 @@
 // Every pledge of an emergency for its leaders, open first, grouped by status; each links to its request and
 // carries the same actions as on the request's page.
+
 import { type PledgeStatus, pledgeStatusLabels } from '../../domain/pledges.ts';
 import type { LeaderPledge } from '../../queries/leader-pledges.ts';
+import { pledgeStatusesInWorkOrder } from '../../queries/leader-pledges.ts';
 import { type Html, html } from '../html.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
 import { pledgeItem } from './pledge-section.ts';
@@ -14,7 +16,7 @@ export interface PledgesView {
   errors?: Record<string, string>;
 }
 
-const order: PledgeStatus[] = ['open', 'delivered', 'disputed', 'expired', 'cancelled'];
+const order = pledgeStatusesInWorkOrder;
 
 export function pledgesPage(frame: ConsoleFrame, view: PledgesView): Html {
   const slug = frame.emergency?.slug as string;
