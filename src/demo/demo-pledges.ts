@@ -1,8 +1,9 @@
-// The demo's pledges ("voy a llevar"): some on their way, one delivered in part, one cancelled, so a newcomer sees
-// committed and uncommitted beside covered at once; and volunteers' offers to take the available routes, one
+// The demo's pledges ("voy a llevar"): some on their way, one delivered in part (confirmed by a leader), one whose
+// pledger reported the delivery two and a half days ago and nobody confirmed (still reserved, not covered: it is on
+// the leaders' digest), one cancelled, so a newcomer sees committed and uncommitted beside covered at once; and volunteers' offers to take the available routes, one
 // waiting for the leaders. Through the same commands the API and the leaders use.
 import { pledgeHelp } from '../commands/pledges/make-pledge.ts';
-import { settleById } from '../commands/pledges/settle-pledge.ts';
+import { settleByCode, settleById } from '../commands/pledges/settle-pledge.ts';
 import { claimRoute } from '../commands/route-claims/claim-route.ts';
 import type { Context } from '../context.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
@@ -18,7 +19,8 @@ interface DemoPledge {
   whatsapp: string;
   hoursAgo: number;
   within: number;
-  after?: { action: 'deliver' | 'cancel'; share?: number; hoursAgo: number };
+  /** deliver and cancel: a leader's; report: the pledger's own "entregado", with the code. */
+  after?: { action: 'deliver' | 'cancel' | 'report'; share?: number; hoursAgo: number };
 }
 
 /** Fictional numbers (the 300 555 01xx block is never assigned). */
@@ -42,6 +44,14 @@ const plan: DemoPledge[] = [
     after: { action: 'cancel', hoursAgo: 3 },
   },
   { share: 0.6, name: 'Transportes del Sur', whatsapp: '+573005550124', hoursAgo: 2, within: 12 },
+  {
+    share: 0.35,
+    name: 'Supermercado La Economía',
+    whatsapp: '+573005550125',
+    hoursAgo: 70,
+    within: 24,
+    after: { action: 'report', hoursAgo: 60 },
+  },
 ];
 
 export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Promise<number> {
@@ -61,7 +71,7 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
     const record = open[i];
     if (!record) break;
     const quantity = Math.max(1, Math.ceil((record.quantity_pending ?? 0) * step.share));
-    await pledgeHelp(
+    const { code } = await pledgeHelp(
       at(step.hoursAgo),
       record.id,
       { quantity, deliverWithinHours: step.within, contactName: step.name, contactWhatsapp: step.whatsapp },
@@ -69,6 +79,10 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
     );
     made++;
     if (!step.after) continue;
+    if (step.after.action === 'report') {
+      await settleByCode(at(step.after.hoursAgo), code, 'deliver');
+      continue;
+    }
     const [pledge] = await pledgesOfRecord(ctx.db, record.id);
     if (!pledge) continue;
     const delivered = step.after.share ? Math.max(1, Math.floor(quantity * step.after.share)) : undefined;

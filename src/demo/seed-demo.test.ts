@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../db/database.ts';
 import { categories } from '../domain/categories.ts';
 import { distanceKm } from '../domain/distance.ts';
 import { normalizeWhatsapp } from '../domain/phone.ts';
+import { emergencyDigest } from '../queries/digest.ts';
 import { getHelp } from '../queries/get-help.ts';
 import { readInventory } from '../queries/inventory.ts';
 import { listHelp } from '../queries/list-help.ts';
@@ -248,7 +249,7 @@ test('centres carry inventories (one line stale), routes wait in the public list
   assert.deepEqual({ ...account }, { email: DEMO_ACCOUNT.email, role: 'admin' });
 });
 
-test('pledges are on their way: some open, one delivered in part, one cancelled, beside covered', async () => {
+test('pledges: some open, one delivered in part, one reported and unconfirmed, one cancelled, beside covered', async () => {
   const requests = (await everyPublished()).filter((item) => item.type === 'request' && item.quantities !== null);
   const committed = requests.filter((item) => (item.quantities?.committed ?? 0) > 0);
   assert.ok(committed.length >= 3, `${committed.length} requests with something committed`);
@@ -257,9 +258,22 @@ test('pledges are on their way: some open, one delivered in part, one cancelled,
     assert.ok(q && q.pending !== null && q.uncommitted === Math.max(0, q.pending - q.committed));
   }
   const kinds = new Set(requests.flatMap((item) => item.timeline.map((event) => event.kind)));
-  for (const kind of ['pledged', 'pledge_delivered', 'pledge_released']) assert.ok(kinds.has(kind as never), kind);
+  for (const kind of ['pledged', 'pledge_reported', 'pledge_delivered', 'pledge_released']) {
+    assert.ok(kinds.has(kind as never), kind);
+  }
   const pledges = await ctx.db.selectFrom('pledges').select('status').execute();
-  assert.deepEqual(new Set(pledges.map((p) => p.status)), new Set(['open', 'delivered', 'cancelled']));
+  assert.deepEqual(new Set(pledges.map((p) => p.status)), new Set(['open', 'reported', 'delivered', 'cancelled']));
+  // The delivery its pledger reported two and a half days ago waits on the leaders' digest, not in covered.
+  const emergency = await ctx.db
+    .selectFrom('emergencies')
+    .select('id')
+    .where('slug', '=', demoEmergency.slug)
+    .executeTakeFirstOrThrow();
+  const digest = await emergencyDigest(ctx, emergency.id);
+  assert.deepEqual(
+    digest.unconfirmedDeliveries.map((d) => d.name),
+    ['Supermercado La Economía'],
+  );
 });
 
 test('some needs are "por confirmar" (untouched for three days), none expired', async () => {
