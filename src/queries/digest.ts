@@ -26,32 +26,48 @@ export interface DigestRecord {
   expiresAt: string | null;
 }
 
+/** A pledge on the digest: its request, how much (pledged, or reported delivered) and who, privately. */
+export interface DigestPledge {
+  id: string;
+  helpId: string;
+  title: string;
+  urgency: string;
+  quantity: number | null;
+  unit: string | null;
+  name: string;
+  whatsapp: string;
+}
+
+/** The fields every pledge on the digest shares, from its row. */
+function digestPledge(
+  row: {
+    id: string;
+    help_id: string;
+    title: string;
+    urgency: string;
+    unit: string | null;
+    contact_name: string;
+    contact_whatsapp: string;
+  },
+  quantity: number | null,
+): DigestPledge {
+  return {
+    id: row.id,
+    helpId: row.help_id,
+    title: row.title,
+    urgency: row.urgency,
+    quantity,
+    unit: row.unit,
+    name: row.contact_name,
+    whatsapp: row.contact_whatsapp,
+  };
+}
+
 export interface Digest {
   generatedAt: string;
-  overduePledges: {
-    id: string;
-    helpId: string;
-    title: string;
-    urgency: string;
-    quantity: number | null;
-    unit: string | null;
-    deliverBy: string;
-    expiresAt: string;
-    name: string;
-    whatsapp: string;
-  }[];
+  overduePledges: (DigestPledge & { deliverBy: string; expiresAt: string })[];
   /** Deliveries the pledger or volunteer reported DELIVERY_CONFIRM_HOURS ago or more, still unconfirmed. */
-  unconfirmedDeliveries: {
-    id: string;
-    helpId: string;
-    title: string;
-    urgency: string;
-    quantity: number | null;
-    unit: string | null;
-    reportedAt: string;
-    name: string;
-    whatsapp: string;
-  }[];
+  unconfirmedDeliveries: (DigestPledge & { reportedAt: string })[];
   staleRoutes: { id: string; title: string; status: string; updatedAt: string; volunteerContact: string | null }[];
   /** Offers to take a route that have waited a day for an answer. */
   waitingClaims: {
@@ -92,28 +108,13 @@ export async function emergencyDigest(ctx: Context, emergencyId: string): Promis
   return {
     generatedAt: now.toISOString(),
     overduePledges: [...pledges].sort(byUrgency).map((p) => ({
-      id: p.id,
-      helpId: p.help_id,
-      title: p.title,
-      urgency: p.urgency,
-      quantity: p.quantity,
-      unit: p.unit,
+      ...digestPledge(p, p.quantity),
       deliverBy: p.deliver_by,
       expiresAt: p.expires_at,
-      name: p.contact_name,
-      whatsapp: p.contact_whatsapp,
     })),
-    unconfirmedDeliveries: [...reported].sort(byUrgency).map((p) => ({
-      id: p.id,
-      helpId: p.help_id,
-      title: p.title,
-      urgency: p.urgency,
-      quantity: p.delivered_quantity,
-      unit: p.unit,
-      reportedAt: p.reported_at ?? '',
-      name: p.contact_name,
-      whatsapp: p.contact_whatsapp,
-    })),
+    unconfirmedDeliveries: [...reported]
+      .sort(byUrgency)
+      .map((p) => ({ ...digestPledge(p, p.delivered_quantity), reportedAt: p.reported_at ?? '' })),
     staleRoutes: routes.map((r) => ({
       id: r.id,
       title: r.title,

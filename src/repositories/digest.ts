@@ -3,24 +3,19 @@
 // waiting for (or past) their confirmation. Leaders only: it carries pledgers' and volunteers' contacts.
 import type { Db } from '../db/types.ts';
 
-/** Open pledges of an emergency whose date has passed (still within their grace), with their request. */
-export async function overduePledges(db: Db, emergencyId: string, now: string) {
+/** An emergency's pledges with their request's title, unit and urgency, and the pledger's contact. */
+function pledgesWithRequest(db: Db, emergencyId: string) {
   return db
     .selectFrom('pledges as p')
     .innerJoin('help_records as h', 'h.id', 'p.help_id')
-    .select([
-      'p.id',
-      'p.help_id',
-      'p.quantity',
-      'p.deliver_by',
-      'p.expires_at',
-      'p.contact_name',
-      'p.contact_whatsapp',
-      'h.title',
-      'h.unit',
-      'h.urgency',
-    ])
-    .where('p.emergency_id', '=', emergencyId)
+    .select(['p.id', 'p.help_id', 'p.contact_name', 'p.contact_whatsapp', 'h.title', 'h.unit', 'h.urgency'])
+    .where('p.emergency_id', '=', emergencyId);
+}
+
+/** Open pledges of an emergency whose date has passed (still within their grace), with their request. */
+export async function overduePledges(db: Db, emergencyId: string, now: string) {
+  return pledgesWithRequest(db, emergencyId)
+    .select(['p.quantity', 'p.deliver_by', 'p.expires_at'])
     .where('p.status', '=', 'open')
     .where('p.deliver_by', '<', now)
     .orderBy('p.deliver_by')
@@ -30,21 +25,8 @@ export async function overduePledges(db: Db, emergencyId: string, now: string) {
 
 /** Deliveries reported before `before` that nobody has confirmed or disputed, with their request. */
 export async function unconfirmedDeliveries(db: Db, emergencyId: string, before: string) {
-  return db
-    .selectFrom('pledges as p')
-    .innerJoin('help_records as h', 'h.id', 'p.help_id')
-    .select([
-      'p.id',
-      'p.help_id',
-      'p.delivered_quantity',
-      'p.reported_at',
-      'p.contact_name',
-      'p.contact_whatsapp',
-      'h.title',
-      'h.unit',
-      'h.urgency',
-    ])
-    .where('p.emergency_id', '=', emergencyId)
+  return pledgesWithRequest(db, emergencyId)
+    .select(['p.delivered_quantity', 'p.reported_at'])
     .where('p.status', '=', 'reported')
     .where('p.reported_at', '<', before)
     .orderBy('p.reported_at')

@@ -15,10 +15,9 @@ import { pendingCounts } from '../../queries/pending-counts.ts';
 import { assignedEmergencies } from '../../repositories/account-emergencies.ts';
 import { findAccountById } from '../../repositories/accounts.ts';
 import {
-  advanceAlert,
-  claimAlert,
   claimDigest,
   digestSubscribers,
+  moveLastAlert,
   pacedAlertLeaders,
   submissionsSince,
   urgentAlertNumbers,
@@ -60,7 +59,7 @@ export async function alertLeaders(
   const since = new Date(Date.parse(row.created_at) - ctx.config.alertEveryMinutes * MINUTE_MS).toISOString();
   const text = alertText(ctx, row, emergency);
   for (const leader of await urgentAlertNumbers(trx.db, emergency.id)) {
-    if (!(await claimAlert(trx.db, leader.account_id, since, row.created_at))) continue;
+    if (!(await moveLastAlert(trx.db, leader.account_id, { olderThan: since }, row.created_at))) continue;
     await queueMessages(
       trx.db,
       {
@@ -89,8 +88,8 @@ export async function queueGroupedAlerts(ctx: Context): Promise<number> {
   let queued = 0;
   for (const leader of await pacedAlertLeaders(ctx.db, since)) {
     const previous = leader.last_alert_at;
-    const account = await findAccountById(ctx.db, leader.account_id);
-    if (previous === null || !account) continue;
+    if (previous === null) continue;
+    const account = { id: leader.account_id, role: leader.role };
     const rows = (await submissionsSince(ctx.db, account, previous, now)).filter(wantsAlert);
     if (rows.length === 0) continue;
     const byEmergency = new Map<string, number>();
@@ -99,7 +98,7 @@ export async function queueGroupedAlerts(ctx: Context): Promise<number> {
     const text =
       `Ayuda Directa: ${rows.length} ${rows.length === 1 ? 'solicitud urgente o de rescate nueva' : 'solicitudes urgentes o de rescate nuevas'} ` +
       `desde las ${bogotaHourMinute(previous)} (${counts}). Esperan revisión en ${ctx.config.baseUrl}/panel`;
-    if (!(await advanceAlert(ctx.db, leader.account_id, previous, now))) continue;
+    if (!(await moveLastAlert(ctx.db, leader.account_id, { was: previous }, now))) continue;
     await queueMessages(
       ctx.db,
       { channel: 'whatsapp', address: leader.whatsapp, kind: 'alert', accountId: leader.account_id, now },

@@ -28,14 +28,20 @@ export async function removeLeaderAlert(db: Db, accountId: string): Promise<void
   await db.deleteFrom('leader_alerts').where('account_id', '=', accountId).execute();
 }
 
-/** Enabled accounts that lead the emergency (or are admins) and want urgent alerts. */
-export async function urgentAlertNumbers(db: Db, emergencyId: string): Promise<LeaderAlertRow[]> {
+/** Enabled accounts (with their role) that want urgent alerts. */
+function enabledUrgentLeaders(db: Db) {
   return db
     .selectFrom('leader_alerts as l')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .selectAll('l')
+    .select('a.role')
     .where('l.urgent', '=', 1)
-    .where('a.disabled_at', 'is', null)
+    .where('a.disabled_at', 'is', null);
+}
+
+/** Enabled accounts that lead the emergency (or are admins) and want urgent alerts. */
+export async function urgentAlertNumbers(db: Db, emergencyId: string) {
+  return enabledUrgentLeaders(db)
     .where((eb) =>
       eb.or([
         eb('a.role', '=', 'admin'),
@@ -51,40 +57,33 @@ export async function urgentAlertNumbers(db: Db, emergencyId: string): Promise<L
     .execute();
 }
 
-/**
- * Takes the right to alert a leader now: true when their last alert is older than `since` (or there was none), and
- * it moves to `now` in the same statement, so of two instances one alone alerts.
- */
-export async function claimAlert(db: Db, accountId: string, since: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('leader_alerts')
-    .set({ last_alert_at: now })
-    .where('account_id', '=', accountId)
-    .where((eb) => eb.or([eb('last_alert_at', 'is', null), eb('last_alert_at', '<=', since)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /** Enabled leaders (or admins) who want urgent alerts and whose last alert is older than `since`. */
-export async function pacedAlertLeaders(db: Db, since: string): Promise<LeaderAlertRow[]> {
-  return db
-    .selectFrom('leader_alerts as l')
-    .innerJoin('accounts as a', 'a.id', 'l.account_id')
-    .selectAll('l')
-    .where('l.urgent', '=', 1)
-    .where('a.disabled_at', 'is', null)
+export async function pacedAlertLeaders(db: Db, since: string) {
+  return enabledUrgentLeaders(db)
     .where('l.last_alert_at', 'is not', null)
     .where('l.last_alert_at', '<=', since)
     .execute();
 }
 
-/** Moves a leader's last alert from `previous` to `now`: false when another instance already did. */
-export async function advanceAlert(db: Db, accountId: string, previous: string, now: string): Promise<boolean> {
+/**
+ * Moves a leader's last alert to `now` if it still is what the caller saw: older than `since` (or none) when an
+ * alert goes at once, exactly `previous` for a grouped one. In one statement, so of two instances one alone alerts.
+ */
+export async function moveLastAlert(
+  db: Db,
+  accountId: string,
+  seen: { olderThan: string } | { was: string },
+  now: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('leader_alerts')
     .set({ last_alert_at: now })
     .where('account_id', '=', accountId)
-    .where('last_alert_at', '=', previous)
+    .where((eb) =>
+      'was' in seen
+        ? eb('last_alert_at', '=', seen.was)
+        : eb.or([eb('last_alert_at', 'is', null), eb('last_alert_at', '<=', seen.olderThan)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
