@@ -18,3 +18,8 @@ export function sameSecret(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** A secret someone gave proves a stored hash (an edit token's, a source's key): compared in constant time. */
+export function provesSecret(secret: string | undefined, hash: string | null): boolean {
+  return hash !== null && secret !== undefined && secret !== '' && sameSecret(tokenHash(secret), hash);
+}

@@ -1,7 +1,7 @@
 // The person who sent a submission withdraws it: with the editToken (API) or the receipt code plus the WhatsApp
 // number given (website, MCP). It leaves every public surface and its personal data is erased, in one commit.
 // A wrong credential, an unknown id and an already withdrawn record get the same help_not_found.
-import { sameSecret, tokenHash } from '../../auth/tokens.ts';
+import { provesSecret } from '../../auth/tokens.ts';
 import type { Context } from '../../context.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
@@ -18,10 +18,6 @@ import type { WithdrawableSummary } from './types.ts';
 export const SUBMITTER_REASON = 'Retirada por quien la publicó';
 
 const notFound = () => new AppError('help_not_found');
-
-function proves(secret: string, hash: string | null): boolean {
-  return hash !== null && secret !== '' && sameSecret(tokenHash(secret), hash);
-}
 
 async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
   await writePublic(ctx, async (trx) => {
@@ -45,9 +41,9 @@ async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
 export async function withdrawWithToken(ctx: Context, id: string, secret: string): Promise<void> {
   const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
   if (!row || row.review_status === 'withdrawn') throw notFound();
-  if (!proves(secret, row.edit_token_hash)) {
+  if (!provesSecret(secret, row.edit_token_hash)) {
     const source = await findSource(ctx.db, row.source);
-    if (!source || !proves(secret, source.key_hash)) throw notFound();
+    if (!source || !provesSecret(secret, source.key_hash)) throw notFound();
   }
   await withdraw(ctx, row);
 }

@@ -3,7 +3,7 @@
 // it, and a leader may cancel. Every change locks the request first, then the pledge, in the same order as a new
 // pledge, so no two changes interleave.
 
-import { sameSecret, tokenHash } from '../../auth/tokens.ts';
+import { provesSecret } from '../../auth/tokens.ts';
 import type { Actor, Context } from '../../context.ts';
 import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
 import { isRecordId } from '../../domain/record-id.ts';
@@ -178,7 +178,7 @@ function closed(pledge: PledgeRow): AppError {
   return new AppError('pledge_closed', [{ field: 'code', message: pledge.status, code: pledge.status }]);
 }
 
-export const INTEGRATION_ACTOR_PREFIX = 'integration:';
+const INTEGRATION_ACTOR_PREFIX = 'integration:';
 
 /**
  * A registered integration confirms, with its key, that the deliveries reported to a request it sent arrived: each
@@ -192,12 +192,7 @@ export async function confirmDeliveriesForSource(
 ): Promise<DeliveriesConfirmed> {
   const record = isRecordId(helpId) ? await findById(ctx, helpId.toLowerCase()) : undefined;
   const source = record && key !== undefined ? await findSource(ctx.db, record.source) : undefined;
-  if (
-    !record ||
-    !source ||
-    record.review_status === 'withdrawn' ||
-    !sameSecret(tokenHash(key ?? ''), source.key_hash)
-  ) {
+  if (!record || !source || record.review_status === 'withdrawn' || !provesSecret(key, source.key_hash)) {
     throw new AppError('help_not_found');
   }
   const actor: Actor = `${INTEGRATION_ACTOR_PREFIX}${source.name}`;
