@@ -1,6 +1,11 @@
 // Environment -> typed config. Fails fast with a message that names the variable.
 
 import path from 'node:path';
+import {
+  DEFAULT_HELPER_LIMIT_PER_ADDRESS,
+  DEFAULT_HELPER_LIMIT_PER_NUMBER,
+  type HelperLimits,
+} from './domain/helper-caps.ts';
 import { DEFAULT_DELIVERY_CONFIRM_HOURS } from './domain/pledges.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -25,6 +30,8 @@ export interface Config {
   deliveryConfirmHours: number;
   /** Minutes after a leader's urgent alert during which further ones are counted into one message. */
   alertEveryMinutes: number;
+  /** Pledges and route claims one number and one client address may make in 24 hours. */
+  helperLimits: HelperLimits;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -269,6 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     deliveryConfirmHours: int(env, 'DELIVERY_CONFIRM_HOURS', DEFAULT_DELIVERY_CONFIRM_HOURS, 1, 24 * 365),
     alertEveryMinutes: int(env, 'ALERT_EVERY_MINUTES', 10, 1, 24 * 60),
+    helperLimits: {
+      perNumber: int(env, 'HELPER_LIMIT_PER_NUMBER', DEFAULT_HELPER_LIMIT_PER_NUMBER, 1, 100_000),
+      perAddress: int(env, 'HELPER_LIMIT_PER_ADDRESS', DEFAULT_HELPER_LIMIT_PER_ADDRESS, 1, 1_000_000),
+    },
     reconfirmAfterHours: int(env, 'RECONFIRM_AFTER_HOURS', 72, 1, 24 * 365),
     expireAfterHours: int(env, 'EXPIRE_AFTER_HOURS', 72, 1, 24 * 365),
     tileUrl: tileUrl(env.TILE_URL),

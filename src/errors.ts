@@ -217,6 +217,13 @@ const catalogue = {
     es: 'Ya tiene demasiados compromisos abiertos en esta emergencia: confirme o cancele alguno antes de hacer otro.',
     en: 'Too many open pledges in this emergency: confirm or cancel one before making another.',
   },
+  helper_limit_reached: {
+    status: 429,
+    es:
+      'Este número o esta conexión ya hizo muchos compromisos u ofrecimientos de rutas en las últimas 24 horas: ' +
+      'inténtelo más tarde, o hable con el equipo de la emergencia.',
+    en: 'This number or this connection made many pledges or route offers in the last 24 hours: try again later, or talk to the emergency’s team.',
+  },
   pledge_not_found: {
     status: 404,
     es: 'No existe un compromiso con ese código.',
@@ -415,6 +422,7 @@ const ownPathCodes = new Set<ErrorCode>([
   'pledge_exceeds_pending',
   'not_pledgeable',
   'too_many_open_pledges',
+  'helper_limit_reached',
   'pledge_not_found',
   'pledge_closed',
   'route_not_found',

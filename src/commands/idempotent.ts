@@ -3,8 +3,10 @@
 // The key is claimed (committed) before the work, so a second request with it waits (409) instead of working
 // twice; the work completes the claim inside its own transaction, so the record and its stored answer commit
 // together or not at all; a failed work releases the claim so the client can retry with the same key.
+
 import type { Context } from '../context.ts';
 import type { Db } from '../db/types.ts';
+import type { Counted } from '../domain/helper-caps.ts';
 import {
   fingerprintOf,
   IDEMPOTENCY_KEY,
@@ -97,6 +99,8 @@ export async function runIdempotent<T>(
 export interface OnceRequest {
   /** clientScope of the address: the per-address caps, and whose keys these are. */
   scope: string;
+  /** What the daily limits on pledges and route claims count of this client (domain/helper-caps.ts); 'all' unsaid. */
+  counted?: Counted;
   idempotencyKey?: string | readonly string[] | undefined;
   clientIp?: string;
   /** The body as the client sent it (the fingerprint); the parsed input when absent. */

@@ -11,7 +11,7 @@ export interface ApiChange {
 }
 
 /** Error codes added since 1.6.0 was first served: clients must accept codes they do not know. */
-export const addedErrorCodes = ['reserved_source'] as const satisfies readonly ErrorCode[];
+export const addedErrorCodes = ['reserved_source', 'helper_limit_reached'] as const satisfies readonly ErrorCode[];
 
 export const apiChanges: readonly ApiChange[] = [
   {
@@ -48,6 +48,11 @@ export const apiChanges: readonly ApiChange[] = [
     date: '2026-11-27',
     es: 'El documento OpenAPI nombra las categorías una vez (components/schemas/Category, al que remiten campos y parámetros) y declara como default el radio de 25 km de radiusKm y el 1 de neededPeople. Las respuestas no cambian; un cliente generado obtiene un tipo Category.',
     en: 'The OpenAPI document names the categories once (components/schemas/Category, which fields and parameters refer to) and states radiusKm’s 25 km and neededPeople’s 1 as schema defaults. Responses do not change; a generated client gets a Category type.',
+  },
+  {
+    date: '2026-11-28',
+    es: 'Compromisos y ofrecimientos de rutas tienen un límite diario común: en 24 horas cada número de WhatsApp puede hacer 10 y cada dirección de cliente 40 (HELPER_LIMIT_PER_NUMBER, HELPER_LIMIT_PER_ADDRESS), se hayan entregado, cancelado o no: 429 helper_limit_reached (details[0].code per_whatsapp_24h o per_address_24h, con limit). Una integración registrada (su clave) o un centro de acopio (su enlace de edición) como Authorization: Bearer no cuentan en él ni en los de compromisos abiertos; otra credencial responde 401 source_key_required.',
+    en: 'Pledges and route offers share a daily limit: in 24 hours each WhatsApp number may make 10 and each client address 40 (HELPER_LIMIT_PER_NUMBER, HELPER_LIMIT_PER_ADDRESS), whether delivered, cancelled or not: 429 helper_limit_reached (details[0].code per_whatsapp_24h or per_address_24h, with limit). A registered integration (its key) or a collection centre (its edit link) as Authorization: Bearer is counted neither there nor in the open-pledge caps; any other credential answers 401 source_key_required.',
   },
 ];
 

@@ -54,6 +54,19 @@ export const tooMany = {
   },
 };
 
+/**
+ * A pledge or a route claim: anyone, or a registered integration (its key) or a collection centre (its edit link)
+ * as the bearer credential, which the daily limits on pledges and route claims do not count.
+ */
+export const helperSecurity: Record<string, string[]>[] = [{}, { sourceKey: [] }];
+
+export const helperUnauthorized = errorResponse(
+  401,
+  'Authorization: Bearer no trae la clave de una integración registrada ni el enlace de edición vigente de un ' +
+    'centro de acopio. Nada cambió.',
+  ['source_key_required'],
+);
+
 /** The CORS preflight's answer, the same on every path that has one. */
 export const preflightResponse = {
   description: 'CORS habilitado para cualquier origen.',

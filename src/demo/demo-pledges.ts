@@ -75,7 +75,7 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
       at(step.hoursAgo),
       record.id,
       { quantity, deliverWithinHours: step.within, contactName: step.name, contactWhatsapp: step.whatsapp },
-      `demo-${i}`,
+      { scope: `demo-${i}`, counted: 'all' },
     );
     made++;
     if (!step.after) continue;
@@ -103,7 +103,7 @@ export async function seedDemoClaims(ctx: Context, emergency: EmergencyRow): Pro
   for (const [i, volunteer] of volunteers.entries()) {
     const route = routes[i];
     if (!route) break;
-    await claimRoute(ctx, route.id, volunteer, `demo-claim-${i}`);
+    await claimRoute(ctx, route.id, volunteer, { scope: `demo-claim-${i}`, counted: 'all' });
     made++;
   }
   return made;

@@ -22,3 +22,19 @@ export function clientAddressReader(trustProxy: boolean | string): ClientAddress
     return addresses[addresses.length - 1] ?? '';
   };
 }
+
+/**
+ * Whether an address is one of the service's own proxies, as TRUST_PROXY lists them: a request whose client address
+ * is still a proxy came through it without saying for whom, so it stands for many people. With `true` nothing is
+ * listed (every address is taken at its word), and without TRUST_PROXY there are no proxies.
+ */
+export function ownProxyReader(trustProxy: boolean | string): (address: string) => boolean {
+  if (typeof trustProxy !== 'string') return () => false;
+  const listed = proxyAddr.compile(
+    trustProxy
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value !== ''),
+  );
+  return (address) => address !== '' && listed(address, 0);
+}

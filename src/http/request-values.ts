@@ -2,6 +2,12 @@
 // one string, a list (the name was repeated) or absent, and a body is whatever the scope's parser made of it.
 import type { FormBody } from './forms/form-body.ts';
 
+/** `Authorization: Bearer <secret>` (an editToken, a registered source's key, a centre's edit link); else undefined. */
+export function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer +([\x21-\x7e]{1,512}) *$/i.exec(header ?? '');
+  return match?.[1];
+}
+
 /** Only strings and lists of strings count; anything else in the object is left out. */
 function textEntries(source: unknown): FormBody {
   const values: FormBody = Object.create(null);

@@ -27,6 +27,6 @@ export const pledgeTool = defineTool({
   run: async (ctx, args) => {
     const { id, ...body } = args;
     const pledge = parseOrThrow(helpPledge, body, 'validation_failed', 'es');
-    return pledgeHelp(ctx, id, pledge, callerScope(ctx));
+    return pledgeHelp(ctx, id, pledge, { scope: callerScope(ctx), counted: 'all' });
   },
 });

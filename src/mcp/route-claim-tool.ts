@@ -21,6 +21,9 @@ export const routeClaimTool = defineTool({
   submits: true,
   run: async (ctx, args) => {
     const { id, ...body } = args;
-    return claimRoute(ctx, id, parseOrThrow(routeClaim, body, 'validation_failed', 'es'), callerScope(ctx));
+    return claimRoute(ctx, id, parseOrThrow(routeClaim, body, 'validation_failed', 'es'), {
+      scope: callerScope(ctx),
+      counted: 'all',
+    });
   },
 });

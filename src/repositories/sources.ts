@@ -8,6 +8,11 @@ export async function findSource(db: Db, name: string): Promise<SourceRow | unde
   return db.selectFrom('sources').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
+/** The integration whose key hashes to this (a key given without its source's name). */
+export async function findSourceByKeyHash(db: Db, keyHash: string): Promise<SourceRow | undefined> {
+  return db.selectFrom('sources').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
 export async function listSourceRows(db: Db): Promise<SourceRow[]> {
   return db.selectFrom('sources').selectAll().orderBy('name').execute();
 }

@@ -1,6 +1,8 @@
 // Anyone pledges part of what a published request still lacks ("voy a llevar"): checked against what nobody has
 // pledged yet on the locked record, so two pledges racing for the last units cannot both be taken.
 import type { Context } from '../../context.ts';
+import type { Db } from '../../db/types.ts';
+import type { HelperClient } from '../../domain/helper-caps.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import {
   MAX_OPEN_PLEDGES_PER_ADDRESS,
@@ -18,6 +20,7 @@ import { findEmergencyById } from '../../repositories/emergencies.ts';
 import { insertPledge, openPledgeCounts, type PledgeRow } from '../../repositories/pledges.ts';
 import type { HelpPledge, PledgeResult } from '../../schemas/pledge.ts';
 import { noticePledgeActivity } from '../channels/notices.ts';
+import { checkHelperLimits } from '../helper-limits.ts';
 import { type CompleteClaim, type Idempotent, type OnceRequest, runOnce } from '../idempotent.ts';
 import { changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
@@ -34,7 +37,7 @@ export async function pledgeHelpOnce(
   request: OnceRequest,
 ): Promise<Idempotent<PledgeResult>> {
   return runOnce(ctx, `pledge:${id.toLowerCase()}`, request, pledge, (complete) =>
-    pledgeHelp(ctx, id, pledge, request.scope, complete),
+    pledgeHelp(ctx, id, pledge, { scope: request.scope, counted: request.counted ?? 'all' }, complete),
   );
 }
 
@@ -42,7 +45,7 @@ export async function pledgeHelp(
   ctx: Context,
   id: string,
   pledge: HelpPledge,
-  scope: string,
+  client: HelperClient,
   complete?: CompleteClaim,
 ): Promise<PledgeResult> {
   const notFound = () => new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
@@ -65,19 +68,9 @@ export async function pledgeHelp(
       // Pledges whose time is up release their quantity first: they must not refuse this one.
       await releaseDuePledges(ctx, step);
       const quantity = checkedQuantity(step.record, pledge.quantity);
-      const clientHash = pledgerHash(record.emergency_id, scope);
-      const open = await openPledgeCounts(step.trx.db, record.emergency_id, whatsapp, clientHash);
-      if (open.whatsapp >= MAX_OPEN_PLEDGES_PER_WHATSAPP || open.address >= MAX_OPEN_PLEDGES_PER_ADDRESS) {
-        const byNumber = open.whatsapp >= MAX_OPEN_PLEDGES_PER_WHATSAPP;
-        throw new AppError('too_many_open_pledges', [
-          {
-            field: byNumber ? 'contactWhatsapp' : 'client',
-            message: String(byNumber ? MAX_OPEN_PLEDGES_PER_WHATSAPP : MAX_OPEN_PLEDGES_PER_ADDRESS),
-            code: byNumber ? 'open_pledges_per_whatsapp' : 'open_pledges_per_address',
-            limit: byNumber ? MAX_OPEN_PLEDGES_PER_WHATSAPP : MAX_OPEN_PLEDGES_PER_ADDRESS,
-          },
-        ]);
-      }
+      const clientHash = pledgerHash(record.emergency_id, client.scope);
+      await checkHelperLimits(ctx, step.trx.db, { emergencyId: record.emergency_id, whatsapp, client });
+      await checkOpenPledges(step.trx.db, { emergencyId: record.emergency_id, whatsapp, clientHash, client });
       const times = pledgeTimes(ctx.now(), pledge.deliverWithinHours);
       const row: PledgeRow = {
         id: newRowId(ctx.now().getTime()),
@@ -117,6 +110,27 @@ export async function pledgeHelp(
     if (err instanceof AppError && err.code === 'not_found') throw notFound();
     throw err;
   }
+}
+
+/** Open pledges one number, and one address, may hold in an emergency; an integration's or a centre's are not held. */
+async function checkOpenPledges(
+  db: Db,
+  input: { emergencyId: string; whatsapp: string; clientHash: string; client: HelperClient },
+): Promise<void> {
+  const { counted } = input.client;
+  if (counted === 'none') return;
+  const open = await openPledgeCounts(db, input.emergencyId, input.whatsapp, input.clientHash);
+  const byNumber = open.whatsapp >= MAX_OPEN_PLEDGES_PER_WHATSAPP;
+  if (!byNumber && (counted !== 'all' || open.address < MAX_OPEN_PLEDGES_PER_ADDRESS)) return;
+  const limit = byNumber ? MAX_OPEN_PLEDGES_PER_WHATSAPP : MAX_OPEN_PLEDGES_PER_ADDRESS;
+  throw new AppError('too_many_open_pledges', [
+    {
+      field: byNumber ? 'contactWhatsapp' : 'client',
+      message: String(limit),
+      code: byNumber ? 'open_pledges_per_whatsapp' : 'open_pledges_per_address',
+      limit,
+    },
+  ]);
 }
 
 /** The pledged quantity as the request takes it: required with a quantity, refused without one, never over. */

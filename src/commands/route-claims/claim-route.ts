@@ -3,6 +3,7 @@
 
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
+import type { HelperClient } from '../../domain/helper-caps.ts';
 import { normalizeWhatsapp } from '../../domain/phone.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { newRowId } from '../../domain/record-id.ts';
@@ -18,6 +19,7 @@ import { audit } from '../../repositories/audit.ts';
 import { findLogisticsOperation } from '../../repositories/logistics.ts';
 import { insertRouteClaim, openClaimCounts, type RouteClaimRow } from '../../repositories/route-claims.ts';
 import type { RouteClaimInput, RouteClaimResult } from '../../schemas/route-claim.ts';
+import { checkHelperLimits } from '../helper-limits.ts';
 import { type CompleteClaim, type Idempotent, type OnceRequest, runOnce } from '../idempotent.ts';
 
 export const CLAIM_THANKS =
@@ -32,7 +34,7 @@ export async function claimRouteOnce(
   request: OnceRequest,
 ): Promise<Idempotent<RouteClaimResult>> {
   return runOnce(ctx, `route-claim:${operationId}`, request, input, (complete) =>
-    claimRoute(ctx, operationId, input, request.scope, complete),
+    claimRoute(ctx, operationId, input, { scope: request.scope, counted: request.counted ?? 'all' }, complete),
   );
 }
 
@@ -40,7 +42,7 @@ export async function claimRoute(
   ctx: Context,
   operationId: string,
   input: RouteClaimInput,
-  scope: string,
+  client: HelperClient,
   complete?: CompleteClaim,
 ): Promise<RouteClaimResult> {
   const whatsapp = normalizeWhatsapp(input.contactWhatsapp);
@@ -57,19 +59,22 @@ export async function claimRoute(
     if (route.status !== 'available') {
       throw new AppError('route_not_available', [{ field: 'id', message: route.status, code: route.status }]);
     }
-    const clientHash = claimerHash(route.emergency_id, scope);
-    const open = await openClaimCounts(trx.db, route.emergency_id, whatsapp, clientHash);
-    if (open.whatsapp >= MAX_OPEN_CLAIMS_PER_WHATSAPP || open.address >= MAX_OPEN_CLAIMS_PER_ADDRESS) {
+    const clientHash = claimerHash(route.emergency_id, client.scope);
+    await checkHelperLimits(ctx, trx.db, { emergencyId: route.emergency_id, whatsapp, client });
+    if (client.counted !== 'none') {
+      const open = await openClaimCounts(trx.db, route.emergency_id, whatsapp, clientHash);
       const byNumber = open.whatsapp >= MAX_OPEN_CLAIMS_PER_WHATSAPP;
-      const limit = byNumber ? MAX_OPEN_CLAIMS_PER_WHATSAPP : MAX_OPEN_CLAIMS_PER_ADDRESS;
-      throw new AppError('too_many_open_claims', [
-        {
-          field: byNumber ? 'contactWhatsapp' : 'client',
-          message: String(limit),
-          code: byNumber ? 'open_claims_per_whatsapp' : 'open_claims_per_address',
-          limit,
-        },
-      ]);
+      if (byNumber || (client.counted === 'all' && open.address >= MAX_OPEN_CLAIMS_PER_ADDRESS)) {
+        const limit = byNumber ? MAX_OPEN_CLAIMS_PER_WHATSAPP : MAX_OPEN_CLAIMS_PER_ADDRESS;
+        throw new AppError('too_many_open_claims', [
+          {
+            field: byNumber ? 'contactWhatsapp' : 'client',
+            message: String(limit),
+            code: byNumber ? 'open_claims_per_whatsapp' : 'open_claims_per_address',
+            limit,
+          },
+        ]);
+      }
     }
     const now = ctx.now().toISOString();
     const row: RouteClaimRow = {

@@ -1,5 +1,6 @@
 // POST /api/public/v1/help/{id}/pledges ("voy a llevar") and the pledger's own actions with the pledge's code:
 // POST /api/public/v1/pledges/confirm and /cancel. The code travels in the body, never in a URL.
+import { DEFAULT_HELPER_LIMIT_PER_ADDRESS, DEFAULT_HELPER_LIMIT_PER_NUMBER } from '../../domain/helper-caps.ts';
 import {
   DEFAULT_DELIVER_WITHIN_HOURS,
   MAX_OPEN_PLEDGES_PER_ADDRESS,
@@ -13,7 +14,15 @@ import {
   pledgeDeliveryBody,
   pledgeResult,
 } from '../../schemas/pledge.ts';
-import { errorResponse, firstExample, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import {
+  errorResponse,
+  firstExample,
+  helperSecurity,
+  helperUnauthorized,
+  rateLimitHeaders,
+  ref,
+  tooMany,
+} from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 import { publishedRecordParams, recordPathPreflight } from './record-path.ts';
 
@@ -55,8 +64,14 @@ export const pledgeRoute = declareRoute({
       'bidones", nunca quién. Pasar de lo no comprometido responde 409 pledge_exceeds_pending (details dice cuánto ' +
       `queda abierto). Cada número de WhatsApp puede tener ${MAX_OPEN_PLEDGES_PER_WHATSAPP} compromisos abiertos ` +
       `por emergencia y cada dirección de cliente ${MAX_OPEN_PLEDGES_PER_ADDRESS} (429 too_many_open_pledges); ` +
-      'cuenta como envío en el límite por dirección. Idempotency-Key como en POST /api/public/v1/help: la ' +
+      `además, en 24 horas cada número puede hacer ${DEFAULT_HELPER_LIMIT_PER_NUMBER} compromisos u ofrecimientos ` +
+      `de rutas y cada dirección ${DEFAULT_HELPER_LIMIT_PER_ADDRESS} (valores por omisión de HELPER_LIMIT_PER_NUMBER ` +
+      'y HELPER_LIMIT_PER_ADDRESS), se hayan entregado, cancelado o no (429 helper_limit_reached). Una integración ' +
+      'registrada (su clave) o un centro de acopio (su enlace de edición), como Authorization: Bearer, no cuentan en ' +
+      'esos límites; una credencial que no es ninguna de las dos responde 401 source_key_required. Cuenta como envío ' +
+      'en el límite por dirección. Idempotency-Key como en POST /api/public/v1/help: la ' +
       'repetición con la misma clave y el mismo cuerpo devuelve la misma respuesta (con el mismo código).',
+    security: helperSecurity,
     headerParameters: [
       {
         name: 'Idempotency-Key',
@@ -80,6 +95,7 @@ export const pledgeRoute = declareRoute({
         content: { 'application/json': { schema: ref('PledgeResult'), example: firstExample(pledgeResult.meta()) } },
       },
       '400': badBody(['invalid_idempotency_key']),
+      '401': helperUnauthorized,
       '404': errorResponse(
         404,
         'No existe una solicitud publicada con ese id (help_not_found), o la dirección está mal formada (not_found).',
@@ -96,10 +112,12 @@ export const pledgeRoute = declareRoute({
       '415': errorResponse(415, 'Se requiere application/json.'),
       '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
       '429': {
-        ...errorResponse(429, 'Límite de envíos por minuto, o de compromisos abiertos por WhatsApp o dirección.', [
-          'rate_limited',
-          'too_many_open_pledges',
-        ]),
+        ...errorResponse(
+          429,
+          'Límite de envíos por minuto, de compromisos abiertos por WhatsApp o dirección, o de compromisos y ' +
+            'ofrecimientos de rutas en 24 horas.',
+          ['rate_limited', 'too_many_open_pledges', 'helper_limit_reached'],
+        ),
         headers: tooMany.headers,
       },
     },

@@ -1,9 +1,19 @@
 // POST /api/logistics-operations/{id}/claims ("Quiero llevar esta ruta") and the volunteer's progress with the
 // claim's code: POST /api/logistics-operations/claims/progress. The code travels in the body, never in a URL.
 import * as z from 'zod';
+import { DEFAULT_HELPER_LIMIT_PER_ADDRESS, DEFAULT_HELPER_LIMIT_PER_NUMBER } from '../../domain/helper-caps.ts';
 import { MAX_OPEN_CLAIMS_PER_ADDRESS, MAX_OPEN_CLAIMS_PER_WHATSAPP } from '../../domain/route-claims.ts';
 import { routeClaim, routeClaimResult, routeProgressBody } from '../../schemas/route-claim.ts';
-import { errorResponse, firstExample, preflightResponse, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
+import {
+  errorResponse,
+  firstExample,
+  helperSecurity,
+  helperUnauthorized,
+  preflightResponse,
+  rateLimitHeaders,
+  ref,
+  tooMany,
+} from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
 
 const CLAIMS_PATH = '/api/logistics-operations/{id}/claims';
@@ -36,8 +46,13 @@ export const routeClaimRoute = declareRoute({
       'Devuelve un código: con él quien se ofreció ve si lo aceptaron y, aceptado, marca "en camino" y "entregado" ' +
       `(POST ${ROUTE_PROGRESS_PATH}). Solo rutas en estado available (409 route_not_available). Cada número de ` +
       `WhatsApp puede tener ${MAX_OPEN_CLAIMS_PER_WHATSAPP} ofrecimientos abiertos por emergencia y cada dirección ` +
-      `de cliente ${MAX_OPEN_CLAIMS_PER_ADDRESS} (429 too_many_open_claims); cuenta como envío en el límite por ` +
-      'dirección.',
+      `de cliente ${MAX_OPEN_CLAIMS_PER_ADDRESS} (429 too_many_open_claims); además, en 24 horas cada número puede ` +
+      `hacer ${DEFAULT_HELPER_LIMIT_PER_NUMBER} compromisos u ofrecimientos de rutas y cada dirección ` +
+      `${DEFAULT_HELPER_LIMIT_PER_ADDRESS} (valores por omisión de HELPER_LIMIT_PER_NUMBER y ` +
+      'HELPER_LIMIT_PER_ADDRESS), como en POST /api/public/v1/help/{id}/pledges (429 helper_limit_reached); una ' +
+      'integración registrada o un centro de acopio (Authorization: Bearer) no cuentan en ellos. Cuenta como envío ' +
+      'en el límite por dirección.',
+    security: helperSecurity,
     headerParameters: [
       {
         name: 'Idempotency-Key',
@@ -73,6 +88,7 @@ export const routeClaimRoute = declareRoute({
         'empty_body',
         'invalid_idempotency_key',
       ]),
+      '401': helperUnauthorized,
       '404': errorResponse(
         404,
         'No existe una ruta con ese id (route_not_found), o la dirección está mal formada (not_found).',
@@ -87,10 +103,12 @@ export const routeClaimRoute = declareRoute({
       '415': errorResponse(415, 'Se requiere application/json.'),
       '422': errorResponse(422, 'Idempotency-Key reutilizada con otro cuerpo.'),
       '429': {
-        ...errorResponse(429, 'Límite de envíos por minuto, o de ofrecimientos abiertos por WhatsApp o dirección.', [
-          'rate_limited',
-          'too_many_open_claims',
-        ]),
+        ...errorResponse(
+          429,
+          'Límite de envíos por minuto, de ofrecimientos abiertos por WhatsApp o dirección, o de compromisos y ' +
+            'ofrecimientos de rutas en 24 horas.',
+          ['rate_limited', 'too_many_open_claims', 'helper_limit_reached'],
+        ),
         headers: tooMany.headers,
       },
     },

@@ -1,7 +1,6 @@
 // GET, POST (and CORS OPTIONS) /api/public/v1/help: SPEC 4.1-4.3; DELETE /api/public/v1/help/{id}: withdrawal.
 import type { FastifyInstance } from 'fastify';
 import { withdrawWithToken } from '../../../commands/personal-data/withdraw.ts';
-import type { Credential } from '../../../commands/submission-owner.ts';
 import { submitHelpOnce } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
 import { helpReadRoute, helpSubmitRoute, helpWithdrawRoute } from '../../../contract/routes/help.ts';
@@ -14,14 +13,9 @@ import type { HelpQuery } from '../../../schemas/help-query.ts';
 import { apiRoute } from '../../define-route.ts';
 import { sendIdempotent } from '../../idempotent-reply.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { bearer } from '../../request-values.ts';
 import type { ResponseCache } from '../../response-cache.ts';
 import { cachedRead } from './cached-read.ts';
-
-/** `Authorization: Bearer <secret>`: an editToken or a registered source's key; anything else is no proof. */
-export function bearer(header: string | undefined): Credential {
-  const match = /^Bearer +([\x21-\x7e]{1,512}) *$/i.exec(header ?? '');
-  return match?.[1];
-}
 
 function compute(ctx: Context, query: HelpQuery): Promise<unknown> {
   switch (query.view) {

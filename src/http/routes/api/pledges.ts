@@ -11,13 +11,15 @@ import {
   pledgeRoute,
 } from '../../../contract/routes/pledges.ts';
 import { apiRoute } from '../../define-route.ts';
-import { onceRequest, sendIdempotent } from '../../idempotent-reply.ts';
+import { helperRequests } from '../../helper-request.ts';
+import { sendIdempotent } from '../../idempotent-reply.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { bearer } from './help.ts';
+import { bearer } from '../../request-values.ts';
 
 export function pledgeRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const helper = helperRequests(ctx);
   apiRoute(app, pledgeRoute, { onRequest: limiters.submissions }, async ({ params, body }, request, reply) =>
-    sendIdempotent(reply, pledgeHelpOnce(ctx, params.id, body, onceRequest(request))),
+    sendIdempotent(reply, pledgeHelpOnce(ctx, params.id, body, await helper(request))),
   );
 
   // A code is a credential: looked up under the same per-address limit as /estado, and never part of a URL.

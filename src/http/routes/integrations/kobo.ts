@@ -13,7 +13,7 @@ import { helpSubmission } from '../../../schemas/submission.ts';
 import { apiRoute } from '../../define-route.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { bearer } from '../api/help.ts';
+import { bearer } from '../../request-values.ts';
 
 /** Seconds Kobo is told to wait after a busy database (it retries on its own schedule anyway). */
 const BUSY_RETRY_AFTER_SECONDS = 10;

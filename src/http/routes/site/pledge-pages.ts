@@ -7,7 +7,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { pledgeHelpOnce } from '../../../commands/pledges/make-pledge.ts';
 import { settleByCode } from '../../../commands/pledges/settle-pledge.ts';
 import type { Context } from '../../../context.ts';
-import { clientScope } from '../../../domain/client-address.ts';
 import { IDEMPOTENCY_KEY } from '../../../domain/idempotency-key.ts';
 import { localWhatsapp } from '../../../domain/phone.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
@@ -40,9 +39,11 @@ import {
 import { plural } from '../../../views/site/plural.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
+import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { helperLimitMessage } from './helper-limit-message.ts';
 import { languageOf, type PageRoute, sitePage } from './site-page.ts';
 
 const FORM_PATH = '/ayudas/:id/comprometer';
@@ -112,6 +113,7 @@ function replayed(body: string): PledgeResult {
 }
 
 export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const helper = helperRequests(ctx);
   const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
   const sendDoc = anonymous.send;
   const idOf = (request: FastifyRequest<RecordRoute>) => request.params.id;
@@ -179,13 +181,16 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
       if (withQuantity && body.quantity === undefined) errors.quantity ??= t.quantityRequired;
       if (!parsed.ok || Object.keys(errors).length > 0) return again(request, reply, errors, {});
       try {
-        const answer = await pledgeHelpOnce(ctx, item.id, parsed.value, {
-          scope: clientScope(request.ip),
-          clientIp: request.ip,
-          idempotencyKey: values[KEY_FIELD],
-          body,
-          log: request.log,
-        });
+        const answer = await pledgeHelpOnce(
+          ctx,
+          item.id,
+          parsed.value,
+          await helper(request, {
+            bearer: false,
+            idempotencyKey: values[KEY_FIELD],
+            body,
+          }),
+        );
         const result = answer.kind === 'fresh' ? answer.value : replayed(answer.body);
         // 200 with the code in the page: a redirect would have to carry the code in its address.
         return sendDoc(reply, pledgeDonePage(lang, result));
@@ -203,6 +208,8 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
             const message = open > 0 ? fill(t.exceeds, { open: amount(open, detail?.unit, lang) }) : t.exceedsNone;
             return again(request, reply, { quantity: message }, { status: 409 });
           }
+          case 'helper_limit_reached':
+            return again(request, reply, {}, { status: 429, formError: helperLimitMessage(detail, lang) });
           case 'too_many_open_pledges': {
             const limit = Number(detail?.limit ?? detail?.message ?? 0);
             const forms = detail?.field === 'contactWhatsapp' ? t.tooManyWhatsapp : t.tooManyAddress;

@@ -7,7 +7,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { claimRouteOnce } from '../../../commands/route-claims/claim-route.ts';
 import { claimByCode, progressByCode } from '../../../commands/route-claims/decide-claim.ts';
 import type { Context } from '../../../context.ts';
-import { clientScope } from '../../../domain/client-address.ts';
 import { IDEMPOTENCY_KEY } from '../../../domain/idempotency-key.ts';
 import { localWhatsapp } from '../../../domain/phone.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
@@ -42,9 +41,11 @@ import {
 import { plural } from '../../../views/site/plural.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { formNumber } from '../../forms/submission-form.ts';
+import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { helperLimitMessage } from './helper-limit-message.ts';
 import { languageOf, type PageRoute, sitePage } from './site-page.ts';
 
 const FORM_PATH = '/rutas/:id/llevar';
@@ -89,6 +90,7 @@ function detailsOf(err: AppError): ErrorDetail[] {
 }
 
 export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
+  const helper = helperRequests(ctx);
   const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
   const sendDoc = anonymous.send;
   const baseUrl = ctx.config.baseUrl;
@@ -154,13 +156,16 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
       const parsed = parseInput(routeClaim, body, lang);
       if (!parsed.ok) return again(request, reply, fieldErrors(parsed.details, t), {});
       try {
-        const answer = await claimRouteOnce(ctx, found.operation.id, parsed.value, {
-          scope: clientScope(request.ip),
-          clientIp: request.ip,
-          idempotencyKey: values[KEY_FIELD],
-          body,
-          log: request.log,
-        });
+        const answer = await claimRouteOnce(
+          ctx,
+          found.operation.id,
+          parsed.value,
+          await helper(request, {
+            bearer: false,
+            idempotencyKey: values[KEY_FIELD],
+            body,
+          }),
+        );
         const result = answer.kind === 'fresh' ? answer.value : (JSON.parse(answer.body) as RouteClaimResult);
         // 200 with the code in the page: a redirect would have to carry the code in its address.
         return sendDoc(reply, claimDonePage(lang, result, found.operation.emergency_slug));
@@ -173,6 +178,8 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
             return sendDoc(reply, missing(id, lang));
           case 'route_not_available':
             return again(request, reply, {}, { status: 409, formError: t.notAvailableTitle, unavailable: true });
+          case 'helper_limit_reached':
+            return again(request, reply, {}, { status: 429, formError: helperLimitMessage(detail, lang) });
           case 'too_many_open_claims': {
             const limit = Number(detail?.limit ?? detail?.message ?? 0);
             const forms = detail?.field === 'contactWhatsapp' ? t.tooManyWhatsapp : t.tooManyAddress;

@@ -110,6 +110,14 @@ export const pledge = {
         'This connection already holds {n} open pledges in this emergency. Confirm or cancel one in My pledges before making another.',
     },
   },
+  dailyLimitWhatsapp: {
+    es: 'Este WhatsApp ya hizo {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+    en: 'This WhatsApp made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+  },
+  dailyLimitAddress: {
+    es: 'Desde esta conexión ya se hicieron {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+    en: 'This connection made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+  },
   rateLimited: {
     es: 'Se enviaron demasiados formularios seguidos desde su conexión. Espere un minuto y envíe de nuevo.',
     en: 'Too many forms were sent in a row from your connection. Wait a minute and send again.',
