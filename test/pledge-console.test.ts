@@ -215,3 +215,74 @@ describe('the emergency’s pledges page', () => {
     assert.deepEqual(filters, ['reported', 'open', 'delivered', 'disputed', 'expired', 'cancelled']);
   });
 });
+
+describe('pledges grouped by number and by address', () => {
+  test('a leader sees one address’s pledges together and voids them all at once, which restores the needs', async () => {
+    const { browser } = await leader(h, [SLUG]);
+    const remoteAddress = '10.77.0.9';
+    const number = `+57${phone++}`;
+    const ids = [await water('Agua para la vereda El Pepino'), await water('Agua para la vereda Planadas')];
+    const codes: string[] = [];
+    for (const [i, id] of [...ids, ...ids].entries()) {
+      const res = await h.json({
+        method: 'POST',
+        url: `${HELP}/${id}/pledges`,
+        payload: { quantity: 10, contactName: 'Ayuda Rápida', contactWhatsapp: i < 3 ? number : `+57${phone++}` },
+        remoteAddress,
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      codes.push(res.body.code);
+    }
+    // One of them says it delivered: reported, still reserved.
+    const reported = await h.json({
+      method: 'POST',
+      url: '/api/public/v1/pledges/confirm',
+      payload: { code: codes[0] },
+      remoteAddress,
+    });
+    assert.equal(reported.body.pledge.status, 'reported');
+    for (const id of ids) assert.equal((await quantities(id)).committed, 20);
+
+    const page = await browser.get(`/panel/e/${SLUG}/compromisos`);
+    assert.match(page.body, /<h2 id="grupos">Por número y por conexión<\/h2>/);
+    const numberRow = new RegExp(`<th scope="row">\\${number}</th><td>3</td><td>3</td><td>3</td>`);
+    assert.match(page.body, numberRow, 'the number’s three pledges, all today, all pending');
+    const addressRow = /<th scope="row">Conexión [\w-]{8}<\/th><td>4<\/td><td>4<\/td><td>4<\/td>/;
+    assert.match(page.body, addressRow, 'the address’s four pledges');
+    assert.ok(!page.body.includes(remoteAddress), 'the address itself is never shown');
+    const key = /name="por" value="conexion"><input type="hidden" name="valor" value="([^"]+)"/.exec(page.body)?.[1];
+    assert.ok(key);
+
+    const voided = await browser.post(`/panel/e/${SLUG}/compromisos/anular`, { por: 'conexion', valor: key });
+    assert.equal(voided.statusCode, 303);
+    assert.match(String(voided.headers.location), /hecho=compromisos-anulados/);
+    for (const id of ids) {
+      const q = await quantities(id);
+      assert.equal(q.committed, 0, 'what they reserved is open again');
+      assert.equal(q.covered, 0, 'nothing was counted as covered');
+    }
+    const statuses = await h.ctx.db
+      .selectFrom('pledges')
+      .select('status')
+      .where('client_hash', '=', key)
+      .orderBy('created_at')
+      .execute();
+    assert.deepEqual(
+      statuses.map((s) => s.status),
+      ['disputed', 'cancelled', 'cancelled', 'cancelled'],
+    );
+    const entry = await h.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'pledges_voided')
+      .executeTakeFirstOrThrow();
+    assert.equal(JSON.parse(entry.details ?? '{}').pledges.length, 4);
+    assert.ok(!String(entry.details).includes(number), 'the audit names pledges, never the number');
+    // The group has nothing left to void; another emergency's leader cannot void this one's pledges.
+    const after = await browser.get(`/panel/e/${SLUG}/compromisos`);
+    assert.match(
+      after.body,
+      /<th scope="row">Conexión [\w-]{8}<\/th><td>4<\/td><td>4<\/td><td>0<\/td><td><span class="note">Nada pendiente/,
+    );
+  });
+});

@@ -2,7 +2,8 @@
 // pledger's name and WhatsApp, which no public read ever shows.
 import type { Context } from '../context.ts';
 import type { PledgeStatus } from '../db/types.ts';
-import { holdingStatuses, pledgeStatuses } from '../domain/pledges.ts';
+import { HELPER_WINDOW_HOURS } from '../domain/helper-caps.ts';
+import { holdingStatuses, isHolding, pledgeStatuses } from '../domain/pledges.ts';
 import {
   type EmergencyPledgeRow,
   type PledgeRow,
@@ -29,6 +30,8 @@ export interface LeaderPledge {
   /** null once the pledger's personal data was erased. */
   contactName: string | null;
   contactWhatsapp: string | null;
+  /** The client address's per-emergency hash (never the address); null when the pledge came without one. */
+  clientHash: string | null;
 }
 
 /**
@@ -69,6 +72,7 @@ function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string |
     closedBy: row.closed_by,
     contactName: row.contact_name || null,
     contactWhatsapp: row.contact_whatsapp || null,
+    clientHash: row.client_hash || null,
   };
 }
 
@@ -109,4 +113,40 @@ export async function leaderPledgesOfEmergency(
     pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit }),
   ]);
   return [...open, ...rest].map(fromEmergencyRow).sort(workOrder);
+}
+
+/** Several pledges from one number or one client address: how many, how many today, how many still pending. */
+export interface PledgeGroup {
+  by: 'number' | 'address';
+  /** The number, or the address's hash: what "anular todos" names. */
+  key: string;
+  /** How leaders read it: the number, or "Conexión" and the hash's first characters (the address is never kept). */
+  label: string;
+  total: number;
+  lastDay: number;
+  /** Open or reported: what voiding the group would release. */
+  holding: number;
+}
+
+/** The groups of two or more pledges by number and by address, those still holding the most first. */
+export function pledgeGroups(pledges: readonly LeaderPledge[], now: Date): PledgeGroup[] {
+  const since = new Date(now.getTime() - HELPER_WINDOW_HOURS * 3_600_000).toISOString();
+  const groups = new Map<string, PledgeGroup>();
+  const add = (by: PledgeGroup['by'], key: string | null, pledge: LeaderPledge) => {
+    if (key === null) return;
+    const id = `${by}\0${key}`;
+    const label = by === 'number' ? key : `Conexión ${key.slice(0, 8)}`;
+    const group = groups.get(id) ?? { by, key, label, total: 0, lastDay: 0, holding: 0 };
+    group.total++;
+    if (pledge.createdAt >= since) group.lastDay++;
+    if (isHolding(pledge.status)) group.holding++;
+    groups.set(id, group);
+  };
+  for (const pledge of pledges) {
+    add('number', pledge.contactWhatsapp, pledge);
+    add('address', pledge.clientHash, pledge);
+  }
+  return [...groups.values()]
+    .filter((group) => group.total >= 2)
+    .sort((a, b) => b.holding - a.holding || b.lastDay - a.lastDay || b.total - a.total || a.key.localeCompare(b.key));
 }

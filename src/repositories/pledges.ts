@@ -88,6 +88,23 @@ export async function pledgesOfEmergency(
     .execute();
 }
 
+/** An emergency's pledges still holding a quantity (open or reported) from one number or one address's hash. */
+export async function holdingPledgesOf(
+  db: Db,
+  emergencyId: string,
+  by: { column: 'contact_whatsapp' | 'client_hash'; value: string },
+): Promise<Pick<PledgeRow, 'id' | 'help_id'>[]> {
+  return db
+    .selectFrom('pledges')
+    .select(['id', 'help_id'])
+    .where('emergency_id', '=', emergencyId)
+    .where(by.column, '=', by.value)
+    .where('status', 'in', holdingStatuses)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 /** Open pledges whose time is up, oldest first. */
 export async function duePledges(db: Db, now: string, limit: number) {
   return db

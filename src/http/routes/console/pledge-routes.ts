@@ -3,12 +3,13 @@
 // reached: another emergency's pledge is not found.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type PledgeAction, settleById } from '../../../commands/pledges/settle-pledge.ts';
+import { type PledgeGroupKey, voidPledgesOf } from '../../../commands/pledges/void-pledges.ts';
 import type { Context } from '../../../context.ts';
 import type { PledgeStatus } from '../../../domain/pledges.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
-import { isPledgeStatus, leaderPledgesOfEmergency } from '../../../queries/leader-pledges.ts';
+import { isPledgeStatus, leaderPledgesOfEmergency, pledgeGroups } from '../../../queries/leader-pledges.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { pledgesPage } from '../../../views/console/pledges-page.ts';
 import { field } from '../../forms/form-body.ts';
@@ -30,6 +31,9 @@ const flashes: Record<string, string> = {
   'compromiso-cancelado': 'Compromiso cancelado: lo que había comprometido vuelve a estar disponible para otros.',
   'compromiso-entregado': 'Entrega confirmada: suma a lo cubierto de la solicitud.',
   'compromiso-disputado': 'Entrega marcada como no recibida: se restó de lo cubierto de la solicitud.',
+  'compromisos-anulados':
+    'Compromisos anulados: los abiertos quedaron cancelados y los reportados como no recibidos; lo que reservaban ' +
+    'vuelve a estar disponible.',
 };
 
 /** The message after a pledge action, from a fixed list (the console's own messages come first). */
@@ -74,12 +78,29 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
       leaderPledgesOfEmergency(ctx, emergency.id, status),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? pledgeFlash(request)),
     ]);
-    return pledgesPage(frame, { pledges, status, errors });
+    // Groups are read from every pledge, whatever the filter shows.
+    const all = status === undefined ? pledges : await leaderPledgesOfEmergency(ctx, emergency.id);
+    return pledgesPage(frame, { pledges, status, errors, groups: pledgeGroups(all, ctx.now()) });
   };
 
   app.get<EmergencyRoute>('/e/:slug/compromisos', async (request, reply) => {
     const { emergency } = await scope(request);
     return sendPage(reply, await render(request, emergency, statusFilter(queryText(request, 'estado'))));
+  });
+
+  // "Anular todos": every pending pledge of one number or one address, named by the form.
+  app.post<EmergencyRoute>('/e/:slug/compromisos/anular', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const key = field(form, 'valor');
+    const by = field(form, 'por');
+    if (key === '' || (by !== 'numero' && by !== 'conexion')) {
+      throw new AppError('validation_failed', [{ field: 'por', message: by, code: 'invalid_choice' }]);
+    }
+    const group: PledgeGroupKey =
+      by === 'numero' ? { by: 'number', whatsapp: key } : { by: 'address', clientHash: key };
+    await voidPledgesOf(ctx, emergency.id, group, consoleActor(user));
+    return seeOther(reply, `${panelPaths.pledges(emergency.slug)}?hecho=compromisos-anulados`);
   });
 
   for (const [verb, known] of Object.entries(actions)) {
