@@ -1,6 +1,7 @@
 // The table of channel adapters: the one place that names the channels. A channel's name is a key of this table,
 // so `Channel` is written nowhere else, and a name that is not here does not compile. To add a channel, write its
 // adapter beside these and add it here; the compiler then names every table keyed by channel (docs/architecture.md).
+import type { Config } from '../config.ts';
 import type { ChannelAdapter, ConversationPart } from './adapter.ts';
 import { kobo } from './kobo.ts';
 import { sms } from './sms.ts';
@@ -45,4 +46,17 @@ export function channelLabel(channel: ChannelName): string {
  */
 export function reachableOnWhatsapp(channel: ContactChannel): boolean {
   return channel === 'unknown' || conversationOf(channel).whatsappNumber;
+}
+
+/**
+ * The channel that can reach a person who never wrote to the service, to prove a number typed on a form: one that
+ * sends, and either has no reach window or has a notice template for outside it. The first in the table's order;
+ * null when none can.
+ */
+export function proofChannel(config: Config): Channel | null {
+  for (const channel of CHANNELS) {
+    const { sender, window } = conversationOf(channel);
+    if (sender(config) !== null && (window === null || window.template(config, 'notice') !== null)) return channel;
+  }
+  return null;
 }
