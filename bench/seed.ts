@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/database.ts';
 import type { AuditLogTable, Db, TimelineEventsTable } from '../src/db/types.ts';
 import { categoryLabel } from '../src/domain/categories.ts';
 import { confirmationState } from '../src/domain/confirmation.ts';
+import { NO_PROOF } from '../src/domain/number-proof.ts';
 import { isApproximate } from '../src/domain/public-place.ts';
 import { searchTerms } from '../src/domain/text.ts';
 import type { HelpRow } from '../src/repositories/help-records/records.ts';
@@ -89,6 +90,7 @@ function buildRecord(
     external_id: externalId,
     arrived_by: null,
     pledge_noticed_at: null,
+    ...NO_PROOF,
     review_status: 'approved',
     status,
     ...fields,

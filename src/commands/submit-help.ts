@@ -6,6 +6,7 @@ import type { Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
+import { NO_PROOF } from '../domain/number-proof.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
 import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
@@ -186,6 +187,7 @@ function newRecord(
     external_id: submission.externalId,
     arrived_by: arrivedBy,
     pledge_noticed_at: null,
+    ...NO_PROOF,
     review_status: 'pending_review',
     status: 'active',
     // Derived from the point unless the submission's fields say a person chose it.

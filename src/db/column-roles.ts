@@ -152,6 +152,14 @@ export const helpRecordRoles = {
   // Published as contact.channel, beside the contact a person agreed to show.
   arrived_by: { kind: 'system', published: 'always', erased: 'keep', label: 'Llegó por' },
   pledge_noticed_at: { ...system, erased: 'rule' },
+  // A proved channel without its number reaches nobody, and a code must not outlive the number it was sent to.
+  proof_channel: { ...system, erased: 'null' },
+  proof_code_hash: { ...system, erased: 'null' },
+  proof_attempts: system,
+  proof_expires_at: { ...system, erased: 'null' },
+  proof_sent_at: { ...system, erased: 'null' },
+  proof_sends: { ...system, erased: 'null' },
+  number_proved_at: { ...system, erased: 'null' },
 } as const satisfies TableRoles<HelpRecordsTable>;
 
 type Roles = typeof helpRecordRoles;

@@ -23,6 +23,7 @@ import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
 import { reportedDeliveries } from './migrations/020-reported-deliveries.ts';
 import { alertPace } from './migrations/021-alert-pace.ts';
 import { pledgeNoticePace } from './migrations/022-pledge-notice-pace.ts';
+import { numberProofs } from './migrations/024-number-proofs.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '020-reported-deliveries': reportedDeliveries(),
     '021-alert-pace': alertPace(),
     '022-pledge-notice-pace': pledgeNoticePace(),
+    '024-number-proofs': numberProofs(),
   };
   return {
     '001-initial': initial(dialect),

@@ -102,6 +102,23 @@ export interface HelpRecordsTable {
   arrived_by: Channel | null;
   /** When its person was last told of pledges (made, reported, cancelled): at most once an hour after the first. */
   pledge_noticed_at: string | null;
+  /**
+   * The channel a code went on to prove the number a form gave (only when the person asked for notices there); null
+   * when none was asked for. Notices use it only once the number is proved (number_proved_at).
+   */
+  proof_channel: Channel | null;
+  /** sha256 (base64url) of the outstanding code with the record's id; null when none is (never sent, proved). */
+  proof_code_hash: string | null;
+  /** Wrong guesses of the outstanding code; a new code starts again at 0. */
+  proof_attempts: Generated<number>;
+  /** When the outstanding code stops proving anything. */
+  proof_expires_at: string | null;
+  /** When the last code was sent: with the number, what the cap of codes per number and day counts. */
+  proof_sent_at: string | null;
+  /** When codes were sent to its number in the last day (JSON list of times, at most the cap's count). */
+  proof_sends: string | null;
+  /** When the person typed the right code: from then on the number is told of the record like a WhatsApp sender. */
+  number_proved_at: string | null;
 }
 
 export type { ConfirmationState } from '../domain/confirmation.ts';
