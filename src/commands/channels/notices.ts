@@ -14,7 +14,8 @@ import { queueMessages } from './queue.ts';
 function reachable(record: HelpRow): HelpRow['arrived_by'] {
   // Only the channel whose intake brought the record, to the number that wrote: never what `source` claims.
   if (!record.contact_whatsapp || record.review_status === 'withdrawn') return null;
-  return record.arrived_by;
+  // Or the channel a form's number was proved on, by the code sent to it (number-proof.ts).
+  return record.arrived_by ?? (record.number_proved_at !== null ? record.proof_channel : null);
 }
 
 export async function noticeSubmitter(

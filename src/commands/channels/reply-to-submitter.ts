@@ -29,16 +29,20 @@ export interface ReplyWindow {
   template: string | null;
 }
 
-/** The channel whose intake brought the record (never what `source` claims), while its person can be reached. */
+/**
+ * The channel whose intake brought the record (never what `source` claims), or the one its form's number was proved
+ * on by a code, while its person can be reached.
+ */
 function channelOf(record: HelpRow): Channel | null {
-  if (record.arrived_by === null) return null;
+  const channel = record.arrived_by ?? (record.number_proved_at !== null ? record.proof_channel : null);
+  if (channel === null) return null;
   if (record.review_status === 'withdrawn' || record.personal_data_erased_at !== null || !record.contact_whatsapp) {
     return null;
   }
-  return record.arrived_by;
+  return channel;
 }
 
-/** How a reply to this record's person would go now; null when the record did not come by WhatsApp or SMS. */
+/** How a reply to this record's person would go now; null when nobody can be reached (no channel, no proved number). */
 export async function replyWindow(ctx: Context, record: HelpRow): Promise<ReplyWindow | null> {
   const channel = channelOf(record);
   if (channel === null) return null;

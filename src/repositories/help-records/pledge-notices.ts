@@ -28,7 +28,8 @@ export async function pledgeActivityDue(db: Db, before: string) {
     .selectFrom('help_records as h')
     .innerJoin('timeline_events as t', 't.help_id', 'h.id')
     .select(['h.id', 'h.pledge_noticed_at', 't.kind', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('h.arrived_by', 'is not', null)
+    // Records a conversation brought, or whose form's number was proved: the ones whose person can be told.
+    .where((eb) => eb.or([eb('h.arrived_by', 'is not', null), eb('h.number_proved_at', 'is not', null)]))
     .where('h.review_status', '=', 'approved')
     .where('h.pledge_noticed_at', 'is not', null)
     .where('h.pledge_noticed_at', '<=', before)
