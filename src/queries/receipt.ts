@@ -1,13 +1,15 @@
 // A submission's receipt: where it stands, field by field; never its contact data or identity document, and its
 // receipt code only right after sending.
 
+import { channelLabel, proofChannel } from '../channels/adapters.ts';
 import type { Context } from '../context.ts';
+import { type ProofState, proofState } from '../domain/number-proof.ts';
 import type { PlacePromise } from '../domain/public-promise.ts';
 import { receiptShowsCode } from '../domain/receipt-code.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { rowPlacePromise } from '../presenters/place-promise.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
-import { findById } from '../repositories/help-records/records.ts';
+import { findById, type HelpRow } from '../repositories/help-records/records.ts';
 
 export interface SubmissionReceipt {
   id: string;
@@ -27,6 +29,27 @@ export interface SubmissionReceipt {
   baseUrl: string;
   /** What its approval publishes of the place, and what never, in each language the site speaks. */
   place: { es: PlacePromise; en: PlacePromise };
+  /** Where proving its number stands, when the form asked for notices; never the number itself. */
+  proof: ReceiptProof | null;
+}
+
+export interface ReceiptProof {
+  state: Exclude<ProofState, { kind: 'none' }>;
+  /** The channel the code goes by, as people read it ("SMS"). */
+  channel: string;
+  /** A new code can be sent now (a channel can reach the number). */
+  canSend: boolean;
+}
+
+/** The proof of a submission that can still be told anything: not for a rejected or withdrawn one. */
+function receiptProof(ctx: Context, row: HelpRow): ReceiptProof | null {
+  if (row.review_status === 'rejected' || row.review_status === 'withdrawn' || row.proof_channel === null) return null;
+  const state = proofState(row, ctx.now());
+  if (state.kind === 'none') return null;
+  const available = proofChannel(ctx.config);
+  // The code sent went by the record's channel; a new one goes by the one that can reach the number now.
+  const channel = state.kind === 'spent' && available !== null ? available : row.proof_channel;
+  return { state, channel: channelLabel(channel), canSend: available !== null };
 }
 
 /** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
@@ -49,5 +72,6 @@ export async function submissionReceipt(ctx: Context, id: string): Promise<Submi
       es: rowPlacePromise({ ...row, address: row.address && 'su dirección' }, 'es'),
       en: rowPlacePromise({ ...row, address: row.address && 'your address' }, 'en'),
     },
+    proof: receiptProof(ctx, row),
   };
 }

@@ -16,6 +16,7 @@ import { historySection } from './history.ts';
 import { recordStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 import { matchSection } from './match-section.ts';
+import { numberProofLine } from './number-proof-line.ts';
 import { pledgeSection } from './pledge-section.ts';
 import { contentTable } from './record-fields.ts';
 import { recordReportsSection } from './report-group.ts';
@@ -117,7 +118,7 @@ ${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 30
 }
 ${view.pledges ? pledgeSection(slug, csrf, record, view.pledges) : ''}
 ${view.matches ? matchSection(slug, frame.emergency?.name ?? slug, record, view.publicUrl, view.matches) : ''}
-<section><h2>Datos</h2>${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
+<section><h2>Datos</h2>${numberProofLine(record)}${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
 <p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>
 ${erasureSection(frame, view)}
 ${historySection(view.timeline, view.audit)}`,

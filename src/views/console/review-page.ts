@@ -10,6 +10,7 @@ import { erasureForm, erasureText } from './erasure-form.ts';
 import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
+import { numberProofLine } from './number-proof-line.ts';
 import { type Content, contentTable, diffTable, editFields, seenToken, withoutPoint } from './record-fields.ts';
 
 export interface ReviewView {
@@ -82,7 +83,7 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
       isRevision ? html` · <strong class="tag">Revisión pendiente</strong>` : ''
     }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''}${erased ? ` · ${erased}` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
 ${isRevision ? diffTable(record, proposed) : ''}
-<section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${contentTable(proposed)}
+<section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${numberProofLine(record)}${contentTable(proposed)}
 <p class="note">Al aprobar se publican el registro, el nombre de contacto y el WhatsApp (la persona dio su consentimiento). El documento de identidad nunca se publica.</p></section>
 ${
   view.duplicates.length > 0

@@ -6,6 +6,7 @@ import { developers } from './strings/developers.ts';
 import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
 import { home } from './strings/home.ts';
+import { numberProof } from './strings/number-proof.ts';
 import { pledge } from './strings/pledge.ts';
 import { privacy } from './strings/privacy.ts';
 import { quantity } from './strings/quantity.ts';
@@ -51,6 +52,7 @@ export const catalogue = {
   forms,
   status,
   withdraw,
+  numberProof,
   privacy,
   quantity,
 } as const;

@@ -3,7 +3,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { channelLabel, proofChannel } from '../../../channels/adapters.ts';
 import { WEB_SOURCE } from '../../../channels/own-sources.ts';
+import { sendProofCode } from '../../../commands/channels/number-proof.ts';
 import { type ConsentPayload, dropConsentDraft } from '../../../commands/consent-drafts.ts';
 import { submitHelp } from '../../../commands/submit-help.ts';
 import type { Context } from '../../../context.ts';
@@ -25,6 +27,7 @@ import {
   formRefusedPage,
   formStrings,
   MUNICIPALITIES_PATH,
+  NOTICES_FIELD,
   SHOW_MUNICIPALITIES,
   type Values,
 } from '../../../views/site/pages/form-controls.ts';
@@ -90,6 +93,7 @@ function typedValues(kind: Kind, form: FormBody): Values {
     'emergencySlug',
     'publishContact',
     'externalId',
+    NOTICES_FIELD,
     DRAFT_PARAM,
   ]) {
     values[name] = field(form, name);
@@ -144,6 +148,8 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
   const fromOurPages = anonymous.fromOurPages;
 
   const sendDoc = anonymous.send;
+  // The channel a code proves a form's number on; without one the forms offer no notices and nothing changes.
+  const proving = proofChannel(ctx.config);
 
   const state = (lang: Lang, emergencies: EmergencyChoice[], extra: Partial<FormState>): FormState => ({
     lang,
@@ -152,6 +158,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     errors: {},
     baseUrl: ctx.config.baseUrl,
     retention: ctx.config.retention,
+    ...(proving === null ? {} : { proofChannel: channelLabel(proving) }),
     ...extra,
   });
 
@@ -263,6 +270,13 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
           // The assistant's draft this form was opened from has served its purpose, with its personal data.
           const token = field(form, DRAFT_PARAM);
           if (token !== '') await dropConsentDraft(ctx, token);
+          if (proving !== null && field(form, NOTICES_FIELD) === 'si') {
+            // The submission is committed whatever happens here: a code that cannot be queued is logged, and the
+            // person still gets their receipt.
+            await sendProofCode(ctx, result.id, proving, 'asked').catch((err: unknown) =>
+              request.log.error({ err, id: result.id }, 'number proof code not queued'),
+            );
+          }
           // 303: reloading the receipt never sends the form again.
           return reply.code(303).header('location', receiptPath(result.id, lang)).send();
         } catch (err) {

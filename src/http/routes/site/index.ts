@@ -8,6 +8,7 @@ import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formPages } from './form-pages.ts';
 import { infoPages } from './info-pages.ts';
+import { numberProofPages } from './number-proof-pages.ts';
 import { pledgePages } from './pledge-pages.ts';
 import { publicPages } from './public-pages.ts';
 import { reportPages } from './report-pages.ts';
@@ -49,6 +50,7 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   publicPages(scope, ctx, limiters);
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
+  numberProofPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
   pledgePages(scope, ctx, limiters);
   routeClaimPages(scope, ctx, limiters);

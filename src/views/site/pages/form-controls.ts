@@ -5,6 +5,7 @@ import { choosableMunicipality, departments, municipalitiesOf } from '../../../d
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
+import { fill } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown, twinPath } from '../render-markdown.ts';
 
@@ -45,6 +46,11 @@ export interface FormState {
   status?: number;
   /** The control the page opens on: the municipality list after "Ver municipios". */
   focus?: string;
+  /**
+   * The channel a code can prove the number on, as people read it ("SMS"); absent when none can reach a person who
+   * never wrote, and then the form offers no notices.
+   */
+  proofChannel?: string;
 }
 
 interface Control {
@@ -316,7 +322,7 @@ export function contactFields(
     inputmode: 'tel',
     maxlength: 32,
     autocomplete: 'tel',
-  })}${privateFields}${checkbox({
+  })}${noticesField(state)}${privateFields}${checkbox({
     name: 'publishContact',
     label: consent,
     help: t.publishContactHelp,
@@ -324,6 +330,29 @@ export function contactFields(
     errors,
     checked: values.publishContact === 'si',
   })}`;
+}
+
+/** The box that asks for a code to this number, so its person can be told of the submission there. */
+export const NOTICES_FIELD = 'avisos';
+
+/** "Recibir avisos en este número", only where a channel can send the code; never ticked in advance. */
+function noticesField(state: FormState): Html {
+  if (state.proofChannel === undefined) return html``;
+  const t = strings(catalogue.numberProof, state.lang);
+  return checkbox({
+    name: NOTICES_FIELD,
+    label: t.optIn,
+    help: fill(t.optInHelp, { channel: state.proofChannel }),
+    errors: state.errors,
+    checked: state.values[NOTICES_FIELD] === 'si',
+  });
+}
+
+/** The same box in the twin: what it does, and that the API sends no code. */
+export function noticesTwin(state: FormState): Block[] {
+  if (state.proofChannel === undefined) return [];
+  const t = strings(catalogue.numberProof, state.lang);
+  return [{ kind: 'markdown', text: escapeMarkdown(fill(t.twinOptIn, { channel: state.proofChannel })) }];
 }
 
 /** What the consent covers, sentence by sentence: what becomes public, for how long, and how to withdraw it. */

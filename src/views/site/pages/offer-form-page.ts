@@ -24,6 +24,7 @@ import {
   input,
   lengthLimit,
   locationFields,
+  noticesTwin,
   radios,
   select,
   textarea,
@@ -210,6 +211,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['needsTransport', false, '`true`, `false`', t.needsTransport],
     ]),
     consentTermsTwin(state, t, 'offer'),
+    ...noticesTwin(state),
     ...twinApiBlocks(t, state, example),
   ];
 }

@@ -7,6 +7,7 @@ import { type Block, type Inline, type Lang, link, localized, type SiteDocument,
 import { fill } from '../format.ts';
 import { WITHDRAW_PATH } from './form-controls.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
+import { type ProofNotice, proofNoticeText, proofSection } from './receipt-proof.ts';
 import { REQUEST_PATH } from './request-form-page.ts';
 import { STATUS_PATH, statusStrings } from './status-page.ts';
 
@@ -54,7 +55,11 @@ function codeBlock(code: string, receipt: Receipt, lang: Lang): Block {
   };
 }
 
-export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): SiteDocument {
+/**
+ * The receipt; `notice` is what a POST of its code form just did (a wrong code, the cap), said in the proof's section
+ * with the status it answers with.
+ */
+export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, notice?: ProofNotice): SiteDocument {
   const t = strings(catalogue.forms, lang);
   if (!receipt) {
     return {
@@ -125,8 +130,12 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null): Si
     title: t.receiptTitle,
     summary: t.receiptSummary,
     ...(receipt.receiptCode ? { styles: CODE_STYLES, noStore: true } : {}),
+    // Where proving the number stands changes with every guess: no cache may keep it.
+    ...(receipt.proof ? { noStore: true } : {}),
+    ...(notice ? { status: proofNoticeText(notice, lang).status } : {}),
     blocks: [
       { kind: 'section', className: 'card recibo', blocks: [...state, { kind: 'fields', items: fields }] },
+      ...(receipt.proof ? [proofSection(receipt.id, receipt.proof, lang, notice)] : []),
       ...(receipt.receiptCode ? [codeBlock(receipt.receiptCode, receipt, lang)] : []),
       ...(receipt.reviewStatus !== 'pending_review' && !receipt.revisionPending
         ? []

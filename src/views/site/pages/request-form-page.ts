@@ -25,6 +25,7 @@ import {
   input,
   lengthLimit,
   locationFields,
+  noticesTwin,
   radios,
   select,
   textarea,
@@ -199,6 +200,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ['unit', false, lengthLimit(t, b.unit), t.unit],
     ]),
     consentTermsTwin(state, t, 'request'),
+    ...noticesTwin(state),
     ...twinApiBlocks(t, state, example, [t.twinIdentity]),
   ];
 }
