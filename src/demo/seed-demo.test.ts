@@ -21,6 +21,7 @@ import { helpList, type PublicHelp } from '../schemas/public-help.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { DEMO_SMS_NUMBER } from './demo-conversation.ts';
 import { DEMO_MAX_KM, demoEmergency, demoPlan } from './demo-data.ts';
+import { DEMO_PROVED_NUMBER } from './demo-number-proof.ts';
 import { DEMO_ACCOUNT } from './demo-operations.ts';
 import { type DemoSummary, seedDemo } from './seed-demo.ts';
 
@@ -309,4 +310,26 @@ test('one request came by SMS through the intake: its channel is recorded and it
   assert.equal(Number(logged.n), 12, 'every message the person sent is in the conversation log');
   const others = (await everyPublished()).filter((item) => item.contact !== null && item.contact?.channel !== 'sms');
   assert.ok(others.length > 100 && others.every((other) => other.contact?.channel === 'unknown'));
+});
+
+test('one web request asked for notices and proved its number by code: the approval went to it, and nothing else', async () => {
+  const row = await ctx.db
+    .selectFrom('help_records')
+    .select(['id', 'source', 'arrived_by', 'proof_channel', 'number_proved_at', 'proof_code_hash', 'review_status'])
+    .where('contact_whatsapp', '=', DEMO_PROVED_NUMBER)
+    .executeTakeFirstOrThrow();
+  assert.equal(row.source, 'web');
+  assert.equal(row.arrived_by, null);
+  assert.equal(row.proof_channel, 'sms');
+  assert.ok(row.number_proved_at, 'proved');
+  assert.equal(row.proof_code_hash, null, 'the code proved it once and proves nothing more');
+  assert.equal(row.review_status, 'approved');
+  const told = await ctx.db
+    .selectFrom('outbound_messages')
+    .select('body')
+    .where('address', '=', DEMO_PROVED_NUMBER)
+    .orderBy('created_at')
+    .execute();
+  assert.equal(told.length, 2, 'the code, then the approval');
+  assert.match(told[1]?.body ?? '', /fue revisada y ya está publicada/);
 });

@@ -12,6 +12,7 @@ import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
+import { seedDemoNumberProof } from './demo-number-proof.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoClaims, seedDemoPledges } from './demo-pledges.ts';
 
@@ -63,6 +64,9 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   await seedDemoClaims(ctx, emergency);
   // Two hours ago, someone without WhatsApp asked for water by SMS.
   await seedDemoConversation(ctx, 120);
+  summary.approved++;
+  // Three hours ago, someone sent the web form asking for notices, and proved her number with the code.
+  await seedDemoNumberProof(ctx, 180);
   summary.approved++;
   // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
   await refreshConfirmations(ctx);
