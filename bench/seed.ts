@@ -90,6 +90,7 @@ function buildRecord(
     external_id: externalId,
     arrived_by: null,
     pledge_noticed_at: null,
+    delivery_asked_at: null,
     ...NO_PROOF,
     review_status: 'approved',
     status,

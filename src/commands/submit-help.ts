@@ -187,6 +187,7 @@ function newRecord(
     external_id: submission.externalId,
     arrived_by: arrivedBy,
     pledge_noticed_at: null,
+    delivery_asked_at: null,
     ...NO_PROOF,
     review_status: 'pending_review',
     status: 'active',

@@ -152,6 +152,7 @@ export const helpRecordRoles = {
   // Published as contact.channel, beside the contact a person agreed to show.
   arrived_by: { kind: 'system', published: 'always', erased: 'keep', label: 'Llegó por' },
   pledge_noticed_at: { ...system, erased: 'rule' },
+  delivery_asked_at: { ...system, erased: 'null' },
   // A proved channel without its number reaches nobody, and a code must not outlive the number it was sent to.
   proof_channel: { ...system, erased: 'null' },
   proof_code_hash: { ...system, erased: 'null' },

@@ -23,6 +23,7 @@ import { withdrawConfirm } from './migrations/019-withdraw-confirm.ts';
 import { reportedDeliveries } from './migrations/020-reported-deliveries.ts';
 import { alertPace } from './migrations/021-alert-pace.ts';
 import { pledgeNoticePace } from './migrations/022-pledge-notice-pace.ts';
+import { deliveryQuestion } from './migrations/023-delivery-question.ts';
 import { numberProofs } from './migrations/024-number-proofs.ts';
 import type { Dialect } from './types.ts';
 
@@ -44,6 +45,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '020-reported-deliveries': reportedDeliveries(),
     '021-alert-pace': alertPace(),
     '022-pledge-notice-pace': pledgeNoticePace(),
+    '023-delivery-question': deliveryQuestion(),
     '024-number-proofs': numberProofs(),
   };
   return {

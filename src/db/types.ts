@@ -103,6 +103,11 @@ export interface HelpRecordsTable {
   /** When its person was last told of pledges (made, reported, cancelled): at most once an hour after the first. */
   pledge_noticed_at: string | null;
   /**
+   * When its person was last asked, on their channel, whether the deliveries reported to it arrived; their answer
+   * (RECIBIDO or NO LLEGÓ) settles those reported by then. null: never asked, or answered.
+   */
+  delivery_asked_at: string | null;
+  /**
    * The channel a code went on to prove the number a form gave (only when the person asked for notices there); null
    * when none was asked for. Notices use it only once the number is proved (number_proved_at).
    */

@@ -2,6 +2,9 @@
 // to their request, a delivery confirmed. Short, in Spanish, never with anyone else's contact details.
 import { withoutLinkSchemes } from './text.ts';
 
+/** What a person told of a reported delivery answers from their phone (conversation/commands.ts deliveryAnswer). */
+export const DELIVERY_QUESTION = 'Si le llegó, responda RECIBIDO; si no le llegó, responda NO LLEGÓ.';
+
 export type NoticeKind = 'approved' | 'rejected' | 'pledged' | 'reported' | 'released' | 'delivered';
 
 export interface NoticeSubject {
@@ -40,7 +43,7 @@ export function noticeText(
     case 'reported':
       return (
         `Ayuda Directa: quien se comprometió con ${title} dice que ya entregó${amount(quantity, subject.unit)}. ` +
-        `Si llegó, confírmelo con su código en ${links.status}; si no llegó, dígalo allí mismo.`
+        `${DELIVERY_QUESTION} También puede hacerlo con su código en ${links.status}`
       );
     case 'released':
       return (
@@ -71,8 +74,33 @@ export function pledgeSummaryText(
     committed.quantity === null
       ? `${committed.open} ${committed.open === 1 ? 'compromiso abierto' : 'compromisos abiertos'}`
       : `comprometido ahora: ${committed.quantity}${subject.unit ? ` ${subject.unit}` : ''}`;
+  const question = counts.reported > 0 ? ` ${DELIVERY_QUESTION}` : '';
   return (
     `Ayuda Directa: novedades de «${withoutLinkSchemes(subject.title)}» desde las ${since}: ${parts.join(', ')}; ` +
-    `${now}. Su solicitud sigue publicada. Consulte con su código en ${links.status}`
+    `${now}. Su solicitud sigue publicada.${question} Consulte con su código en ${links.status}`
+  );
+}
+
+/** The answer to RECIBIDO or NO LLEGÓ: what was settled, to the requester alone. */
+export function deliveryAnswerText(
+  answer: 'received' | 'not_received',
+  subject: NoticeSubject,
+  settled: { count: number; quantity: number | null },
+  links: { status: string },
+): string {
+  const title = `«${withoutLinkSchemes(subject.title)}»`;
+  if (settled.count === 0) {
+    return `Ayuda Directa: ${title} no tiene entregas por confirmar. Consulte con su código en ${links.status}`;
+  }
+  const deliveries = settled.count === 1 ? 'la entrega' : `las ${settled.count} entregas`;
+  if (answer === 'received') {
+    return (
+      `Ayuda Directa: gracias. Quedó confirmada ${deliveries} a ${title}${amount(settled.quantity, subject.unit)}: ` +
+      'ya cuenta como cubierta.'
+    );
+  }
+  return (
+    `Ayuda Directa: anotamos que ${deliveries} a ${title} no llegó. Lo que se había reservado vuelve a estar ` +
+    'disponible y su solicitud sigue publicada.'
   );
 }

@@ -6,12 +6,13 @@ import type { Store } from '../../db/store.ts';
 import { bogotaHourMinute } from '../../domain/bogota-time.ts';
 import { type NoticeKind, noticeText, pledgeSummaryText } from '../../domain/notice-texts.ts';
 import { urls } from '../../presenters/urls.ts';
+import { markDeliveryAsked } from '../../repositories/help-records/delivery-questions.ts';
 import { markPledgeNoticed, pledgeActivityDue } from '../../repositories/help-records/pledge-notices.ts';
 import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
 import { queueMessages } from './queue.ts';
 
 /** The channel that brought the record, while its person can be told; null: nobody is. */
-function reachable(record: HelpRow): HelpRow['arrived_by'] {
+export function reachable(record: HelpRow): HelpRow['arrived_by'] {
   // Only the channel whose intake brought the record, to the number that wrote: never what `source` claims.
   if (!record.contact_whatsapp || record.review_status === 'withdrawn') return null;
   // Or the channel a form's number was proved on, by the code sent to it (number-proof.ts).
@@ -39,6 +40,8 @@ export async function noticeSubmitter(
     { channel, address: record.contact_whatsapp, kind: 'notice', helpId: record.id, now: step.now },
     [{ text }],
   );
+  // The notice asks whether it arrived: the answer settles the deliveries reported by now.
+  if (kind === 'reported') await markDeliveryAsked(step.trx.db, record.id, step.now);
 }
 
 const HOUR_MS = 3_600_000;
@@ -83,6 +86,7 @@ export async function queuePledgeSummaries(ctx: Context): Promise<number> {
     await queueMessages(ctx.db, { channel, address: record.contact_whatsapp, kind: 'notice', helpId: record.id, now }, [
       { text },
     ]);
+    if (due.counts.pledge_reported > 0) await markDeliveryAsked(ctx.db, record.id, now);
     queued++;
   }
   return queued;

@@ -6,8 +6,11 @@
 import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
+import type { Db } from '../../db/types.ts';
+import { deliveryAnswer } from '../../domain/conversation/commands.ts';
 import { converse, isYes, withdrawKeptReplies } from '../../domain/conversation/converse.ts';
 import type { Action, ConversationEnv, ConversationState, Inbound } from '../../domain/conversation/types.ts';
+import { deliveryAnswerText } from '../../domain/notice-texts.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { activeEmergencies } from '../../queries/emergencies.ts';
 import { insertInbound } from '../../repositories/channels/channel-messages.ts';
@@ -17,8 +20,12 @@ import {
   lockConversation,
   updateConversation,
 } from '../../repositories/channels/conversations.ts';
+import { deliveryQuestionsTo } from '../../repositories/help-records/delivery-questions.ts';
+import type { HelpRow } from '../../repositories/help-records/records.ts';
+import { answerReportedDeliveries } from '../pledges/settle-pledge.ts';
 import { confirmWithdrawal, performAction } from './conversation-actions.ts';
 import type { InboundMessage } from './inbound-message.ts';
+import { reachable } from './notices.ts';
 import { outboundQueued } from './outbound-signal.ts';
 import { queueMessages } from './queue.ts';
 
@@ -26,6 +33,8 @@ import { queueMessages } from './queue.ts';
 export const IDLE_RESTART_MS = 30 * 60_000;
 /** "retirar CÓDIGO" asks first; a "SI" later than this withdraws nothing. */
 export const WITHDRAW_CONFIRM_MS = 10 * 60_000;
+/** A reported delivery's question (RECIBIDO or NO LLEGÓ) is answered within a week; later, on /estado. */
+export const DELIVERY_ANSWER_MS = 7 * 24 * 3_600_000;
 
 export type ReceiveOutcome = 'handled' | 'duplicate' | 'late';
 
@@ -72,6 +81,8 @@ interface Taken {
   action?: Action;
   /** A "SI" to the withdrawal's question: the record to withdraw. */
   withdrawal?: string;
+  /** RECIBIDO or NO LLEGÓ to the question about a record's reported deliveries. */
+  delivery?: { helpId: string; askedAt: string; answer: 'received' | 'not_received' };
   conversationId?: string;
   openedBy?: string | null;
 }
@@ -129,6 +140,18 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       });
       return { outcome: 'handled', withdrawal: asked };
     }
+    // RECIBIDO or NO LLEGÓ, from the number a record's notices go to, on the channel they go by.
+    const answer = deliveryAnswer(message.input);
+    const question = answer === null ? undefined : await askedDelivery(trx.db, message, now);
+    if (answer !== null && question?.delivery_asked_at) {
+      await updateConversation(trx.db, row.id, {
+        ...(row.withdraw_help_id === null ? {} : answered),
+        last_inbound_at: at,
+        last_sent_at: message.sentAt,
+        updated_at: at,
+      });
+      return { outcome: 'handled', delivery: { helpId: question.id, askedAt: question.delivery_asked_at, answer } };
+    }
     const state = parseState(row, now);
     const turn = converse(state, message.input, env);
     const openedBy = state === null ? (turn.state === null ? null : message.providerId) : row.opened_by;
@@ -163,6 +186,15 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
     }
     outboundQueued();
   }
+  if (taken.delivery !== undefined) {
+    try {
+      await answerDeliveries(ctx, message, taken.delivery);
+    } catch (err) {
+      // The message is logged; the provider must not send it again. The person can still answer on /estado.
+      log?.error({ err }, 'a delivery answer failed');
+    }
+    outboundQueued();
+  }
   if (taken.action && taken.conversationId) {
     try {
       await performAction(ctx, message, env, taken.action, {
@@ -176,4 +208,31 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
     outboundQueued();
   }
   return taken.outcome;
+}
+
+/** The record whose question this number answers: the latest asked within the week, on the channel it went by. */
+async function askedDelivery(db: Db, message: InboundMessage, now: Date): Promise<HelpRow | undefined> {
+  const since = new Date(now.getTime() - DELIVERY_ANSWER_MS).toISOString();
+  const asked = await deliveryQuestionsTo(db, message.address, since);
+  return asked.find((record) => reachable(record) === message.channel);
+}
+
+async function answerDeliveries(
+  ctx: Context,
+  message: InboundMessage,
+  delivery: NonNullable<Taken['delivery']>,
+): Promise<void> {
+  const settled = await answerReportedDeliveries(ctx, delivery.helpId, delivery.askedAt, delivery.answer);
+  const { record } = settled;
+  const text = deliveryAnswerText(
+    delivery.answer,
+    { type: record.type, title: record.title, unit: record.unit },
+    settled,
+    { status: `${ctx.config.baseUrl}/estado` },
+  );
+  await queueMessages(
+    ctx.db,
+    { channel: message.channel, address: message.address, kind: 'reply', now: ctx.now().toISOString() },
+    [{ text }],
+  );
 }

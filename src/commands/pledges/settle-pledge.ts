@@ -9,7 +9,8 @@ import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
-import { findById, findByReceiptCode } from '../../repositories/help-records/records.ts';
+import { markDeliveryAsked } from '../../repositories/help-records/delivery-questions.ts';
+import { findById, findByReceiptCode, type HelpRow } from '../../repositories/help-records/records.ts';
 import {
   findPledge,
   findPledgeByCode,
@@ -213,5 +214,38 @@ export async function confirmDeliveriesForSource(
       quantity += locked.delivered_quantity ?? 0;
     }
     return { ok: true, confirmed, quantity, covered: step.record.quantity_covered };
+  });
+}
+
+/**
+ * The requester answers, from the number their notices go to, whether the deliveries they were asked about arrived
+ * (RECIBIDO or NO LLEGÓ): each delivery reported by `askedAt` is confirmed (covered grows by what was reported) or
+ * disputed. One reported after the question was not asked about, and waits for its own.
+ */
+export async function answerReportedDeliveries(
+  ctx: Context,
+  helpId: string,
+  askedAt: string,
+  answer: 'received' | 'not_received',
+): Promise<{ count: number; quantity: number | null; record: HelpRow }> {
+  return changeRecord(ctx, helpId, async (step) => {
+    let count = 0;
+    let quantity: number | null = null;
+    for (const pledge of await pledgesOfRecord(step.trx.db, helpId)) {
+      if (pledge.status !== 'reported' || pledge.reported_at === null || pledge.reported_at > askedAt) continue;
+      const locked = await findPledge(step.trx, pledge.id, true);
+      if (locked?.status !== 'reported') continue;
+      await settleReported(ctx, step, locked, {
+        status: answer === 'received' ? 'delivered' : 'disputed',
+        confirmed: answer === 'received' ? locked.delivered_quantity : null,
+        actor: REQUESTER_ACTOR,
+        notify: false,
+      });
+      count++;
+      if (locked.delivered_quantity !== null) quantity = (quantity ?? 0) + locked.delivered_quantity;
+    }
+    // Answered: a second RECIBIDO finds no question.
+    await markDeliveryAsked(step.trx.db, helpId, null);
+    return { count, quantity, record: step.record };
   });
 }

@@ -69,3 +69,27 @@ const YES = new Set(['si', 's', 'sii', 'si retirar', 'si quiero', 'si por favor'
 export function isYes(input: Inbound): boolean {
   return input.kind === 'text' && YES.has(simplify(input.text));
 }
+
+const RECEIVED = new Set([
+  'recibido',
+  'recibida',
+  'recibi',
+  'si recibido',
+  'si recibi',
+  'si llego',
+  'llego',
+  'ya llego',
+]);
+const NOT_RECEIVED = new Set(['no llego', 'no recibido', 'no recibi', 'no ha llegado', 'no me llego', 'no llego nada']);
+
+/**
+ * The answer to "did the delivery arrive?" (domain/notice-texts.ts): RECIBIDO or NO LLEGÓ, typed. Words of their
+ * own, never a bare SI or NO, so an answer to another question is never read as one.
+ */
+export function deliveryAnswer(input: Inbound): 'received' | 'not_received' | null {
+  if (input.kind !== 'text') return null;
+  const answer = simplify(input.text);
+  if (RECEIVED.has(answer)) return 'received';
+  if (NOT_RECEIVED.has(answer)) return 'not_received';
+  return null;
+}
