@@ -1,6 +1,7 @@
 // The demo's pledges ("voy a llevar"): some on their way, one delivered in part (confirmed by a leader), one whose
 // pledger reported the delivery two and a half days ago and nobody confirmed (still reserved, not covered: it is on
-// the leaders' digest), one cancelled, so a newcomer sees committed and uncommitted beside covered at once; and volunteers' offers to take the available routes, one
+// the leaders' digest), one cancelled, and two from one company's phone (grouped in the leaders' list), so a newcomer
+// sees committed and uncommitted beside covered at once; and volunteers' offers to take the available routes, one
 // waiting for the leaders. Through the same commands the API and the leaders use.
 import { pledgeHelp } from '../commands/pledges/make-pledge.ts';
 import { settleByCode, settleById } from '../commands/pledges/settle-pledge.ts';
@@ -21,6 +22,8 @@ interface DemoPledge {
   within: number;
   /** deliver and cancel: a leader's; report: the pledger's own "entregado", with the code. */
   after?: { action: 'deliver' | 'cancel' | 'report'; share?: number; hoursAgo: number };
+  /** The plan's entry whose connection this one shares (the console groups pledges by number and by address). */
+  sameClientAs?: number;
 }
 
 /** Fictional numbers (the 300 555 01xx block is never assigned). */
@@ -52,6 +55,9 @@ const plan: DemoPledge[] = [
     within: 24,
     after: { action: 'report', hoursAgo: 60 },
   },
+  // The transport company pledges to a second need from the same phone and office: the leaders' pledge list shows
+  // its number's and its connection's pledges together, with "Anular todos".
+  { share: 0.3, name: 'Transportes del Sur', whatsapp: '+573005550124', hoursAgo: 1, within: 12, sameClientAs: 4 },
 ];
 
 export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Promise<number> {
@@ -75,7 +81,7 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
       at(step.hoursAgo),
       record.id,
       { quantity, deliverWithinHours: step.within, contactName: step.name, contactWhatsapp: step.whatsapp },
-      { scope: `demo-${i}`, counted: 'all' },
+      { scope: `demo-${step.sameClientAs ?? i}`, counted: 'all' },
     );
     made++;
     if (!step.after) continue;

@@ -262,8 +262,12 @@ test('pledges: some open, one delivered in part, one reported and unconfirmed, o
   for (const kind of ['pledged', 'pledge_reported', 'pledge_delivered', 'pledge_released']) {
     assert.ok(kinds.has(kind as never), kind);
   }
-  const pledges = await ctx.db.selectFrom('pledges').select('status').execute();
+  const pledges = await ctx.db.selectFrom('pledges').select(['status', 'contact_whatsapp', 'client_hash']).execute();
   assert.deepEqual(new Set(pledges.map((p) => p.status)), new Set(['open', 'reported', 'delivered', 'cancelled']));
+  // One company pledged twice from one phone and one connection: the leaders' list groups them.
+  const twice = pledges.filter((p) => p.contact_whatsapp === '+573005550124');
+  assert.equal(twice.length, 2);
+  assert.equal(twice[0]?.client_hash, twice[1]?.client_hash);
   // The delivery its pledger reported two and a half days ago waits on the leaders' digest, not in covered.
   const emergency = await ctx.db
     .selectFrom('emergencies')
