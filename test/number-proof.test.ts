@@ -328,6 +328,42 @@ describe('proving a number by SMS', () => {
     assert.equal((await codesTo(h, victim)).length, 4, 'a day later, one more');
   });
 
+  test('sending the form, withdrawing it and sending it again does not get a fourth code to a stranger', async () => {
+    const victim = nextMobile();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { id } = await send(victim, true);
+      ids.push(id);
+      const receipt = await h.ctx.db
+        .selectFrom('help_records')
+        .select('receipt_code')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const withdrawn = await post(h, '/retirar', {
+        codigo: String(receipt.receipt_code),
+        whatsapp: victim,
+        confirmar: '1',
+      });
+      assert.ok([200, 303].includes(withdrawn.statusCode), withdrawn.body);
+      const gone = await h.ctx.db
+        .selectFrom('help_records')
+        .select(['review_status', 'contact_whatsapp'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      assert.equal(gone.review_status, 'withdrawn', 'the record and its number are gone');
+    }
+    // Withdrawing takes the messages with the number, so the audit says which records had a code sent.
+    const sent = await h.ctx.db
+      .selectFrom('audit_log')
+      .select('target_id')
+      .where('action', '=', 'number_proof_sent')
+      .where('target_id', 'in', ids)
+      .execute();
+    assert.equal(sent.length, 3, 'three codes, then nothing, though no record keeps the number');
+    const kept = await h.ctx.db.selectFrom('login_attempts').select('key').execute();
+    assert.ok(!kept.some((row) => row.key.includes(victim.slice(1))), 'the count keeps no number anyone can read');
+  });
+
   test('asked for at once from several records, the codes to one number still stop at three', async () => {
     const number = nextMobile();
     const records = [];

@@ -59,6 +59,11 @@ export interface ConversationPart {
   read(json: unknown, now: Date): ReadNotification;
   /** How a message goes out; null when the channel is not configured. */
   sender(config: Config): Sender | null;
+  /**
+   * The secret this service shares with the channel's provider; null when the channel is not configured. It keys
+   * what the service keeps of a number it must not keep in the clear (a keyed hash that only this service can make).
+   */
+  secret(config: Config): string | null;
   /** null: a message as written reaches the person at any time. */
   window: ReachWindow | null;
 }

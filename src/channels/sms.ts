@@ -33,6 +33,7 @@ export const sms = {
       const settings = config.sms;
       return settings === null ? null : (to, body) => sendSms(settings, to, body);
     },
+    secret: (config) => config.sms?.secret ?? null,
     window: null,
   },
 } satisfies ChannelAdapter;

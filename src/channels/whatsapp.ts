@@ -49,6 +49,7 @@ export const whatsapp = {
       const settings = config.whatsapp;
       return settings === null ? null : (to, body) => sendWhatsapp(settings, to, body);
     },
+    secret: (config) => config.whatsapp?.appSecret ?? null,
     window: {
       ms: WHATSAPP_WINDOW_MS,
       template: (config, purpose) => config.whatsapp?.templates[purpose] ?? null,

@@ -2,6 +2,7 @@
 // back. The code is short to type, so it is limited instead: it lasts PROOF_MINUTES, takes PROOF_ATTEMPTS guesses,
 // and one number receives at most PROOF_CODES_PER_DAY codes in any 24 hours, whoever asks, so the form cannot be
 // used to text a stranger. The message carries nothing a submitter typed: only the code and fixed words.
+import { createHmac } from 'node:crypto';
 import { fillRandom } from './random-pool.ts';
 
 export const PROOF_DIGITS = 6;
@@ -96,3 +97,23 @@ export const NO_PROOF = {
   proof_sends: null,
   number_proved_at: null,
 } as const;
+
+/**
+ * The codes one number may receive, counted apart from its records (repositories/login-attempts.ts): a record
+ * withdrawn or erased takes its number with it, so without this count a stranger could send the form, withdraw it and
+ * send it again, and text a number without end. Three let through, then none until a day after the third.
+ */
+export const PROOF_THROTTLE = {
+  free: PROOF_CODES_PER_DAY,
+  firstDelayMs: PROOF_DAY_MS,
+  maxDelayMs: PROOF_DAY_MS,
+  windowMs: PROOF_DAY_MS,
+} as const;
+
+/**
+ * The key that counts a number's codes: keyed with the channel's secret, so the count holds no number anyone could
+ * read back (a plain hash of a phone number is undone by trying them all); dropped a day after its last code.
+ */
+export function proofCounterKey(secret: string, number: string): string {
+  return `number-proof:${createHmac('sha256', secret).update(`ayuda-number-proof\0${number}`).digest('base64url')}`;
+}

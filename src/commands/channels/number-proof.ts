@@ -4,7 +4,7 @@
 // message holds only the code and fixed words (domain/number-proof.ts).
 
 import { provesSecret, tokenHash } from '../../auth/tokens.ts';
-import type { Channel } from '../../channels/adapters.ts';
+import { type Channel, conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import {
@@ -13,8 +13,10 @@ import {
   PROOF_CODES_PER_DAY,
   PROOF_DAY_MS,
   PROOF_MINUTES,
+  PROOF_THROTTLE,
   parseSends,
   proofCodeText,
+  proofCounterKey,
   proofState,
   sendsWithinDay,
 } from '../../domain/number-proof.ts';
@@ -27,6 +29,7 @@ import {
   storeProofCode,
 } from '../../repositories/help-records/number-proofs.ts';
 import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
+import { countAttempt } from '../../repositories/login-attempts.ts';
 import { outboundQueued } from './outbound-signal.ts';
 import { queueMessages } from './queue.ts';
 
@@ -81,7 +84,12 @@ export async function sendProofCode(
     const state = proofState(record, now);
     if (reason === 'asked' ? record.proof_channel !== null : state.kind !== 'spent') return { kind: 'unavailable' };
     const sent = recent.reduce((n, row) => n + sendsWithinDay(parseSends(row.proof_sends), now).length, 0);
-    if (sent >= PROOF_CODES_PER_DAY) {
+    const secret = conversationOf(channel).secret(ctx.config);
+    if (secret === null) return { kind: 'unavailable' };
+    const capped =
+      sent >= PROOF_CODES_PER_DAY ||
+      !(await countAttempt(trx.db, proofCounterKey(secret, record.contact_whatsapp), PROOF_THROTTLE, now)).allowed;
+    if (capped) {
       // Asked on the form: the receipt then shows the code as spent, and asking again says why nothing came.
       if (reason === 'asked') await markProofAsked(trx.db, record.id, channel);
       return { kind: 'capped' };
