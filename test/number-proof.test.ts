@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { queuePledgeSummaries } from '../src/commands/channels/notices.ts';
+import { receiveMessage } from '../src/commands/channels/receive-message.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { eraseRecord } from '../src/commands/personal-data/erase.ts';
 import { submitHelp } from '../src/commands/submit-help.ts';
@@ -303,6 +304,55 @@ describe('proving a number by SMS', () => {
     h.clock.advanceHours(1);
     assert.equal(await queuePledgeSummaries(h.ctx), 1);
     assert.equal((await sentTo(h, number)).length, 4, "the second pledge, in the hour's summary");
+  });
+
+  test('a proved number confirms a reported delivery by answering RECIBIDO; an unproved one cannot', async () => {
+    const pledgeAndReport = async (id: string) => {
+      const pledged = await h.json({
+        method: 'POST',
+        url: `${HELP}/${id}/pledges`,
+        payload: { quantity: 5, contactName: 'Rescate Express', contactWhatsapp: nextMobile() },
+        remoteAddress: freshClientAddress(),
+      });
+      assert.equal(pledged.status, 202, JSON.stringify(pledged.body));
+      h.clock.advanceHours(1);
+      const reported = await h.json({
+        method: 'POST',
+        url: '/api/public/v1/pledges/confirm',
+        payload: { code: pledged.body.code },
+        remoteAddress: freshClientAddress(),
+      });
+      assert.equal(reported.body.pledge.status, 'reported');
+    };
+    const answers = (number: string) =>
+      receiveMessage(h.ctx, {
+        channel: 'sms',
+        address: number,
+        providerId: `sms-${nextWord()}`,
+        sentAt: h.ctx.now().toISOString(),
+        input: { kind: 'text', text: 'Recibido' },
+      });
+    const covered = async (id: string) =>
+      (await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` })).body.item.quantities.covered;
+
+    const number = nextMobile();
+    const { id } = await send(number, true, { quantityRequired: '30', unit: 'bidones' });
+    const [code] = await codesTo(h, number);
+    assert.ok(code);
+    await guess(id, code);
+    await approveSubmission(h.ctx, id, 'leader-1');
+    await pledgeAndReport(id);
+    assert.match((await sentTo(h, number)).at(-1) ?? '', /responda RECIBIDO/);
+    await answers(number);
+    assert.equal(await covered(id), 5, 'confirmed from the proved number');
+
+    // The same words from a number that never typed its code back settle nothing.
+    const unproved = nextMobile();
+    const other = await send(unproved, true, { quantityRequired: '30', unit: 'bidones' });
+    await approveSubmission(h.ctx, other.id, 'leader-1');
+    await pledgeAndReport(other.id);
+    await answers(unproved);
+    assert.equal(await covered(other.id), 0);
   });
 
   test('one number gets at most three codes a day, however often and from however many records they are asked for', async () => {
