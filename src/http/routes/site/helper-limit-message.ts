@@ -2,11 +2,11 @@
 // limit for both (domain/helper-caps.ts), so the same words.
 import type { ErrorDetail } from '../../../errors.ts';
 import type { Lang } from '../../../views/site/document.ts';
-import { fill } from '../../../views/site/format.ts';
 import { pledgeStrings } from '../../../views/site/pages/pledge-page.ts';
+import { plural } from '../../../views/site/plural.ts';
 
 export function helperLimitMessage(detail: ErrorDetail | undefined, lang: Lang): string {
   const t = pledgeStrings(lang);
   const limit = Number(detail?.limit ?? detail?.message ?? 0);
-  return fill(detail?.field === 'contactWhatsapp' ? t.dailyLimitWhatsapp : t.dailyLimitAddress, { n: String(limit) });
+  return plural(limit, detail?.field === 'contactWhatsapp' ? t.dailyLimitWhatsapp : t.dailyLimitAddress, lang);
 }

@@ -84,6 +84,8 @@ export function privacyPage(lang: Lang, facts: PrivacyFacts): SiteDocument {
         ],
       },
       text(t.retentionWhat),
+      heading(t.noticesTitle),
+      text(t.notices),
       heading(t.withdrawTitle),
       text(...fillInline(t.withdraw, 'link', [withdrawLink])),
       text(t.withdrawNoCode),

@@ -38,7 +38,7 @@ export function proofNoticeText(notice: ProofNotice, lang: Lang): { message: str
   const t = proofStrings(lang);
   if (notice.kind === 'wrong') return { message: plural(notice.attemptsLeft, t.wrong, lang), status: 400 };
   if (notice.kind === 'malformed') return { message: t.malformed, status: 400 };
-  if (notice.kind === 'capped') return { message: fill(t.capped, { n: notice.codes }), status: 429 };
+  if (notice.kind === 'capped') return { message: plural(notice.codes, t.capped, lang), status: 429 };
   if (notice.kind === 'rate_limited') return { message: t.rateLimited, status: 429 };
   return { message: fill(t.unavailable, { path: STATUS_PATH }), status: 503 };
 }

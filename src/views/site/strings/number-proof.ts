@@ -50,8 +50,15 @@ export const numberProof = {
     en: 'We sent you a new code by {channel}.',
   },
   capped: {
-    es: 'Este número ya recibió {n} códigos en las últimas 24 horas. Para protegerlo no enviamos más: intente mañana.',
-    en: 'This number already got {n} codes in the last 24 hours. To protect it we send no more: try tomorrow.',
+    es: {
+      one: 'Este número ya recibió {n} código en las últimas 24 horas. Para protegerlo no enviamos más: intente mañana.',
+      other:
+        'Este número ya recibió {n} códigos en las últimas 24 horas. Para protegerlo no enviamos más: intente mañana.',
+    },
+    en: {
+      one: 'This number already got {n} code in the last 24 hours. To protect it we send no more: try tomorrow.',
+      other: 'This number already got {n} codes in the last 24 hours. To protect it we send no more: try tomorrow.',
+    },
   },
   unavailable: {
     es: 'Ahora no podemos enviar códigos. Puede seguir su envío con el código de recibo en {path}.',

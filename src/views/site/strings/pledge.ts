@@ -111,12 +111,28 @@ export const pledge = {
     },
   },
   dailyLimitWhatsapp: {
-    es: 'Este WhatsApp ya hizo {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
-    en: 'This WhatsApp made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+    es: {
+      one: 'Este WhatsApp ya hizo {n} compromiso u ofrecimiento de ruta en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+      other:
+        'Este WhatsApp ya hizo {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+    },
+    en: {
+      one: 'This WhatsApp made {n} pledge or route offer in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+      other:
+        'This WhatsApp made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+    },
   },
   dailyLimitAddress: {
-    es: 'Desde esta conexión ya se hicieron {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
-    en: 'This connection made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+    es: {
+      one: 'Desde esta conexión ya se hizo {n} compromiso u ofrecimiento de ruta en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+      other:
+        'Desde esta conexión ya se hicieron {n} compromisos u ofrecimientos de rutas en las últimas 24 horas. Inténtelo mañana, o hable con el equipo de la emergencia.',
+    },
+    en: {
+      one: 'This connection made {n} pledge or route offer in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+      other:
+        'This connection made {n} pledges or route offers in the last 24 hours. Try again tomorrow, or talk to the emergency’s team.',
+    },
   },
   rateLimited: {
     es: 'Se enviaron demasiados formularios seguidos desde su conexión. Espere un minuto y envíe de nuevo.',
