@@ -1,9 +1,11 @@
-// Secrets carried in a path (a centre's edit link /centro/TOKEN, a password-reset link /panel/clave/TOKEN) never
-// reach the logs: not in request lines, not in error lines, not percent-encoded in a redirect's query.
+// Secrets carried in a URL (a centre's edit link /centro/TOKEN, a password-reset link /panel/clave/TOKEN, a consent
+// draft's form link ?borrador=TOKEN) never reach the logs: not in request lines, not in error lines, not
+// percent-encoded in a redirect's query.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { newToken } from '../src/auth/tokens.ts';
 import { createEditLink } from '../src/commands/center-edit-links.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -93,6 +95,40 @@ describe('secrets in paths stay out of the logs', () => {
     assert.ok(!text.includes(token), text);
   });
 
+  test('a consent draft opened on the website logs its form path without the draft token', async () => {
+    // Whether the draft still exists changes the page, not the request line: any token of the right shape will do.
+    const draft = newToken();
+    const from = logs.lines.length;
+    assert.equal((await app.inject({ method: 'GET', url: `/necesito-ayuda?borrador=${draft}` })).statusCode, 200);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: `/quiero-ayudar?lang=en&borrador=${draft}` })).statusCode,
+      200,
+    );
+    await app.inject({ method: 'GET', url: `/no-existe?borrador=${draft}` });
+    await app.inject({
+      method: 'GET',
+      url: `/panel/entrar?volver=${encodeURIComponent(`/necesito-ayuda?borrador=${draft}&x=1`)}`,
+    });
+    app.log.error(
+      { err: new Error(`falló ${h.config.baseUrl}/necesito-ayuda?borrador=${draft}`) },
+      'fallo del borrador',
+    );
+    const lines = logs.parsed().slice(from);
+    const urls = lines.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean);
+    assert.ok(urls.includes(`/necesito-ayuda?borrador=${REDACTED}`), urls.join(' '));
+    assert.ok(urls.includes(`/quiero-ayudar?lang=en&borrador=${REDACTED}`), urls.join(' '));
+    assert.ok(urls.includes(`/no-existe?borrador=${REDACTED}`), urls.join(' '));
+    assert.ok(urls.includes(`/panel/entrar?volver=%2Fnecesito-ayuda%3Fborrador%3D${REDACTED}%26x%3D1`), urls.join(' '));
+    const failed = lines.find((l) => l.msg === 'fallo del borrador');
+    assert.ok(failed, 'the failure is logged');
+    assert.equal(
+      (failed.err as { message: string }).message,
+      `falló ${h.config.baseUrl}/necesito-ayuda?borrador=${REDACTED}`,
+    );
+    const text = lines.map((l) => JSON.stringify(l)).join('\n');
+    assert.ok(!text.includes(draft) && !text.includes(draft.slice(0, 12)), text);
+  });
+
   test('error lines (err with the path in its message or stack) are redacted', async () => {
     const from = logs.lines.length;
     const res = await app.inject({ method: 'GET', url: '/prueba/fallo' });
@@ -153,5 +189,16 @@ describe('secrets in paths stay out of the logs', () => {
       `GET https://ayuda.example.org/centro/${REDACTED}/lineas`,
     );
     assert.equal(redactSecrets('volver=%2fcentro%2fabc&x=1'), `volver=%2fcentro%2f${REDACTED}&x=1`);
+    assert.equal(redactSecrets('/necesito-ayuda?borrador='), '/necesito-ayuda?borrador=');
+    assert.equal(
+      redactSecrets('/necesito-ayuda?sinborrador=x&borradores=y'),
+      '/necesito-ayuda?sinborrador=x&borradores=y',
+    );
+    assert.equal(
+      redactSecrets('/quiero-ayudar?borrador=a.b~c-_d&lang=en&borrador=otro'),
+      `/quiero-ayudar?borrador=${REDACTED}&lang=en&borrador=${REDACTED}`,
+    );
+    assert.equal(redactSecrets('borrador=abc&x=1'), `borrador=${REDACTED}&x=1`);
+    assert.equal(redactSecrets('volver=%2Fa%3FBORRADOR%3Dabc%26x%3D1'), `volver=%2Fa%3FBORRADOR%3D${REDACTED}%26x%3D1`);
   });
 });

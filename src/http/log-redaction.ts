@@ -1,4 +1,5 @@
-// Secrets that travel in a path (a centre's edit link, a password-reset link) never reach the logs.
+// Secrets that travel in a URL (a centre's edit link, a password-reset link, an assistant's consent draft opened on
+// the website) never reach the logs.
 import type { FastifyLoggerOptions, FastifyServerOptions } from 'fastify';
 
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
@@ -8,10 +9,15 @@ type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolea
  * redirect): everything up to the next separator is replaced, so a secret never survives in part.
  */
 const SECRET_SEGMENT = /((?:\/|%2f)(?:centro|panel(?:\/|%2f)clave)(?:\/|%2f))[^/?#&\s"'<>]+/gi;
+/**
+ * The value of `borrador=` (the consent draft a form opens), as a query parameter or percent-encoded inside another
+ * value (`?volver=%2Fnecesito-ayuda%3Fborrador%3D…`): everything up to the next separator, an encoded `&` included.
+ */
+const SECRET_PARAM = /((?:^|[^\w.~-]|%3f|%26)borrador(?:=|%3d))(?:(?!%26)[^&#\s"'<>])+/gi;
 export const REDACTED = '[redacted]';
 
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_SEGMENT, `$1${REDACTED}`);
+  return text.replace(SECRET_SEGMENT, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
 }
 
 /** Strings anywhere in a small value, redacted; depth-bounded, so a cyclic or huge object costs little. */
