@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { tokenHash } from '../src/auth/tokens.ts';
 import { eraseByWhatsapp } from '../src/commands/personal-data/erase.ts';
 import { exportPersonalData } from '../src/commands/personal-data/export.ts';
 import { addEmergency, type Harness, requestBody, setup } from './helpers/harness.ts';
@@ -234,6 +235,97 @@ describe('the pending confirmation', () => {
     const expired = await rawPost(urlA, late.body, undefined, late.headers);
     assert.equal(errorOf(expired.body.result).code, 'consent_expired');
     assert.equal(await recordsNamed(name), 0);
+  });
+
+  test('a 2025-era draft replayed in a 2026-07-28 call is an unknown draft there, and stays its session’s', async () => {
+    const opened = await rawPost(urlA, {
+      ...initialize,
+      params: { ...initialize.params, capabilities: { elicitation: {} } },
+    });
+    const session = opened.headers['mcp-session-id'] as string;
+    const { fields, name, phone } = args('otra-era');
+    const stream = openCall(urlA, session, rpc('tools/call', { name: 'publicar_solicitud', arguments: fields }, 8));
+    const question = await stream.next();
+    const token = String(question.id).slice('consentimiento-'.length);
+    const drafts = await draftCount();
+    const replay = (inputResponses?: Record<string, unknown>) =>
+      modernRequest('tools/call', {
+        name: 'publicar_solicitud',
+        arguments: fields,
+        ...(inputResponses ? { inputResponses } : {}),
+        requestState: token,
+      });
+    // Confirmed, declined, or asked again (which would show the draft): each the answer a made-up token gets.
+    for (const inputResponses of [
+      { consent: { action: 'accept', content: { confirm: true } } },
+      { consent: { action: 'decline' } },
+      undefined,
+    ]) {
+      const forged = replay(inputResponses);
+      const res = await rawPost(urlB, forged.body, undefined, forged.headers);
+      assert.equal(errorOf(res.body.result).code, 'consent_expired', JSON.stringify(res.body));
+      const text = JSON.stringify(res.body);
+      assert.ok(!text.includes(name) && !text.includes(phone), text);
+    }
+    assert.equal(await recordsNamed(name), 0, 'nothing sent by the replay');
+    assert.equal(await draftCount(), drafts, 'nor the draft dropped');
+    // The session that was asked still settles it.
+    const own = { jsonrpc: '2.0', id: question.id, result: { action: 'accept', content: { confirm: true } } };
+    assert.equal((await rawPost(urlB, own, session)).status, 202);
+    assert.equal((await stream.next()).id, 8);
+    assert.equal(await recordsNamed(name), 1);
+  });
+
+  test('a 2026-07-28 round is answered only by a 2026-07-28 retry, not by a 2025-era session', async () => {
+    const { fields, name } = args('ronda-ajena');
+    const capable = modernRequest('tools/call', { name: 'publicar_solicitud', arguments: fields });
+    const envelope = (capable.body as { params: { _meta: Record<string, unknown> } }).params._meta;
+    envelope['io.modelcontextprotocol/clientCapabilities'] = { elicitation: { form: {} } };
+    const round = await rawPost(urlA, capable.body, undefined, capable.headers);
+    const state = round.body.result.requestState as string;
+    // A 2025-era session answers the round as if it had been asked: nothing is recorded on the draft.
+    const stranger = await rawPost(urlB, initialize);
+    const foreign = {
+      jsonrpc: '2.0',
+      id: `consentimiento-${state}`,
+      result: { action: 'accept', content: { confirm: true } },
+    };
+    assert.equal((await rawPost(urlB, foreign, stranger.headers['mcp-session-id'] as string)).status, 202);
+    const draft = await a.ctx.db
+      .selectFrom('consent_drafts')
+      .select(['answer', 'era', 'session_id'])
+      .where('token_hash', '=', tokenHash(state))
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(draft, { answer: null, era: '2026-07-28', session_id: null });
+    assert.equal(await recordsNamed(name), 0);
+    // The retry of the client that was asked sends it.
+    const retry = modernRequest('tools/call', {
+      name: 'publicar_solicitud',
+      arguments: fields,
+      inputResponses: { consent: { action: 'accept', content: { confirm: true } } },
+      requestState: state,
+    });
+    const sent = await rawPost(urlB, retry.body, undefined, retry.headers);
+    assert.equal(sent.body.result.structuredContent?.reviewStatus, 'pending_review', JSON.stringify(sent.body));
+    assert.equal(await recordsNamed(name), 1);
+  });
+
+  test('a link from a 2025-era session opens on the website but settles nothing in a 2026-07-28 call', async () => {
+    const { result, name } = await publish('legacy', 'cannot ask', 'enlace-otra-era');
+    const token = new URL(errorOf(result).details[0]?.url ?? '').searchParams.get('borrador') ?? '';
+    const forged = modernRequest('tools/call', {
+      name: 'publicar_solicitud',
+      arguments: {},
+      inputResponses: { consent: { action: 'accept', content: { confirm: true } } },
+      requestState: token,
+    });
+    assert.equal(
+      errorOf((await rawPost(urlA, forged.body, undefined, forged.headers)).body.result).code,
+      'consent_expired',
+    );
+    assert.equal(await recordsNamed(name), 0);
+    const page = await a.app.inject({ method: 'GET', url: `/necesito-ayuda?borrador=${token}` });
+    assert.ok(page.body.includes(name), 'the person still finds the draft behind the link');
   });
 
   test('a waiting draft is personal data: listed by number, erased with it, never public', async () => {

@@ -6,11 +6,12 @@ import {
   answerConsentDraft,
   type ConsentAnswer,
   type ConsentPayload,
+  type DraftOrigin,
   deleteConsentDraft,
   insertConsentDraft,
 } from '../repositories/consent-drafts.ts';
 
-export type { ConsentPayload };
+export type { ConsentPayload, DraftOrigin };
 
 export const CONSENT_DRAFT_MS = 30 * 60_000;
 
@@ -23,7 +24,7 @@ export interface OpenedDraft {
 export async function openConsentDraft(
   ctx: Context,
   payload: ConsentPayload,
-  sessionId: string | null,
+  origin: DraftOrigin,
 ): Promise<OpenedDraft> {
   const token = newToken();
   const now = ctx.now();
@@ -33,7 +34,8 @@ export async function openConsentDraft(
     kind: payload.submission.type,
     payload: JSON.stringify(payload),
     contact_whatsapp: payload.submission.contactWhatsapp,
-    session_id: sessionId,
+    session_id: origin.sessionId,
+    era: origin.era,
     created_at: now.toISOString(),
     expires_at: expiresAt,
     answer: null,

@@ -25,6 +25,8 @@ import { alertPace } from './migrations/021-alert-pace.ts';
 import { pledgeNoticePace } from './migrations/022-pledge-notice-pace.ts';
 import { deliveryQuestion } from './migrations/023-delivery-question.ts';
 import { numberProofs } from './migrations/024-number-proofs.ts';
+import { draftOrigin } from './migrations/025-draft-origin.ts';
+import { webhookLanes } from './migrations/026-webhook-lanes.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -47,6 +49,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '022-pledge-notice-pace': pledgeNoticePace(),
     '023-delivery-question': deliveryQuestion(),
     '024-number-proofs': numberProofs(),
+    '025-draft-origin': draftOrigin(),
+    '026-webhook-lanes': webhookLanes(),
   };
   return {
     '001-initial': initial(dialect),

@@ -188,6 +188,7 @@ export const consentDraftRoles = {
   payload: { kind: 'private', published: 'never', erased: 'row', label: 'Envío preparado' },
   contact_whatsapp: { kind: 'contact', published: 'never', erased: 'row', label: 'WhatsApp' },
   session_id: system,
+  era: system,
   created_at: system,
   expires_at: { ...system, label: 'Vence' },
   answer: system,

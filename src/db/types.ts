@@ -190,12 +190,18 @@ export interface McpSessionsTable {
   client_capabilities: string | null;
 }
 
+/** A 2025-era session (2025-11-25 and earlier revisions) or a stateless 2026-07-28 call. */
+export type DraftEra = '2025-11-25' | '2026-07-28';
+
 export interface ConsentDraftsTable {
   token_hash: string;
   kind: 'request' | 'offer';
   payload: string;
   contact_whatsapp: string;
+  /** The 2025-era MCP session whose client was asked; null when opened in a 2026-07-28 call. */
   session_id: string | null;
+  /** The MCP protocol era that opened the draft: only that era (and that session) may confirm it. */
+  era: DraftEra;
   created_at: string;
   expires_at: string;
   answer: 'accept' | 'decline' | 'cancel' | null;

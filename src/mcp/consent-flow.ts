@@ -2,7 +2,8 @@
 // what will be public. A 2026-07-28 client gets an input_required round (the draft's token is the requestState);
 // a 2025-era client that declared elicitation is asked over the call's own event stream, and its answer may reach
 // any instance (it is recorded on the draft, which this call watches); any other client gets a tool error with a
-// link that opens the same draft on the website. The draft lives in the database for 30 minutes.
+// link that opens the same draft on the website. The draft lives in the database for 30 minutes, and only the era and
+// session that opened it settle it over MCP: a token seen in one era is no confirmation in the other.
 import {
   CLIENT_CAPABILITIES_META_KEY,
   type InputRequiredResult,
@@ -11,8 +12,14 @@ import {
   type JSONRPCRequest,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { type ConsentPayload, dropConsentDraft, openConsentDraft } from '../commands/consent-drafts.ts';
+import {
+  type ConsentPayload,
+  type DraftOrigin,
+  dropConsentDraft,
+  openConsentDraft,
+} from '../commands/consent-drafts.ts';
 import type { Context } from '../context.ts';
+import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../contract/mcp-protocol.ts';
 import { AppError, errorBody } from '../errors.ts';
 import { consentDraft } from '../queries/consent-drafts.ts';
 import { OFFER_PATH } from '../views/site/pages/offer-form-page.ts';
@@ -40,6 +47,13 @@ export type ConsentChannel =
       send(message: JSONRPCRequest, relatedRequestId: string | number): Promise<void>;
     };
 
+/** The era and session this request speaks for: the only ones whose drafts it may settle. */
+function originOf(channel: ConsentChannel): DraftOrigin {
+  return channel.era === 'modern'
+    ? { era: MODERN_PROTOCOL_VERSION, sessionId: null }
+    : { era: LEGACY_PROTOCOL_VERSION, sessionId: channel.sessionId };
+}
+
 function toolError(code: Parameters<typeof errorBody>[0], details: unknown = null): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(errorBody(code, 'es', details)) }], isError: true };
 }
@@ -63,10 +77,12 @@ async function settle(
   ctx: Context,
   tool: ToolDefinition,
   token: string,
+  origin: DraftOrigin,
   yes: boolean,
   onUnexpected: (err: unknown) => void,
 ): Promise<ToolResult> {
-  const draft = await consentDraft(ctx, token);
+  // Another era's or session's draft is answered as an unknown one, and neither sent nor dropped.
+  const draft = await consentDraft(ctx, token, origin);
   if (!draft) return toolError('consent_expired');
   if (!yes) {
     await dropConsentDraft(ctx, token);
@@ -84,10 +100,15 @@ function linkFor(ctx: Context, payload: ConsentPayload, token: string): string {
 }
 
 /** Waits for the answer a 2025-era client posts (to any instance); undefined when none came in time. */
-async function answerOf(ctx: Context, token: string, signal: AbortSignal): Promise<string | null | undefined> {
+async function answerOf(
+  ctx: Context,
+  token: string,
+  origin: DraftOrigin,
+  signal: AbortSignal,
+): Promise<string | null | undefined> {
   const deadline = Date.now() + LEGACY_ANSWER_WAIT_MS;
   while (Date.now() < deadline && !signal.aborted) {
-    const draft = await consentDraft(ctx, token);
+    const draft = await consentDraft(ctx, token, origin);
     if (!draft) return undefined;
     if (draft.answer !== null) return draft.answer;
     await new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS).unref());
@@ -103,15 +124,16 @@ export async function callWithConsent(
   channel: ConsentChannel,
   onUnexpected: (err: unknown) => void,
 ): Promise<ToolResult | InputRequiredResult> {
+  const origin = originOf(channel);
   // A 2026-07-28 retry: the person answered the round this server asked for.
   const state = channel.era === 'modern' ? request.mcpReq.requestState<string>() : undefined;
   if (typeof state === 'string') {
     const answer = inputResponse(request.mcpReq.inputResponses, CONSENT_INPUT);
     if (answer.kind === 'missing') {
-      const draft = await consentDraft(ctx, state);
+      const draft = await consentDraft(ctx, state, origin);
       return draft ? confirmationRound(draft.payload, state) : toolError('consent_expired');
     }
-    return settle(ctx, tool, state, answer.kind === 'elicit' && confirmed(answer), onUnexpected);
+    return settle(ctx, tool, state, origin, answer.kind === 'elicit' && confirmed(answer), onUnexpected);
   }
 
   // First call: everything a send would refuse is refused now, before the person is asked anything.
@@ -128,11 +150,11 @@ export async function callWithConsent(
   if (channel.era === 'modern') {
     const envelope = request.mcpReq.envelope as Record<string, unknown> | undefined;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY];
-    const { token } = await openConsentDraft(ctx, payload, null);
+    const { token } = await openConsentDraft(ctx, payload, origin);
     if (elicitsForms(capabilities)) return confirmationRound(payload, token);
     return needsLink(ctx, payload, token);
   }
-  const { token } = await openConsentDraft(ctx, payload, channel.sessionId);
+  const { token } = await openConsentDraft(ctx, payload, origin);
   if (!channel.canElicit) return needsLink(ctx, payload, token);
   await channel.send(
     {
@@ -143,9 +165,9 @@ export async function callWithConsent(
     },
     request.mcpReq.id,
   );
-  const answer = await answerOf(ctx, token, request.mcpReq.signal);
+  const answer = await answerOf(ctx, token, origin, request.mcpReq.signal);
   if (answer === undefined) return needsLink(ctx, payload, token);
-  return settle(ctx, tool, token, answer === 'accept', onUnexpected);
+  return settle(ctx, tool, token, origin, answer === 'accept', onUnexpected);
 }
 
 function needsLink(ctx: Context, payload: ConsentPayload, token: string): ToolResult {

@@ -1,5 +1,5 @@
 // Submissions waiting for the person's own confirmation, keyed by the hash of their token.
-import type { ConsentDraftsTable, Db } from '../db/types.ts';
+import type { ConsentDraftsTable, Db, DraftEra } from '../db/types.ts';
 import type { HelpSubmission } from '../schemas/submission.ts';
 
 export type ConsentDraftRow = ConsentDraftsTable;
@@ -11,6 +11,12 @@ export interface ConsentPayload {
   editToken?: string;
 }
 
+/** Who opened a draft: the protocol era, and the 2025-era session (null in 2026-07-28, which has none). */
+export interface DraftOrigin {
+  era: DraftEra;
+  sessionId: string | null;
+}
+
 export function payloadOf(row: ConsentDraftRow): ConsentPayload {
   return JSON.parse(row.payload) as ConsentPayload;
 }
@@ -19,19 +25,34 @@ export async function insertConsentDraft(db: Db, row: ConsentDraftRow): Promise<
   await db.insertInto('consent_drafts').values(row).execute();
 }
 
-/** The draft, while it has not expired. */
-export function findConsentDraft(db: Db, tokenHash: string, now: string): Promise<ConsentDraftRow | undefined> {
-  return db
+/**
+ * The draft, while it has not expired; with an origin, only a draft that era and session opened (the website's
+ * link, which either era may give the person, passes none).
+ */
+export function findConsentDraft(
+  db: Db,
+  tokenHash: string,
+  now: string,
+  origin?: DraftOrigin,
+): Promise<ConsentDraftRow | undefined> {
+  let query = db
     .selectFrom('consent_drafts')
     .selectAll()
     .where('token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  if (origin) {
+    query = query.where('era', '=', origin.era);
+    query =
+      origin.sessionId === null
+        ? query.where('session_id', 'is', null)
+        : query.where('session_id', '=', origin.sessionId);
+  }
+  return query.executeTakeFirst();
 }
 
 /**
- * The first answer of the session that was asked counts; a later one, another session's, or one after expiry
- * changes nothing. False when nothing was recorded.
+ * The first answer of the 2025-era session that was asked counts; a later one, another session's, an answer to a
+ * 2026-07-28 draft, or one after expiry changes nothing. False when nothing was recorded.
  */
 export async function answerConsentDraft(
   db: Db,
@@ -44,6 +65,7 @@ export async function answerConsentDraft(
     .updateTable('consent_drafts')
     .set({ answer, answered_at: now })
     .where('token_hash', '=', tokenHash)
+    .where('era', '=', '2025-11-25')
     .where('session_id', '=', sessionId)
     .where('answer', 'is', null)
     .where('expires_at', '>', now)

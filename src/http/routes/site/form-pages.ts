@@ -170,7 +170,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
       const token = queryText(request, DRAFT_PARAM);
       if (token !== undefined) {
         // A submission an assistant prepared: the person reviews it here and confirms it by sending the form.
-        const draft = await consentDraft(ctx, token);
+        const draft = await consentDraft(ctx, token, 'website');
         const t = formStrings(lang);
         const opened =
           draft?.payload.submission.type === kind
