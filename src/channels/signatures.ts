@@ -6,10 +6,13 @@ import { sameSecret, tokenHash } from '../auth/tokens.ts';
 /** How far an android-sms-gateway timestamp may be from now. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
+/**
+ * Only a signature of exactly the expected length is compared: reading hex drops a trailing odd digit, so a valid
+ * signature with a character added would otherwise decode to the same bytes and pass.
+ */
 function sameHex(expected: string, given: string): boolean {
-  const left = Buffer.from(expected, 'hex');
-  const right = /^[0-9a-f]+$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.alloc(0);
-  return left.length === right.length && timingSafeEqual(left, right);
+  if (given.length !== expected.length || !/^[0-9a-f]+$/i.test(given)) return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'));
 }
 
 /** WhatsApp (Meta): X-Hub-Signature-256 = "sha256=" + hex HMAC-SHA256 of the raw body, keyed with the app secret. */
