@@ -334,8 +334,8 @@ const catalogue = {
   },
   integration_unauthorized: {
     status: 401,
-    es: 'Falta la firma o el secreto de la integración (X-Ayuda-Kobo-Secret, X-Hub-Signature-256, X-Ayuda-Sms-Secret o X-Signature), o no es correcto; no se guardó nada.',
-    en: "The integration's signature or secret (X-Ayuda-Kobo-Secret, X-Hub-Signature-256, X-Ayuda-Sms-Secret or X-Signature) is missing or wrong; nothing was stored.",
+    es: 'Falta la firma o el secreto de esta integración, o no es correcto (details nombra su cabecera); no se guardó nada.',
+    en: "This integration's signature or secret is missing or wrong (details names its header); nothing was stored.",
   },
   service_busy: {
     status: 503,

@@ -75,6 +75,8 @@ export interface ChannelAdapter {
   configured(config: Config): boolean;
   /** The request comes from the configured provider (signature or shared secret, in constant time). */
   authentic(config: Config, request: SignedRequest): boolean;
+  /** The headers that carry that proof, any one of them enough: a refused request is told these, and no others. */
+  proofHeaders: readonly string[];
   /** null: intake only, the channel carries no conversation (a form's submissions). */
   conversation: ConversationPart | null;
 }

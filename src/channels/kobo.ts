@@ -9,5 +9,6 @@ export const kobo = {
   configured: (config) => config.koboSecret !== null,
   authentic: (config, request) =>
     config.koboSecret !== null && sharedSecretMatches(config.koboSecret, request.headers['x-ayuda-kobo-secret']),
+  proofHeaders: ['X-Ayuda-Kobo-Secret'],
   conversation: null,
 } satisfies ChannelAdapter;

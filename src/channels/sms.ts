@@ -24,6 +24,8 @@ export const sms = {
       sharedSecretMatches(config.sms.secret, headers['x-ayuda-sms-secret'])
     );
   },
+  // X-Signature goes with X-Timestamp, which it signs.
+  proofHeaders: ['X-Ayuda-Sms-Secret', 'X-Signature'],
   conversation: {
     // An SMS splits after 160 characters; 320 keeps a reply to two parts.
     medium: { choices: false, maxText: 320, sharesLocation: false, numberName: 'este número' },

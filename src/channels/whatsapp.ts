@@ -40,6 +40,7 @@ export const whatsapp = {
   authentic: (config, request) =>
     config.whatsapp !== null &&
     hubSignatureMatches(config.whatsapp.appSecret, request.raw, request.headers['x-hub-signature-256']),
+  proofHeaders: ['X-Hub-Signature-256'],
   conversation: {
     // Replies stay well under the 4,096 characters WhatsApp takes, so a person can read them on a small phone.
     medium: { choices: true, maxText: 1000, sharesLocation: true, numberName: 'este número de WhatsApp' },

@@ -2,9 +2,12 @@
 import * as z from 'zod';
 import type { ErrorCode } from '../../errors.ts';
 import '../../schemas/intake-ack.ts';
+import { sms } from '../../channels/sms.ts';
 import { smsInbound } from '../../channels/sms-payload.ts';
+import { whatsapp } from '../../channels/whatsapp.ts';
 import { whatsappWebhook } from '../../channels/whatsapp-payload.ts';
 import { errorResponse, firstExample, ref } from '../openapi-parts.ts';
+import { proofHeadersText } from '../proof-headers.ts';
 import { declareRoute } from '../route-declaration.ts';
 
 /** What a body can be refused for once its signature holds. */
@@ -82,9 +85,11 @@ export const whatsappWebhookRoute = declareRoute({
     responses: {
       '200': { description: 'Recibido (también un reintento ya recibido).', content: ackContent },
       '400': errorResponse(400, 'Cuerpo que no es una notificación de WhatsApp.', bodyCodes),
-      '401': errorResponse(401, 'Falta X-Hub-Signature-256 o no corresponde al cuerpo. Nada se guardó.', [
-        'integration_unauthorized',
-      ]),
+      '401': errorResponse(
+        401,
+        `Falta ${proofHeadersText(whatsapp)} o no corresponde al cuerpo. Nada se guardó; details nombra la cabecera.`,
+        ['integration_unauthorized'],
+      ),
       '404': errorResponse(404, 'La entrada de WhatsApp no está activada (WHATSAPP_* sin configurar).', [
         'integration_disabled',
       ]),
@@ -120,9 +125,11 @@ export const smsInboundRoute = declareRoute({
     responses: {
       '200': { description: 'Recibido (también un reintento ya recibido).', content: ackContent },
       '400': errorResponse(400, 'Cuerpo que no es un SMS de una pasarela conocida.', bodyCodes),
-      '401': errorResponse(401, 'Falta el secreto o la firma, o no es correcta. Nada se guardó.', [
-        'integration_unauthorized',
-      ]),
+      '401': errorResponse(
+        401,
+        `Falta ${proofHeadersText(sms)}, o no es correcta. Nada se guardó; details nombra las cabeceras.`,
+        ['integration_unauthorized'],
+      ),
       '404': errorResponse(404, 'La entrada de SMS no está activada (SMS_* sin configurar).', ['integration_disabled']),
       '413': errorResponse(413, 'Cuerpo demasiado grande.'),
       '415': errorResponse(415, 'Se requiere application/json.'),

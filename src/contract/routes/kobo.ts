@@ -1,6 +1,8 @@
 // POST /integraciones/kobo: submissions from a KoboToolbox (or ODK) form's REST service, into the review inbox.
+import { kobo } from '../../channels/kobo.ts';
 import { koboSubmission } from '../../schemas/kobo-submission.ts';
 import { errorResponse, firstExample, rateLimitHeaders, ref, submissionBodyCodes, tooMany } from '../openapi-parts.ts';
+import { proofHeadersText } from '../proof-headers.ts';
 import { declareRoute } from '../route-declaration.ts';
 
 const resultContent = { 'application/json': { schema: ref('KoboResult') } };
@@ -45,8 +47,8 @@ export const koboIntakeRoute = declareRoute({
       ]),
       '401': errorResponse(
         401,
-        'Falta X-Ayuda-Kobo-Secret o no es la correcta, o el source kobo:<uid> está registrado y falta su clave. ' +
-          'Nada se guardó.',
+        `Falta ${proofHeadersText(kobo)} o no es la correcta (details nombra la cabecera), o el source kobo:<uid> ` +
+          'está registrado y falta su clave. Nada se guardó.',
         ['integration_unauthorized', 'source_key_required'],
       ),
       '404': errorResponse(404, 'La entrada de KoboToolbox no está activada (KOBO_SECRET sin configurar).', [

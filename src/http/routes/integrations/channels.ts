@@ -17,6 +17,7 @@ import { issuesToDetails, validationCode } from '../../../schemas/issues.ts';
 import { declaredQuery, fastifyPath, type RawInput } from '../../define-route.ts';
 import { preferredLanguage } from '../../language.ts';
 import { parseRawJson, rawBytes, registerRawJsonBody } from './raw-json-body.ts';
+import { intakeUnauthorized } from './unauthorized.ts';
 
 const BUSY_RETRY_AFTER_SECONDS = 10;
 
@@ -28,7 +29,7 @@ async function take(ctx: Context, request: FastifyRequest, reply: FastifyReply, 
   if (!adapter.configured(ctx.config)) throw new AppError('integration_disabled');
   const raw = rawBytes(request.body);
   if (!adapter.authentic(ctx.config, { headers: request.headers, raw, now: ctx.now() })) {
-    throw new AppError('integration_unauthorized');
+    throw intakeUnauthorized(adapter, request);
   }
   const json = parseRawJson(raw);
   const read = conversationOf(channel).read(json, ctx.now());

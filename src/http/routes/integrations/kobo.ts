@@ -14,6 +14,7 @@ import { apiRoute } from '../../define-route.ts';
 import { preferredLanguage } from '../../language.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { bearer } from '../../request-values.ts';
+import { intakeUnauthorized } from './unauthorized.ts';
 
 /** Seconds Kobo is told to wait after a busy database (it retries on its own schedule anyway). */
 const BUSY_RETRY_AFTER_SECONDS = 10;
@@ -23,7 +24,7 @@ function koboSecretCheck(ctx: Context): onRequestAsyncHookHandler {
   return async (request: FastifyRequest) => {
     if (!kobo.configured(ctx.config)) throw new AppError('integration_disabled');
     if (!kobo.authentic(ctx.config, { headers: request.headers, raw: Buffer.alloc(0), now: ctx.now() })) {
-      throw new AppError('integration_unauthorized');
+      throw intakeUnauthorized(kobo, request);
     }
   };
 }
