@@ -1,0 +1,26 @@
+// Webhooks are sent one at a time to each subscription, in feed order, so a slow receiver delays only itself. Each
+// claim asks, for every subscription, whether one of its messages is in flight and which pending one comes next in
+// the feed: two indexes answer both without reading a subscription's whole backlog. Nothing to backfill.
+import type { Kysely } from 'kysely';
+
+export function webhookLanes() {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createIndex('webhook_deliveries_next')
+        .on('webhook_deliveries')
+        .columns(['subscription_id', 'status', 'change_seq'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_leased')
+        .on('webhook_deliveries')
+        .columns(['subscription_id', 'locked_until'])
+        .execute();
+    },
+    // The schema as it was before, for tests of older backups (test/backup-restore.test.ts); data is not restored.
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('webhook_deliveries_leased').execute();
+      await db.schema.dropIndex('webhook_deliveries_next').execute();
+    },
+  };
+}
