@@ -77,8 +77,9 @@ function parseCsv(text: string): string[][] {
 function csvCell(value: unknown): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  // At its start and after every ; or line break (where a spreadsheet set to Spanish starts a cell), past spaces and
+  // quotes.
+  return String(value).replace(/(^|[;\r\n])(?=[ "]*[=+\-@\t\r])/g, "$1'");
 }
 
 let h: Harness;
@@ -94,10 +95,10 @@ const canaries = {
   /** A requester's consented name: public in the API, never in an export. */
   requesterName: `Solicitante ${randomUUID().slice(0, 8)}`,
 };
-/** An offer whose every text is hostile to CSV: commas, quotes, line breaks and formula starts. */
+/** An offer whose every text is hostile to CSV: commas, semicolons, quotes, line breaks and formula starts. */
 const tricky = {
   title: '=HYPERLINK("http://x.test","clic"), ya',
-  description: 'Línea uno, con "comillas"\nLínea dos\n-3 bidones, @todos',
+  description: 'Línea uno, con "comillas"\nLínea dos\n-3 bidones, @todos; =1+1;"+cmd"',
   contactName: '@Centro "Norte", Mocoa',
 };
 /** A home sent with its exact point: only the rounded public point may leave. */
@@ -280,7 +281,7 @@ describe('HXL exports', () => {
     }
   });
 
-  test('RFC 4180: commas, quotes, line breaks and formula starts round-trip; spreadsheets get no formula', async () => {
+  test('RFC 4180: commas, semicolons, quotes, line breaks and formula starts round-trip; spreadsheets get no formula', async () => {
     const res = await exportOf(CSV, { emergencySlug: SLUG, type: 'offer' });
     assert.ok(res.body.endsWith('\r\n'));
     assert.ok(!/(?<!\r)\n/.test(res.body.replace(/"(?:[^"]|"")*"/g, '')), 'every line outside quotes ends in CRLF');
@@ -290,12 +291,17 @@ describe('HXL exports', () => {
     assert.ok(row, 'the offer is exported');
     // The text comes back whole, behind the apostrophe that keeps a spreadsheet from running it.
     assert.equal(row[at('#activity+name')], `'${tricky.title}`);
-    assert.equal(row[at('#description')], tricky.description);
+    // A spreadsheet set to Spanish starts a cell after each ; and line break: each such piece is protected too.
+    assert.equal(row[at('#description')], `Línea uno, con "comillas"\nLínea dos\n'-3 bidones, @todos;' =1+1;'"+cmd"`);
     assert.equal(row[at('#org')], `'${tricky.contactName}`);
     hxlColumns.forEach((column, i) => {
       if (column.kind === 'text')
         assert.doesNotMatch(row[i] as string, /^[=+\-@\t\r]/, `${column.tag} starts a formula`);
     });
+    // Read as such a spreadsheet reads it: split at every ; and line break, quotes honoured at no piece's start.
+    for (const cell of res.body.split(/[;\r\n]/)) {
+      assert.doesNotMatch(cell.replace(/^[ "]+/, ''), /^[=+\-@\t]/, `a ; reader's cell starts a formula: ${cell}`);
+    }
     // A negative longitude is a number, not text to protect (the offer's public point: about 300 m off).
     assert.equal(row[at('#geo+lon')], String(snapToGrid(-76.6513)));
     // JSON carries the texts as published, the same as the record's detail.

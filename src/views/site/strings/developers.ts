@@ -266,8 +266,8 @@ export const developers = {
     en: 'Licence: Creative Commons Attribution-ShareAlike 4.0 (CC BY-SA 4.0), that of the DIVIPOLA names and codes they carry. Credit: Ayuda Directa and, for the departments and municipalities (DIVIPOLA), DANE. Every answer says so in its Link header (rel="license").',
   },
   openDataFormulas: {
-    es: 'Protección contra la inyección de fórmulas: en el CSV, un texto que empieza por =, +, -, @, tabulador o retorno de carro lleva un apóstrofo delante, para que una hoja de cálculo lo muestre como texto y nunca lo ejecute. Los números no cambian y el JSON lleva los textos tal como se publican.',
-    en: 'Protection against formula injection: in the CSV, a text that starts with =, +, -, @, tab or carriage return gets a leading apostrophe, so a spreadsheet shows it as text and never runs it. Numbers are unchanged, and the JSON carries the texts as published.',
+    es: 'Protección contra la inyección de fórmulas: en el CSV, un texto que empieza por =, +, -, @, tabulador o retorno de carro lleva un apóstrofo delante, para que una hoja de cálculo lo muestre como texto y nunca lo ejecute. Como una hoja de cálculo en español separa las celdas por punto y coma, un texto con punto y coma va entre comillas, y cada parte que sigue a un punto y coma o a un salto de línea lleva también el apóstrofo si empezaría por uno de esos signos (aun tras espacios o comillas). Los números no cambian y el JSON lleva los textos tal como se publican.',
+    en: 'Protection against formula injection: in the CSV, a text that starts with =, +, -, @, tab or carriage return gets a leading apostrophe, so a spreadsheet shows it as text and never runs it. Since a spreadsheet set to Spanish splits cells at semicolons, a text with a semicolon is quoted, and each part that follows a semicolon or a line break gets the apostrophe too when it would start with one of those signs (even after spaces or quotes). Numbers are unchanged, and the JSON carries the texts as published.',
   },
   openDataColumns: { es: 'Columnas, en orden', en: 'Columns, in order' },
   colHashtag: { es: 'Hashtag HXL', en: 'HXL hashtag' },
