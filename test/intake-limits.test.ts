@@ -1,8 +1,10 @@
-// The intakes' limits and hygiene, through their real routes with signed payloads: each intake's 401 names only its
-// own provider's headers, and a signature with a character added is refused.
+// The intakes' limits and hygiene, through their real routes with signed payloads: a provider's time later than the
+// message's arrival is taken as the arrival, each intake's 401 names only its own provider's headers, and a
+// signature with a character added is refused.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hubSignature, smsGatewaySignature } from '../src/channels/signatures.ts';
+import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
 import { ProviderStandIn, WHATSAPP_ENV, whatsappNotification, whatsappSender } from './helpers/message-providers.ts';
 
@@ -58,6 +60,16 @@ function signedSms(payload: string, mangle: (signature: string) => string = (s) 
   };
 }
 
+/** One SMS through the intake: the intake's answer, and what the gateway was then asked to send to the number. */
+async function sms(phone: string, message: string, receivedAt?: string) {
+  const address = `+57${phone}`;
+  const before = provider.to(address).length;
+  const response = await h.json(signedSms(smsReceived(phone, message, receivedAt)));
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  await sendDueOutbound(h.ctx);
+  return { ack: response.body, replies: provider.to(address).slice(before).map(ProviderStandIn.text) };
+}
+
 function signedWhatsapp(body: unknown, mangle: (signature: string) => string = (s) => s) {
   const payload = JSON.stringify(body);
   return {
@@ -73,6 +85,29 @@ function signedWhatsapp(body: unknown, mangle: (signature: string) => string = (
 
 const storedFrom = async (address: string) =>
   (await h.ctx.db.selectFrom('channel_messages').select('provider_id').where('address', '=', address).execute()).length;
+
+test('an SMS dated next year does not make the next ones late: cancelar still cancels', async () => {
+  const phone = '3001110010';
+  const nextYear = new Date(h.ctx.now().getTime() + 365 * 24 * 3_600_000).toISOString();
+  const opened = await sms(phone, 'Necesito ayuda', nextYear);
+  assert.equal(opened.ack.received, 1);
+  assert.match(opened.replies.join('\n'), /¿Qué tipo de ayuda necesita\?/);
+  const logged = await h.ctx.db
+    .selectFrom('channel_messages')
+    .select(['sent_at', 'received_at'])
+    .where('address', '=', `+57${phone}`)
+    .executeTakeFirstOrThrow();
+  assert.equal(logged.sent_at, logged.received_at, 'a time later than the arrival is stored as the arrival');
+  const cancelled = await sms(phone, 'cancelar');
+  assert.deepEqual(cancelled.ack, { ok: true, received: 1, duplicates: 0, late: 0, ignored: 0 });
+  assert.match(cancelled.replies.join('\n'), /cancelamos/);
+  const conversation = await h.ctx.db
+    .selectFrom('conversations')
+    .select('state')
+    .where('address', '=', `+57${phone}`)
+    .executeTakeFirstOrThrow();
+  assert.equal(conversation.state, null, 'the conversation is closed');
+});
 
 test('a valid signature with one character added is refused, on WhatsApp and on SMS, and stores nothing', async () => {
   for (const extra of ['0', 'a', '00']) {

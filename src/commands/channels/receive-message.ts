@@ -91,18 +91,28 @@ export interface ReceiveLog {
   error(details: object, message: string): void;
 }
 
+/**
+ * The provider's time of a message, never later than when it arrived: a phone whose clock runs ahead (one SMS dated
+ * next year) would otherwise make every later message from its number arrive "late", cancelar included.
+ */
+function sentBy(sentAt: string, at: string): string {
+  const sent = Date.parse(sentAt);
+  return Number.isNaN(sent) || sent > Date.parse(at) ? at : sentAt;
+}
+
 export async function receiveMessage(ctx: Context, message: InboundMessage, log?: ReceiveLog): Promise<ReceiveOutcome> {
   const env = await conversationEnv(ctx, message);
   const taken = await inTransaction(ctx, async (trx): Promise<Taken> => {
     const now = ctx.now();
     const at = now.toISOString();
+    const sentAt = sentBy(message.sentAt, at);
     const logged = await insertInbound(trx.db, {
       channel: message.channel,
       provider_id: message.providerId,
       address: message.address,
       kind: message.input.kind,
       body: bodyOf(message.input),
-      sent_at: message.sentAt,
+      sent_at: sentAt,
       received_at: at,
       help_id: null,
     });
@@ -116,15 +126,16 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       withdraw_help_id: null,
       withdraw_asked_at: null,
       last_inbound_at: at,
-      last_sent_at: message.sentAt,
+      last_sent_at: sentAt,
       created_at: at,
       updated_at: at,
     });
     const row = await lockConversation(trx, message.channel, message.address);
     if (!row) throw new Error('conversation vanished after its insert');
     // A message sent before the newest one already taken arrived late: answering it now would answer the wrong
-    // question. It stays in the log; the person sees the current question and answers that.
-    if (Date.parse(message.sentAt) < Date.parse(row.last_sent_at)) {
+    // question. It stays in the log; the person sees the current question and answers that. (A time stored in the
+    // future before times were bounded is read as now.)
+    if (Date.parse(sentAt) < Date.parse(sentBy(row.last_sent_at, at))) {
       await updateConversation(trx.db, row.id, { last_inbound_at: at, updated_at: at });
       return { outcome: 'late' };
     }
@@ -135,7 +146,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       await updateConversation(trx.db, row.id, {
         ...answered,
         last_inbound_at: at,
-        last_sent_at: message.sentAt,
+        last_sent_at: sentAt,
         updated_at: at,
       });
       return { outcome: 'handled', withdrawal: asked };
@@ -147,7 +158,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       await updateConversation(trx.db, row.id, {
         ...(row.withdraw_help_id === null ? {} : answered),
         last_inbound_at: at,
-        last_sent_at: message.sentAt,
+        last_sent_at: sentAt,
         updated_at: at,
       });
       return { outcome: 'handled', delivery: { helpId: question.id, askedAt: question.delivery_asked_at, answer } };
@@ -160,7 +171,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       state: turn.state === null ? null : JSON.stringify(turn.state),
       opened_by: openedBy,
       last_inbound_at: at,
-      last_sent_at: message.sentAt,
+      last_sent_at: sentAt,
       updated_at: at,
     });
     await queueMessages(
