@@ -38,6 +38,37 @@ test('loopback, private, link-local, CGNAT, multicast, reserved and unspecified 
     '2001:db8::1',
     '[::1]',
     'no-es-una-direccion',
+    // IPv4 forms ipaddr.js names: broadcast, benchmarking, protocol assignments, AS112 and AMT anycast.
+    '192.0.0.9',
+    '198.19.255.255',
+    '192.31.196.1',
+    '192.52.193.1',
+    // The IPv6 forms of ::ffff:0:0/96 and its neighbours: mapped, translated (SIIT) and the old IPv4-compatible.
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:8.8.8.8',
+    '::ffff:0.0.0.0',
+    '::ffff:100.64.0.1',
+    '::ffff:198.18.0.1',
+    '::8.8.8.8',
+    '::808:808',
+    '[::]',
+    // NAT64 and 6to4 judged by the IPv4 address they carry; the local-use NAT64 block leads inside.
+    '64:ff9b::7f00:1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::808:808',
+    '2002:6440:1::1',
+    '2002:c612:1::1',
+    // Named IPv6 blocks, and what lies outside the global unicast block 2000::/3.
+    '100::1',
+    '2001:2::1',
+    '2001:20::1',
+    '3fff::1',
+    '5f00::1',
+    'fec0::1',
+    '4000::1',
+    '1::1',
   ]) {
     assert.equal(isForbiddenAddress(address), true, address);
   }
@@ -54,7 +85,10 @@ test('public addresses pass, in IPv4, IPv6 and the IPv6 forms of a public IPv4',
     '2606:4700:4700::1111',
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
     '2002:808:808::1',
+    '[2606:4700:4700::1111]',
+    '2a00:1450:4001:82b::200e',
   ]) {
     assert.equal(isForbiddenAddress(address), false, address);
   }
