@@ -24,8 +24,8 @@ import { createRandom, type Random } from './prng.ts';
 export const EMERGENCY_SLUG = 'inundacion-mocoa-2026';
 const RECORDS_PER_TRANSACTION = 5_000;
 const SEEDED_TABLES = ['help_records', 'timeline_events', 'audit_log'];
-// Rows per INSERT, kept under SQLite's 32766 bound parameters (46, 8 and 6 columns).
-const CHUNK = { records: 500, timeline: 2000, audit: 2000 };
+/** SQLite binds at most this many parameters in one statement: rows per INSERT follow from a row's columns. */
+const MAX_BOUND_PARAMETERS = 32_766;
 const HOUR = 3_600_000;
 const STOP_WORDS = new Set('para desde hace hasta junto antes como cada solo todavia favor'.split(' '));
 
@@ -47,12 +47,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Words worth searching for: no numbers, no short or filler words. */
 const searchable = (term: string) => term.length >= 4 && !/^\d+$/.test(term) && !STOP_WORDS.has(term);
 
-async function insertChunks<T>(
+async function insertChunks<T extends object>(
   trx: Db,
   table: 'help_records' | 'timeline_events' | 'audit_log',
   rows: T[],
-  size: number,
 ) {
+  // A table that gains columns needs no edit here: the chunk shrinks with the row.
+  const size = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / Object.keys(rows[0] ?? { one: 1 }).length));
   for (let i = 0; i < rows.length; i += size) {
     await trx
       .insertInto(table)
@@ -220,9 +221,9 @@ export async function seedDatabase(databaseUrl: string, count: number, seed = 20
       await database.db.transaction().execute(async (trx) => {
         // The same shortcut on PostgreSQL: a crash loses the last batches, and the seed is rerun anyway.
         if (postgres) await sql`set local synchronous_commit = off`.execute(trx);
-        await insertChunks(trx, 'help_records', batch.records, CHUNK.records);
-        await insertChunks(trx, 'timeline_events', batch.timeline, CHUNK.timeline);
-        await insertChunks(trx, 'audit_log', batch.audit, CHUNK.audit);
+        await insertChunks(trx, 'help_records', batch.records);
+        await insertChunks(trx, 'timeline_events', batch.timeline);
+        await insertChunks(trx, 'audit_log', batch.audit);
       });
       for (const row of batch.records) ids.push(row.id);
     }
