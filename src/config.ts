@@ -1,6 +1,7 @@
 // Environment -> typed config. Fails fast with a message that names the variable.
 
 import path from 'node:path';
+import { DEFAULT_CHANGE_STREAMS_MAX } from './domain/change-streams.ts';
 import {
   DEFAULT_HELPER_LIMIT_PER_ADDRESS,
   DEFAULT_HELPER_LIMIT_PER_NUMBER,
@@ -32,6 +33,8 @@ export interface Config {
   alertEveryMinutes: number;
   /** Pledges and route claims one number and one client address may make in 24 hours. */
   helperLimits: HelperLimits;
+  /** Change-feed streams (/changes/stream) one instance holds open in all. */
+  changeStreamsMax: number;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -276,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     centerLinkDays: int(env, 'CENTER_LINK_DAYS', 30, 1, 3650),
     deliveryConfirmHours: int(env, 'DELIVERY_CONFIRM_HOURS', DEFAULT_DELIVERY_CONFIRM_HOURS, 1, 24 * 365),
     alertEveryMinutes: int(env, 'ALERT_EVERY_MINUTES', 10, 1, 24 * 60),
+    changeStreamsMax: int(env, 'CHANGE_STREAMS_MAX', DEFAULT_CHANGE_STREAMS_MAX, 1, 100_000),
     helperLimits: {
       perNumber: int(env, 'HELPER_LIMIT_PER_NUMBER', DEFAULT_HELPER_LIMIT_PER_NUMBER, 1, 100_000),
       perAddress: int(env, 'HELPER_LIMIT_PER_ADDRESS', DEFAULT_HELPER_LIMIT_PER_ADDRESS, 1, 1_000_000),

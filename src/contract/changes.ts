@@ -54,6 +54,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'Compromisos y ofrecimientos de rutas tienen un límite diario común: en 24 horas cada número de WhatsApp puede hacer 10 y cada dirección de cliente 40 (HELPER_LIMIT_PER_NUMBER, HELPER_LIMIT_PER_ADDRESS), se hayan entregado, cancelado o no: 429 helper_limit_reached (details[0].code per_whatsapp_24h o per_address_24h, con limit). Una integración registrada (su clave) o un centro de acopio (su enlace de edición) como Authorization: Bearer no cuentan en él ni en los de compromisos abiertos; otra credencial responde 401 source_key_required.',
     en: 'Pledges and route offers share a daily limit: in 24 hours each WhatsApp number may make 10 and each client address 40 (HELPER_LIMIT_PER_NUMBER, HELPER_LIMIT_PER_ADDRESS), whether delivered, cancelled or not: 429 helper_limit_reached (details[0].code per_whatsapp_24h or per_address_24h, with limit). A registered integration (its key) or a collection centre (its edit link) as Authorization: Bearer is counted neither there nor in the open-pledge caps; any other credential answers 401 source_key_required.',
   },
+  {
+    date: '2026-11-28',
+    es: 'GET /api/public/v1/changes/stream tiene límites: 8 flujos abiertos por dirección de cliente y CHANGE_STREAMS_MAX (1000) por instancia; por encima responde 429 too_many_streams con Retry-After, solo a ese cliente. Una dirección que TRUST_PROXY nombra y que no dice por quién pide cuenta solo en el total.',
+    en: 'GET /api/public/v1/changes/stream has limits: 8 open streams per client address and CHANGE_STREAMS_MAX (1000) per instance; past them it answers 429 too_many_streams with Retry-After, to that client only. An address TRUST_PROXY lists that does not say for whom counts only in the total.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

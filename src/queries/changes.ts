@@ -8,8 +8,8 @@ import { changeHead, changesAfter } from '../repositories/public-changes.ts';
 import type { ChangesQuery } from '../schemas/change-event.ts';
 
 export interface ChangePage {
-  /** Each event as JSON text, in cursor order. */
-  events: { cursor: number; text: string }[];
+  /** Each event as JSON text, in cursor order, with its emergency (a shared reader sorts them out per stream). */
+  events: { cursor: number; emergencyId: string; text: string }[];
   next: number;
   hasMore: boolean;
 }
@@ -58,6 +58,7 @@ export async function changePage(
   );
   const events = shown.map((row) => ({
     cursor: row.seq,
+    emergencyId: row.emergency_id,
     text: changeEventText(row, slugs.get(row.emergency_id) ?? ''),
   }));
   // Filtered by emergency, the entries of other emergencies up to the head are passed over too.

@@ -1,4 +1,5 @@
 // GET /api/public/v1/changes and /changes/stream: the public change feed, by cursor and as Server-Sent Events.
+import { CHANGE_STREAMS_PER_CLIENT, DEFAULT_CHANGE_STREAMS_MAX } from '../../domain/change-streams.ts';
 import { CHANGES_MAX_LIMIT, changesQuery, changesStreamQuery } from '../../schemas/change-event.ts';
 import { errorResponse, internalError, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
 import { declareRoute } from '../route-declaration.ts';
@@ -55,7 +56,11 @@ export const changesStreamRoute = declareRoute({
     description:
       'Un evento SSE "change" por cambio: id es el cursor y data el ChangeEvent en JSON. Al reconectar, el navegador ' +
       'envía Last-Event-ID y el flujo sigue justo después, sin perder ni repetir eventos (tiene prioridad sobre ' +
-      'since). Cada 15 segundos sin cambios llega un comentario para mantener viva la conexión.',
+      'since). Cada 15 segundos sin cambios llega un comentario para mantener viva la conexión. Una dirección de ' +
+      `cliente puede tener ${CHANGE_STREAMS_PER_CLIENT} flujos abiertos por instancia y la instancia un total ` +
+      `(CHANGE_STREAMS_MAX, ${DEFAULT_CHANGE_STREAMS_MAX} por omisión); por encima, 429 too_many_streams con ` +
+      'Retry-After. Una dirección que ' +
+      'TRUST_PROXY nombra y que no dice por quién pide cuenta solo en el total.',
     headerParameters: [
       {
         name: 'Last-Event-ID',
@@ -76,7 +81,13 @@ export const changesStreamRoute = declareRoute({
         'unknown_emergency',
       ]),
       '410': expired,
-      '429': tooMany,
+      '429': {
+        ...errorResponse(429, 'Límite de lecturas por minuto, o de flujos abiertos por cliente o por instancia.', [
+          'rate_limited',
+          'too_many_streams',
+        ]),
+        headers: tooMany.headers,
+      },
       '500': internalError,
     },
   }),

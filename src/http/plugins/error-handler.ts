@@ -26,9 +26,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, code: Er
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'rate_limited' && (error as AppError & { retryAfter?: number }).retryAfter) {
-        reply.header('retry-after', (error as AppError & { retryAfter?: number }).retryAfter);
-      }
+      // A refusal that ends by itself says when (a rate limit's window, a stream slot).
+      const { retryAfter } = error as AppError & { retryAfter?: number };
+      if (retryAfter) reply.header('retry-after', retryAfter);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, error.code, error.details);
     }

@@ -3,15 +3,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { changesRoute, changesStreamRoute } from '../../../contract/routes/changes.ts';
+import { CHANGE_STREAMS_PER_CLIENT } from '../../../domain/change-streams.ts';
+import { clientScope } from '../../../domain/client-address.ts';
 import { AppError } from '../../../errors.ts';
 import { changePage, feedScope, readChanges, startCursor } from '../../../queries/changes.ts';
 import { changeCursor } from '../../../schemas/change-event.ts';
+import { ownProxyReader } from '../../client-address.ts';
 import { apiRoute } from '../../define-route.ts';
+import { type FeedEvent, FeedFanout, type FeedListener } from '../../feed-fanout.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { StreamSlots } from '../../stream-slots.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many times this instance read the change feed for its streams: the shared reader's and their own. */
+    changeFeedReads(): number;
+  }
+}
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
-/** How often a stream looks for new entries when the change version moved (or, at most, this often anyway). */
+/** How often the shared reader looks at the change version, and reads the feed when it moved. */
 const POLL_MS = 500;
 const STREAM_PAGE = 200;
 
@@ -29,6 +41,17 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
     for (const end of open) end();
     done();
   });
+  // One reader of the feed for every stream of this instance, and a cap on how many a client, and all, hold open.
+  const fanout = new FeedFanout({
+    read: (after) => changePage(ctx, after, STREAM_PAGE, undefined),
+    version: () => ctx.changes.version(),
+    pollMs: POLL_MS,
+    onError: (err) => app.log.error({ err }, 'change feed reader failed'),
+  });
+  const slots = new StreamSlots({ perClient: CHANGE_STREAMS_PER_CLIENT, total: ctx.config.changeStreamsMax });
+  const ownProxy = ownProxyReader(ctx.config.trustProxy);
+  let ownReads = 0;
+  app.decorate('changeFeedReads', () => fanout.reads + ownReads);
 
   apiRoute(app, changesStreamRoute, { onRequest: limiters.reads }, async ({ query }, request, reply) => {
     const lastId = request.headers['last-event-id'];
@@ -37,7 +60,9 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
       throw new AppError('invalid_query', [{ field: 'Last-Event-ID', message: resume, code: 'unknown_cursor' }]);
     }
     const scope = await feedScope(ctx, query.emergencySlug);
-    let after = await startCursor(ctx, resume ?? query.since);
+    const start = await startCursor(ctx, resume ?? query.since);
+    // An address listed in TRUST_PROXY that said for nobody is many people: only the instance's total counts it.
+    const release = slots.take(ownProxy(request.ip) ? null : clientScope(request.ip));
 
     reply.hijack();
     const raw = reply.raw;
@@ -50,33 +75,49 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
     });
     let ended = false;
     let wake: (() => void) | null = null;
+    const nudge = () => wake?.();
+    let live = false;
+    let quietSince = Date.now();
+    const write = (events: FeedEvent[]) => {
+      for (const event of events) raw.write(`id: ${event.cursor}\nevent: change\ndata: ${event.text}\n\n`);
+      if (events.length > 0) quietSince = Date.now();
+    };
+    const listener: FeedListener = {
+      after: start,
+      scope,
+      deliver(events) {
+        write(events);
+        return !raw.writableNeedDrain;
+      },
+      behind() {
+        live = false;
+        nudge();
+      },
+    };
     const end = () => {
       if (ended) return;
       ended = true;
-      wake?.();
+      fanout.leave(listener);
+      release();
+      nudge();
       raw.end();
     };
     open.add(end);
     request.raw.on('close', end);
-    raw.write(`retry: 5000\n: desde ${after}\n\n`);
+    raw.write(`retry: 5000\n: desde ${start}\n\n`);
 
-    let version = '';
-    let quietSince = Date.now();
     try {
       while (!ended) {
-        const now = ctx.changes.version();
-        if (now !== version) {
-          version = now;
-          let page = await changePage(ctx, after, STREAM_PAGE, scope);
-          for (;;) {
-            for (const event of page.events) raw.write(`id: ${event.cursor}\nevent: change\ndata: ${event.text}\n\n`);
-            after = page.next;
-            if (page.events.length > 0) quietSince = Date.now();
-            if (!page.hasMore || ended) break;
-            // A slow reader makes the writer wait: the stream never buffers more than a page.
-            if (raw.writableNeedDrain) await new Promise((resolve) => raw.once('drain', resolve));
-            page = await changePage(ctx, after, STREAM_PAGE, scope);
-          }
+        if (!live) {
+          // Behind the shared reader (a resumed stream, a slow client): read on its own, a page at a time, waiting
+          // for the client to drain, until it is up to date and can join.
+          if (raw.writableNeedDrain) await new Promise((resolve) => raw.once('drain', resolve));
+          if (ended) break;
+          const page = await changePage(ctx, listener.after, STREAM_PAGE, scope);
+          ownReads++;
+          write(page.events);
+          listener.after = page.next;
+          if (page.hasMore || !(live = fanout.join(listener))) continue;
         }
         if (Date.now() - quietSince >= HEARTBEAT_MS) {
           raw.write(': sigue\n\n');
@@ -84,7 +125,7 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
         }
         await new Promise<void>((resolve) => {
           wake = resolve;
-          setTimeout(resolve, POLL_MS).unref();
+          setTimeout(resolve, HEARTBEAT_MS).unref();
         });
         wake = null;
       }
