@@ -1,8 +1,9 @@
 // The webhooks' queue: one row per feed entry and subscription. An instance claims a due row by setting
-// locked_until (its lease) in a short transaction that commits before anything is sent; the outcome is written only
-// while that lease is still the row's, so an instance that lost it (it ran past the lease) changes nothing.
+// locked_until (its lease) in a short transaction that commits before anything is sent, and a subscription has one
+// claimed row at a time; the outcome is written only while that lease is still the row's, so an instance that lost
+// it (it ran past the lease) changes nothing.
 // created_at is when the row's retry window began: its entry's arrival, or a leader's resend.
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Store } from '../db/store.ts';
 import type { Db, WebhookDeliveriesTable, WebhookDeliveryStatus } from '../db/types.ts';
 
@@ -17,51 +18,81 @@ export async function insertDeliveries(db: Db, rows: Insertable<WebhookDeliverie
   }
 }
 
-/** Whether any delivery is due and unclaimed: a plain read, so an idle queue costs no transaction. */
-export async function hasDueDelivery(db: Db, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Messages due and not claimed, the first in feed order first: a subscription's next one is the first of its own (a
+ * failed one waiting for its retry lets later ones go ahead).
+ */
+function nextMessage(db: Db, now: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<=', now)]))
+    .orderBy('d.change_seq')
+    .limit(1);
 }
 
+/** Whether one of a subscription's messages is being sent: a lease not yet run out (only a claim sets one). */
+function inFlight(db: Db, now: string) {
+  return db.selectFrom('webhook_deliveries as f').select('f.id').where('f.locked_until', '>', now);
+}
+
+/** Subscriptions with a message due and none in flight, the one whose next message waited longest first. */
+function readySubscriptions(db: Db, now: string) {
+  const outer = sql.ref<string>('s.id');
+  const next = () => nextMessage(db, now).where('d.subscription_id', '=', outer);
+  return db
+    .selectFrom('webhook_subscriptions as s')
+    .select('s.id')
+    .where((eb) => eb.exists(next().select('d.id')))
+    .where((eb) => eb.not(eb.exists(inFlight(db, now).where('f.subscription_id', '=', outer))))
+    .orderBy(next().select('d.next_attempt_at'))
+    .orderBy('s.id');
+}
+
+/** Whether any subscription has a message to claim: a plain read, so an idle queue costs no transaction. */
+export async function hasReadySubscription(db: Db, now: string): Promise<boolean> {
+  return (await readySubscriptions(db, now).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Subscriptions tried per claim when another instance took the ones before them first. */
+const CLAIM_TRIES = 4;
+
 /**
- * Inside a transaction: takes up to `limit` due, unclaimed deliveries by setting their lease to `until`; the ids
- * taken. On PostgreSQL the candidates are locked with SKIP LOCKED, so instances claiming at once take different
- * rows without waiting; SQLite's transactions take the write lock first (BEGIN IMMEDIATE), one at a time.
+ * Inside a transaction: claims the next message of the subscription that has waited longest, when none of its
+ * messages is in flight, by setting its lease to `until`; its id, or null when no subscription has one ready. So each
+ * subscription gets one message at a time, in feed order, and a slow receiver holds only its own. On PostgreSQL the
+ * subscription's row is locked (SKIP LOCKED: instances claiming at once take different subscriptions without
+ * waiting), and only then is it asked again whether one of its messages is in flight, in a statement that sees
+ * every claim committed before the lock was had; SQLite's transactions take the write lock first (BEGIN IMMEDIATE),
+ * one at a time.
  */
-export async function claimDueDeliveries(
-  { db, dialect }: Store,
-  now: string,
-  until: string,
-  limit: number,
-): Promise<string[]> {
-  let candidates = db
-    .selectFrom('webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('change_seq')
-    .limit(limit);
-  if (dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
-  const ids = (await candidates.execute()).map((row) => row.id);
-  if (ids.length === 0) return [];
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set({ locked_until: until })
-    .where('id', 'in', ids)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('id')
-    .execute();
-  return claimed.map((row) => row.id);
+export async function claimNextDelivery({ db, dialect }: Store, now: string, until: string): Promise<string | null> {
+  const tried: string[] = [];
+  for (let i = 0; i < CLAIM_TRIES; i++) {
+    let ready = readySubscriptions(db, now).limit(1);
+    if (tried.length > 0) ready = ready.where('s.id', 'not in', tried);
+    if (dialect === 'postgres') ready = ready.forUpdate().skipLocked();
+    const subscription = (await ready.executeTakeFirst())?.id;
+    if (subscription === undefined) return null;
+    tried.push(subscription);
+    if (await inFlight(db, now).where('f.subscription_id', '=', subscription).executeTakeFirst()) continue;
+    const next = await nextMessage(db, now)
+      .select('d.id')
+      .where('d.subscription_id', '=', subscription)
+      .executeTakeFirst();
+    if (!next) continue;
+    const claimed = await db
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: until })
+      .where('id', '=', next.id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returning('id')
+      .executeTakeFirst();
+    if (claimed) return claimed.id;
+  }
+  return null;
 }
 
 /** The claimed deliveries with their subscription's address and secret. */

@@ -1,9 +1,11 @@
-// The webhooks' sender. Due deliveries are claimed a few at a time: a lease set in a short transaction that commits
-// before anything is sent, so instances sending at once never take the same one and no transaction stays open
-// during a send. Each message is built from its feed entry at that moment (a withdrawal since then is already in
-// it), signed and posted; then the outcome: delivered, tried again later, or dead once its day is over. An instance
-// that dies mid-send leaves its lease, which runs out, and another sends the same message again with the same
-// webhook-id: at least once, never lost.
+// The webhooks' sender. Each subscription gets its messages one at a time, in feed order, and subscriptions are sent
+// to side by side: a receiver that answers slowly (or not at all, until the time limit) holds only its own queue,
+// never another's. A message is claimed with a lease set in a short transaction that commits before anything is
+// sent, so instances sending at once never take the same one (nor two of one subscription) and no transaction stays
+// open during a send. Each message is built from its feed entry at that moment (a withdrawal since then is already
+// in it), signed and posted; then the outcome: delivered, tried again later, or dead once its day is over. An
+// instance that dies mid-send leaves its lease, which runs out, and another sends the same message again with the
+// same webhook-id: at least once, never lost.
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { RETRY_WINDOW_MS, retryDelayMs, retryWindowClosed } from '../../domain/webhook-retry.ts';
@@ -13,10 +15,10 @@ import { type ChangeRow, changesBySeq } from '../../repositories/public-changes.
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
-  claimDueDeliveries,
   claimedDeliveries,
+  claimNextDelivery,
   dropFinishedDeliveries,
-  hasDueDelivery,
+  hasReadySubscription,
   recordAttempt,
   releaseDelivery,
 } from '../../repositories/webhook-deliveries.ts';
@@ -25,10 +27,13 @@ import { REMOVED_BEFORE_SENT } from './subscriptions.ts';
 
 /** A claim's length: longer than any attempt (WEBHOOK_TIMEOUT_MS is at most 30 s). */
 export const LEASE_MS = 60_000;
-/** Messages one instance sends at once. Only as many are claimed, so none waits with its lease running. */
-const AT_ONCE = 8;
-/** Messages per pass at most; the next pass goes on. */
-const PASS_MAX = 200;
+/**
+ * Messages one instance sends at once, each to another subscription. Only as many are claimed, so none waits with
+ * its lease running; a slow receiver holds one of them, not more.
+ */
+const AT_ONCE = 16;
+/** While messages are in flight, how often the pass looks for other subscriptions' new messages. */
+const LOOK_AGAIN_MS = 500;
 
 const ENTRY_GONE = 'la entrada del feed ya no existe (se borró por antigüedad): no hay nada que enviar';
 
@@ -137,22 +142,75 @@ export async function sendClaimed(
   );
 }
 
-/** One pass: sends what is due, a few at a time, until nothing is due (or PASS_MAX were sent, or `signal` aborts). */
+/** Claims the next message of a subscription with none in flight; undefined when there is none to claim now. */
+async function claimNext(ctx: Context): Promise<ClaimedDelivery | undefined> {
+  const now = ctx.now();
+  const at = now.toISOString();
+  if (!(await hasReadySubscription(ctx.db, at))) return undefined;
+  const lease = leaseFrom(now);
+  const id = await inTransaction(ctx, (trx) => claimNextDelivery(trx, at, lease));
+  if (id === null) return undefined;
+  const [claimed] = await claimedDeliveries(ctx.db, [id], lease);
+  return claimed;
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts; cancel() clears the timer when something else came first. */
+function pause(ms: number, signal: AbortSignal | undefined): { done: Promise<void>; cancel(): void } {
+  let cancel = () => {};
+  const done = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => cancel(), ms);
+    cancel = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+      resolve();
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+  });
+  return { done, cancel };
+}
+
+/**
+ * One pass: sends what is due until nothing is due and nothing is in flight (or `signal` aborts). Up to AT_ONCE
+ * messages are in flight, at most one per subscription; as each ends, the next is claimed, and while some are in
+ * flight the pass also looks again every LOOK_AGAIN_MS, so a message that fell due meanwhile for another subscription
+ * never waits for the slowest receiver. On abort the messages in flight are interrupted and let go (their leases
+ * freed for another instance). The pass ends only once nothing it claimed is in flight, even when it fails.
+ */
 export async function deliverDue(ctx: Context, options: { signal?: AbortSignal } = {}): Promise<PassReport> {
+  const { signal } = options;
   const report: PassReport = { delivered: 0, retried: 0, dead: 0 };
-  for (let taken = 0; taken < PASS_MAX && !options.signal?.aborted; ) {
-    const now = ctx.now();
-    if (!(await hasDueDelivery(ctx.db, now.toISOString()))) break;
-    const lease = leaseFrom(now);
-    const ids = await inTransaction(ctx, (trx) => claimDueDeliveries(trx, now.toISOString(), lease, AT_ONCE));
-    if (ids.length === 0) break;
-    const claimed = await claimedDeliveries(ctx.db, ids, lease);
-    for (const attempt of await sendClaimed(ctx, claimed, options.signal)) {
-      if (attempt.result !== 'released') report[attempt.result]++;
+  const sending = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const send = (delivery: ClaimedDelivery) => {
+    const sent: Promise<void> = sendClaimed(ctx, [delivery], signal)
+      .then(
+        ([attempt]) => {
+          if (attempt && attempt.result !== 'released') report[attempt.result]++;
+        },
+        // Its lease runs out and a later pass sends it; this one stops claiming and reports the error.
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  };
+  try {
+    while (!signal?.aborted && failure === undefined) {
+      while (sending.size < AT_ONCE && !signal?.aborted) {
+        const claimed = await claimNext(ctx);
+        if (!claimed) break;
+        send(claimed);
+      }
+      if (sending.size === 0) break;
+      const wait = pause(LOOK_AGAIN_MS, signal);
+      await Promise.race([...sending, wait.done]);
+      wait.cancel();
     }
-    taken += ids.length;
-    if (ids.length < AT_ONCE) break;
+  } finally {
+    await Promise.all(sending);
   }
+  if (failure) throw failure.error;
   return report;
 }
 
