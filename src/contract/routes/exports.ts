@@ -50,10 +50,12 @@ export const exportCsvRoute = declareRoute({
     summary: 'Exportación HXL en CSV de los registros publicados que cumplen los filtros.',
     description:
       `${common} ` +
-      'CSV en UTF-8 según RFC 4180 (líneas terminadas en CRLF; un campo con coma, comillas, CR o LF va entre ' +
-      'comillas dobles, con las comillas duplicadas): una fila de encabezados en español, la fila de hashtags HXL y ' +
-      'una fila por registro. Los números van sin comillas y una celda vacía es un valor ausente. Contra la ' +
-      'inyección de fórmulas, un texto que empieza por =, +, -, @, tabulador o CR lleva un apóstrofo delante.',
+      'CSV en UTF-8 según RFC 4180 (líneas terminadas en CRLF; un campo con coma, punto y coma, comillas, CR o LF ' +
+      'va entre comillas dobles, con las comillas duplicadas): una fila de encabezados en español, la fila de ' +
+      'hashtags HXL y una fila por registro. Los números van sin comillas y una celda vacía es un valor ausente. ' +
+      'Contra la inyección de fórmulas, un texto que empieza por =, +, -, @, tabulador o CR lleva un apóstrofo ' +
+      'delante, y también cada trozo que sigue a un punto y coma o a un salto de línea (las hojas de cálculo en ' +
+      'español separan celdas por punto y coma).',
     responses: {
       '200': {
         description: 'El CSV (Content-Type: text/csv; charset=utf-8; header=present).',
