@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { DEFAULT_CHANGE_STREAMS_MAX } from './domain/change-streams.ts';
+import { EXPORT_CACHE_DEFAULT_MB } from './domain/export-limits.ts';
 import {
   DEFAULT_HELPER_LIMIT_PER_ADDRESS,
   DEFAULT_HELPER_LIMIT_PER_NUMBER,
@@ -35,6 +36,8 @@ export interface Config {
   helperLimits: HelperLimits;
   /** Change-feed streams (/changes/stream) one instance holds open in all. */
   changeStreamsMax: number;
+  /** Where HXL exports are kept between changes of public data, and how much (EXPORT_CACHE_MB; 0: none). */
+  exportCache: { dir: string; maxBytes: number };
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -128,6 +131,20 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} debe ser un entero entre ${min} y ${max} (recibido: "${raw}")`);
   }
   return value;
+}
+
+/**
+ * The exports' folder: EXPORT_CACHE_DIR, or `exports` beside a SQLite database, or `data/exports` under the working
+ * folder with PostgreSQL; EXPORT_CACHE_MB at most, 0 to keep none.
+ */
+function exportCache(env: NodeJS.ProcessEnv): { dir: string; maxBytes: number } {
+  const database = parseDatabaseUrl(env.DATABASE_URL);
+  const fallback =
+    database.kind === 'sqlite' && database.file !== ':memory:'
+      ? path.join(path.dirname(database.file), 'exports')
+      : path.resolve(process.cwd(), 'data/exports');
+  const dir = env.EXPORT_CACHE_DIR ? path.resolve(env.EXPORT_CACHE_DIR) : fallback;
+  return { dir, maxBytes: int(env, 'EXPORT_CACHE_MB', EXPORT_CACHE_DEFAULT_MB, 0, 100_000) * 1024 * 1024 };
 }
 
 /** true/1 or false/0 (unset: false). */
@@ -280,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryConfirmHours: int(env, 'DELIVERY_CONFIRM_HOURS', DEFAULT_DELIVERY_CONFIRM_HOURS, 1, 24 * 365),
     alertEveryMinutes: int(env, 'ALERT_EVERY_MINUTES', 10, 1, 24 * 60),
     changeStreamsMax: int(env, 'CHANGE_STREAMS_MAX', DEFAULT_CHANGE_STREAMS_MAX, 1, 100_000),
+    exportCache: exportCache(env),
     helperLimits: {
       perNumber: int(env, 'HELPER_LIMIT_PER_NUMBER', DEFAULT_HELPER_LIMIT_PER_NUMBER, 1, 100_000),
       perAddress: int(env, 'HELPER_LIMIT_PER_ADDRESS', DEFAULT_HELPER_LIMIT_PER_ADDRESS, 1, 1_000_000),

@@ -217,6 +217,11 @@ const catalogue = {
     es: 'Ya tiene demasiados compromisos abiertos en esta emergencia: confirme o cancele alguno antes de hacer otro.',
     en: 'Too many open pledges in this emergency: confirm or cancel one before making another.',
   },
+  export_busy: {
+    status: 429,
+    es: 'El servicio está preparando otras exportaciones: inténtelo de nuevo en unos segundos.',
+    en: 'The service is building other exports: try again in a few seconds.',
+  },
   helper_limit_reached: {
     status: 429,
     es:
@@ -423,6 +428,7 @@ const ownPathCodes = new Set<ErrorCode>([
   'not_pledgeable',
   'too_many_open_pledges',
   'helper_limit_reached',
+  'export_busy',
   'pledge_not_found',
   'pledge_closed',
   'route_not_found',

@@ -423,7 +423,9 @@ describe('HXL exports', () => {
       assert.ok(link.includes(`<${LICENSE}>; rel="license"`), link);
       assert.match(link, /<http:\/\/ayuda\.test\/desarrolladores#datos-abiertos>; rel="describedby"; title="[^"]*DANE/);
       assert.ok(scoped.headers['ratelimit-limit']);
-      assert.equal(scoped.headers['content-length'], undefined, 'streamed');
+      // Built once and kept: served from its file, whole, with its length and an ETag.
+      assert.equal(Number(scoped.headers['content-length']), Buffer.byteLength(scoped.body));
+      assert.match(String(scoped.headers.etag), new RegExp(`^"\\d+-[\\w-]{22}\\.${extension}"$`));
       const remaining = Number(scoped.headers['ratelimit-remaining']);
       const all = await exportOf(path);
       assert.equal(

@@ -11,7 +11,7 @@ export interface ApiChange {
 }
 
 /** Error codes added since 1.6.0 was first served: clients must accept codes they do not know. */
-export const addedErrorCodes = ['reserved_source', 'helper_limit_reached'] as const satisfies readonly ErrorCode[];
+export const addedErrorCodes = ['reserved_source', 'helper_limit_reached', 'export_busy'] as const satisfies readonly ErrorCode[];
 
 export const apiChanges: readonly ApiChange[] = [
   {
@@ -58,6 +58,11 @@ export const apiChanges: readonly ApiChange[] = [
     date: '2026-11-28',
     es: 'GET /api/public/v1/changes/stream tiene límites: 8 flujos abiertos por dirección de cliente y CHANGE_STREAMS_MAX (1000) por instancia; por encima responde 429 too_many_streams con Retry-After, solo a ese cliente. Una dirección que TRUST_PROXY nombra y que no dice por quién pide cuenta solo en el total.',
     en: 'GET /api/public/v1/changes/stream has limits: 8 open streams per client address and CHANGE_STREAMS_MAX (1000) per instance; past them it answers 429 too_many_streams with Retry-After, to that client only. An address TRUST_PROXY lists that does not say for whom counts only in the total.',
+  },
+  {
+    date: '2026-11-28',
+    es: 'GET /api/public/v1/export.csv y export.json se construyen una vez por cambio de los datos públicos y se guardan en disco (EXPORT_CACHE_MB): llevan ETag y Content-Length, If-None-Match responde 304, y una instancia construye a lo más 2 a la vez (429 export_busy con Retry-After).',
+    en: 'GET /api/public/v1/export.csv and export.json are built once per change of public data and kept on disk (EXPORT_CACHE_MB): they carry ETag and Content-Length, If-None-Match answers 304, and an instance builds at most 2 at once (429 export_busy with Retry-After).',
   },
 ];
 

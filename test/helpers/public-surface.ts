@@ -1,4 +1,6 @@
 // Every public output the service has, fetched as an anonymous client would, for privacy canary searches.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { categories } from '../../src/domain/categories.ts';
 import { type Harness, HELP } from './harness.ts';
 import { crawlSiteForms } from './site-crawl-forms.ts';
@@ -92,6 +94,11 @@ export async function crawlPublic(h: Harness): Promise<PublicOutput[]> {
   await get('/api/public/openapi.json');
   await get('/healthz');
   await get('/readyz');
+  // The exports kept on disk between changes are published files too: whatever they hold must be public.
+  for (const name of await readdir(h.config.exportCache.dir).catch(() => [] as string[])) {
+    const file = path.join(h.config.exportCache.dir, name);
+    outputs.push({ url: `file ${file}`, text: await readFile(file, 'utf8').catch(() => '') });
+  }
   return outputs;
 }
 

@@ -1,4 +1,5 @@
 // GET /api/public/v1/export.csv and export.json: every published record a list's filters select, in HXL 1.1.
+import { EXPORT_BUILDS, EXPORT_CACHE_DEFAULT_MB } from '../../domain/export-limits.ts';
 import { exportQuery } from '../../schemas/help-query.ts';
 import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE, hxlColumns } from '../../schemas/hxl.ts';
 import { exportExamples } from '../openapi-examples.ts';
@@ -10,6 +11,10 @@ export const EXPORT_JSON_PATH = '/api/public/v1/export.json';
 
 /** The export's own headers, the same for both formats. */
 const exportHeaders = (format: 'csv' | 'json') => ({
+  ETag: {
+    description: 'Cambia con cualquier cambio de los datos públicos y con los filtros; envíelo en If-None-Match.',
+    schema: { type: 'string' },
+  },
   'Content-Disposition': {
     description: `attachment; filename="ayuda-directa-<emergencySlug o todas>-<AAAA-MM-DD>.${format}" (la fecha de hoy, UTC).`,
     schema: { type: 'string' },
@@ -28,7 +33,10 @@ const common =
   'radiusKm, logistics, capacity, municipalityCode, commitment, confirmation), con sus valores por defecto y sus ' +
   'errores, sin limit, cursor ni sort: trae todos los registros que la lista cuenta en total, sin tope de 100, del ' +
   'más antiguo al más nuevo (createdAt). Solo registros aprobados; los vencidos salen salvo que ' +
-  'confirmation los pida. Se envía por partes mientras se lee (sin Content-Length ni ETag) y cuenta como una lectura. ' +
+  'confirmation los pida. Cuenta como una lectura. Se construye una vez por cambio de los datos públicos y se guarda ' +
+  `en disco (EXPORT_CACHE_MB, ${EXPORT_CACHE_DEFAULT_MB} MB por omisión): la misma exportación se sirve del archivo, con Content-Length, ` +
+  'y su ETag cambia con cualquier cambio público (If-None-Match responde 304). Una instancia construye a lo más ' +
+  `${EXPORT_BUILDS} a la vez; otra más responde 429 export_busy con Retry-After. ` +
   'Columnas con hashtags HXL 1.1 (Humanitarian Exchange Language), en este orden: ' +
   `${hxlColumns.map((c) => c.tag).join(', ')}. Solo campos que la API publica: nunca un teléfono, un documento de ` +
   'identidad ni una columna #contact; el lugar es el punto público (aproximado en las solicitudes, salvo que se ' +
@@ -39,6 +47,15 @@ const badQuery = errorResponse(400, 'Filtros no válidos (details indica cada pa
   'invalid_query',
   'unknown_emergency',
 ]);
+
+const busy = {
+  ...errorResponse(
+    429,
+    `Límite de lecturas por minuto, o ${EXPORT_BUILDS} exportaciones ya en construcción en la instancia.`,
+    ['rate_limited', 'export_busy'],
+  ),
+  headers: tooMany.headers,
+};
 
 export const exportCsvRoute = declareRoute({
   method: 'get',
@@ -67,8 +84,9 @@ export const exportCsvRoute = declareRoute({
           },
         },
       },
+      '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
       '400': badQuery,
-      '429': tooMany,
+      '429': busy,
       '500': internalError,
     },
   }),
@@ -93,8 +111,9 @@ export const exportJsonRoute = declareRoute({
         headers: exportHeaders('json'),
         content: { 'application/json': { schema: ref('HxlRows'), example: exportExamples(baseUrl).json } },
       },
+      '304': { description: 'Sin cambios desde el ETag enviado en If-None-Match.' },
       '400': badQuery,
-      '429': tooMany,
+      '429': busy,
       '500': internalError,
     },
   }),

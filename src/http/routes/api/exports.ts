@@ -1,16 +1,19 @@
-// GET /api/public/v1/export.csv and export.json: HXL exports written to the response as they are read, a page at a
-// time, with the stream's backpressure; never through the response cache, which keeps small bodies whole. Each
-// export counts as one read.
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// GET /api/public/v1/export.csv and export.json: HXL exports built once per change of public data and kept on disk
+// (http/export-cache.ts), with an ETag that changes with the feed's head, so asking again costs a file read or a
+// 304; at most two are built at once on an instance. Never through the response cache, which keeps small bodies
+// whole. Each export counts as one read.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { exportCsvRoute, exportJsonRoute } from '../../../contract/routes/exports.ts';
 import { hxlCsv, hxlJson } from '../../../presenters/hxl-row.ts';
 import { urls } from '../../../presenters/urls.ts';
+import { emergencyScope } from '../../../queries/emergency-scope.ts';
 import { exportHelp } from '../../../queries/hxl-export.ts';
+import { changeHead } from '../../../repositories/public-changes.ts';
 import type { ExportQuery } from '../../../schemas/help-query.ts';
 import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE } from '../../../schemas/hxl.ts';
 import { apiRoute } from '../../define-route.ts';
+import { ExportCache } from '../../export-cache.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 
 const MEDIA_TYPES = {
@@ -21,28 +24,54 @@ const MEDIA_TYPES = {
 /** Header values are Latin-1 at best: the credit is written without accents. */
 const CREDIT = 'CC BY-SA 4.0: cite a Ayuda Directa y, por los municipios y departamentos (DIVIPOLA), al DANE';
 
-async function sendExport(ctx: Context, query: ExportQuery, format: 'csv' | 'json', reply: FastifyReply) {
-  // Unknown emergency and the like fail here, before a byte of the export is sent.
+/** The export's records as text, read a page at a time (queries/hxl-export.ts). */
+async function* exportBody(ctx: Context, query: ExportQuery, format: 'csv' | 'json'): AsyncGenerator<string> {
   const pages = await exportHelp(ctx, query);
-  const date = ctx.now().toISOString().slice(0, 10);
-  const filename = `ayuda-directa-${query.emergencySlug ?? 'todas'}-${date}.${format}`;
-  const body = format === 'csv' ? hxlCsv(pages) : hxlJson(pages);
-  return reply
-    .header('content-type', MEDIA_TYPES[format])
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header(
-      'link',
-      `<${HXL_LICENSE.url}>; rel="license", <${urls.developers(ctx.config.baseUrl)}#datos-abiertos>; ` +
-        `rel="describedby"; title="${CREDIT}"`,
-    )
-    .send(Readable.from(body, { objectMode: false }));
+  yield* format === 'csv' ? hxlCsv(pages) : hxlJson(pages);
 }
 
 export function exportRoutes(app: FastifyInstance, ctx: Context, limiters: Limiters): void {
-  apiRoute(app, exportCsvRoute, { onRequest: limiters.reads }, ({ query }, _request, reply) =>
-    sendExport(ctx, query, 'csv', reply),
+  const cache = new ExportCache({
+    dir: ctx.config.exportCache.dir,
+    maxBytes: ctx.config.exportCache.maxBytes,
+    version: () => ctx.changes.version(),
+    onError: (err) => app.log.error({ err }, 'export cache sweep failed'),
+  });
+  app.addHook('onClose', async () => cache.close());
+
+  const sendExport = async (
+    query: ExportQuery,
+    format: 'csv' | 'json',
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    // Unknown emergency and the like fail here, before a byte of the export is sent.
+    await emergencyScope(ctx.db, query.emergencySlug);
+    const tag = `${ExportCache.tag((await changeHead(ctx.db)).seq, format, query)}.${format}`;
+    const etag = `"${tag}"`;
+    const date = ctx.now().toISOString().slice(0, 10);
+    const filename = `ayuda-directa-${query.emergencySlug ?? 'todas'}-${date}.${format}`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .header(
+        'link',
+        `<${HXL_LICENSE.url}>; rel="license", <${urls.developers(ctx.config.baseUrl)}#datos-abiertos>; ` +
+          `rel="describedby"; title="${CREDIT}"`,
+      );
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const out = await cache.get(tag, () => exportBody(ctx, query, format));
+    if (out.length !== null) reply.header('content-length', out.length);
+    return reply
+      .header('content-type', MEDIA_TYPES[format])
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .send(out.stream);
+  };
+
+  apiRoute(app, exportCsvRoute, { onRequest: limiters.reads }, ({ query }, request, reply) =>
+    sendExport(query, 'csv', request, reply),
   );
-  apiRoute(app, exportJsonRoute, { onRequest: limiters.reads }, ({ query }, _request, reply) =>
-    sendExport(ctx, query, 'json', reply),
+  apiRoute(app, exportJsonRoute, { onRequest: limiters.reads }, ({ query }, request, reply) =>
+    sendExport(query, 'json', request, reply),
   );
 }
