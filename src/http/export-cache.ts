@@ -68,7 +68,7 @@ export class ExportCache {
    * The export named `tag`: from its file when one is kept, or made by `build` (into a file, or straight out when
    * nothing is kept). Refused with 429 export_busy when EXPORT_BUILDS are already being built.
    */
-  async get(tag: string, build: () => AsyncIterable<string>): Promise<CachedExport> {
+  async get(tag: string, build: () => AsyncIterable<string>, retried = false): Promise<CachedExport> {
     await this.sweep();
     const { dir, maxBytes } = this.#options;
     if (maxBytes <= 0) {
@@ -89,6 +89,8 @@ export class ExportCache {
     }
     const built = await pending;
     const served = await openIfThere(built);
+    // Deleted between its build and this answer (another instance sharing the folder saw a change): built again.
+    if (!served && !retried) return this.get(tag, build, true);
     if (!served) throw new Error(`the export built at ${built} is gone`);
     // Public data changed while it was built: this answer is the last one it gives.
     if (this.#options.version() !== this.#version || built !== file) await rm(built, { force: true });
