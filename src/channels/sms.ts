@@ -27,8 +27,9 @@ export const sms = {
   // X-Signature goes with X-Timestamp, which it signs.
   proofHeaders: ['X-Ayuda-Sms-Secret', 'X-Signature'],
   conversation: {
-    // An SMS splits after 160 characters; 320 keeps a reply to two parts.
-    medium: { choices: false, maxText: 320, sharesLocation: false, numberName: 'este número' },
+    // An SMS splits after 160 characters; 320 keeps a reply to two parts, and one reply per message received keeps
+    // what the service sends to at most two parts for each message it gets.
+    medium: { choices: false, maxText: 320, oneReply: true, sharesLocation: false, numberName: 'este número' },
     whatsappNumber: false,
     read,
     sender(config) {

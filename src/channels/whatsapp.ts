@@ -43,7 +43,13 @@ export const whatsapp = {
   proofHeaders: ['X-Hub-Signature-256'],
   conversation: {
     // Replies stay well under the 4,096 characters WhatsApp takes, so a person can read them on a small phone.
-    medium: { choices: true, maxText: 1000, sharesLocation: true, numberName: 'este número de WhatsApp' },
+    medium: {
+      choices: true,
+      maxText: 1000,
+      oneReply: false,
+      sharesLocation: true,
+      numberName: 'este número de WhatsApp',
+    },
     whatsappNumber: true,
     read,
     sender(config) {

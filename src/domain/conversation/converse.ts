@@ -2,6 +2,7 @@
 import type { HelpType } from '../statuses.ts';
 import { oneLine } from './clean-text.ts';
 import { type Command, intentOf, readCommand } from './commands.ts';
+import { oneAnswer } from './one-reply.ts';
 import { usableProfileName } from './questions.ts';
 import { paragraphs } from './replies.ts';
 import { stepAnswers } from './step-answers.ts';
@@ -25,9 +26,14 @@ export { isYes } from './commands.ts';
  * One inbound message. The caller stores turn.state (null: no conversation open), sends turn.replies, and performs
  * turn.action if any; a turn with an action has no replies of its own: receiptReplies, submitFailedReplies,
  * statusReplies and the withdrawal replies say how the action went. Time plays no part: after a long silence the caller
- * passes null.
+ * passes null. On a medium that answers each message once (SMS), the turn's replies are one.
  */
 export function converse(saved: ConversationState | null, input: Inbound, env: ConversationEnv): Turn {
+  const turn = turnOf(saved, input, env);
+  return { ...turn, replies: oneAnswer(turn.replies, env.medium) };
+}
+
+function turnOf(saved: ConversationState | null, input: Inbound, env: ConversationEnv): Turn {
   // A state this version cannot read (an older shape, a damaged row) starts over rather than fail.
   const state = saved && saved.version === 1 && Object.hasOwn(stepAnswers, saved.step) ? saved : null;
   if (input.kind === 'text') {
@@ -50,7 +56,8 @@ function start(input: Inbound, env: ConversationEnv): Turn {
         ? intentOf(input.text)
         : undefined;
   const draft: Draft = type ? { type } : {};
-  return advance(draft, env, [texts.welcome(greetingName(env), others.length === 0 ? only.name : undefined)]);
+  const emergency = others.length === 0 ? only.name : undefined;
+  return advance(draft, env, [texts.welcome(greetingName(env), emergency, env.medium.oneReply)]);
 }
 
 /** The profile name's first word, to say hello. */

@@ -1,6 +1,7 @@
 // Replies as sent: a question's text with its numbered options and WhatsApp choices, cut to the channel's length.
 import type { Option } from './answers.ts';
 import { clip } from './clean-text.ts';
+import { oneText } from './one-reply.ts';
 import type { Choice, Medium, Reply } from './types.ts';
 
 /** What one step asks. Options are numbered in the text unless numbered is false (a shortcut such as "No sé"). */
@@ -23,11 +24,16 @@ export function render(question: Question, medium: Medium, lead: string[] = []):
       ? ''
       : options.map((option, i) => `${i + 1}. ${option.label ?? option.title}`).join('\n');
   const asked = list === '' ? question.text : `${question.text}\n${list}`;
+  const choices = medium.choices && options.length > 0 ? { choices: toChoices(options) } : {};
+  if (medium.oneReply) {
+    // The question's last paragraph holds what to answer; a summary before it, and the lead, go only if they fit.
+    const context = asked.split('\n\n');
+    const core = context.pop() ?? '';
+    return [{ text: oneText(core, [...lead, ...context], [question.after ?? ''], medium.maxText), ...choices }];
+  }
   const body = [...lead, asked, question.after ?? ''].filter((part) => part !== '').join('\n\n');
   const chunks = split(body, medium.maxText);
-  if (!medium.choices || options.length === 0) return chunks.map((text) => ({ text }));
-  const choices = toChoices(options);
-  return chunks.map((text, i) => (i === chunks.length - 1 ? { text, choices } : { text }));
+  return chunks.map((text, i) => (i === chunks.length - 1 ? { text, ...choices } : { text }));
 }
 
 /** Paragraphs without options, in as few replies as the channel allows. */

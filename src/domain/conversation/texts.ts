@@ -6,9 +6,13 @@ const EXAMPLE_CODE = 'K7P-42Q-X9M-D3R';
 const noun = (type: HelpType) => (type === 'request' ? 'solicitud' : 'ofrecimiento');
 
 export const texts = {
-  welcome: (name: string | undefined, emergency: string | undefined) =>
-    `Hola${name ? `, ${name}` : ''}. Esto es Ayuda Directa: une a quien necesita ayuda con quien puede darla` +
-    `${emergency ? ` en la emergencia ${emergency}` : ''}. Para salir en cualquier momento, escriba cancelar.`,
+  /** short: for a medium of one reply per message, where the first question must fit beside it. */
+  welcome: (name: string | undefined, emergency: string | undefined, short = false) =>
+    short
+      ? `Hola${name ? `, ${name}` : ''}. Esto es Ayuda Directa${emergency ? `, emergencia ${emergency}` : ''}. ` +
+        'Para salir, escriba cancelar.'
+      : `Hola${name ? `, ${name}` : ''}. Esto es Ayuda Directa: une a quien necesita ayuda con quien puede darla` +
+        `${emergency ? ` en la emergencia ${emergency}` : ''}. Para salir en cualquier momento, escriba cancelar.`,
   noEmergency: () =>
     'En este momento no hay ninguna emergencia activa en Ayuda Directa, así que no podemos recibir solicitudes ' +
     'ni ofrecimientos. Si hay riesgo para la vida, llame al 123.',

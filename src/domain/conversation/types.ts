@@ -8,6 +8,11 @@ export interface Medium {
   choices: boolean;
   /** The longest text of one reply. */
   maxText: number;
+  /**
+   * Each message the person sends is answered with one reply at most (SMS: one text of at most maxText, two parts),
+   * so a flood of messages cannot make the service send more than it received; what does not fit is left out.
+   */
+  oneReply: boolean;
   /** The person can share a location pin. */
   sharesLocation: boolean;
   /** How texts name the number the person writes from ("este número de WhatsApp"). */
