@@ -24,6 +24,7 @@ import { parseInput } from '../../schemas/parse.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { withdrawConfirmed } from '../personal-data/withdraw.ts';
 import { submitHelp } from '../submit-help.ts';
+import type { AnswerBudget } from './answer-budget.ts';
 import type { InboundMessage } from './inbound-message.ts';
 import { queueMessages } from './queue.ts';
 
@@ -35,9 +36,11 @@ interface Opened {
 
 const NOT_SAVED = 'No pudimos guardar su envío en este momento.';
 
+/** What answers the message, within what it may still be answered with. */
 async function reply(
   ctx: Context,
   message: InboundMessage,
+  budget: AnswerBudget,
   replies: Reply[],
   kind: 'reply' | 'farewell' = 'reply',
   /** The record the replies quote: its erasure takes them. */
@@ -47,13 +50,14 @@ async function reply(
   await queueMessages(
     ctx.db,
     { channel: message.channel, address: message.address, kind, now, ...(helpId === undefined ? {} : { helpId }) },
-    replies,
+    budget.take(replies),
   );
 }
 
 async function submit(
   ctx: Context,
   message: InboundMessage,
+  budget: AnswerBudget,
   env: ConversationEnv,
   action: Extract<Action, { kind: 'submit' }>,
   opened: Opened,
@@ -67,7 +71,7 @@ async function submit(
   });
   if (!parsed.ok) {
     const fields = parsed.details.map((d) => d.field).join(', ');
-    return reply(ctx, message, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`, env));
+    return reply(ctx, message, budget, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`, env));
   }
   try {
     // The intake says which channel brought it; `source` is only a name and proves nothing.
@@ -77,13 +81,14 @@ async function submit(
     await reply(
       ctx,
       message,
+      budget,
       submitFailedReplies(err instanceof AppError ? errorMessage(err.code, 'es') : NOT_SAVED, env),
     );
     if (err instanceof AppError) return;
     throw err;
   }
   const row = await findBySourceExternalId(ctx, message.channel, opened.openedBy);
-  if (!row?.receipt_code) return reply(ctx, message, submitFailedReplies(NOT_SAVED, env));
+  if (!row?.receipt_code) return reply(ctx, message, budget, submitFailedReplies(NOT_SAVED, env));
   const code = row.receipt_code;
   const now = ctx.now().toISOString();
   await inTransaction(ctx, async (trx) => {
@@ -95,7 +100,7 @@ async function submit(
     await queueMessages(
       trx.db,
       { channel: message.channel, address: message.address, kind: 'receipt', helpId: row.id, now },
-      receiptReplies(code, env),
+      budget.take(receiptReplies(code, env)),
     );
   });
 }
@@ -112,6 +117,7 @@ async function forgetCode(ctx: Context, message: InboundMessage): Promise<void> 
 export async function confirmWithdrawal(
   ctx: Context,
   message: InboundMessage,
+  budget: AnswerBudget,
   env: ConversationEnv,
   helpId: string,
 ): Promise<void> {
@@ -123,19 +129,20 @@ export async function confirmWithdrawal(
     ok = false;
   }
   await forgetCode(ctx, message);
-  return reply(ctx, message, ok ? withdrawnReplies(env) : withdrawGoneReplies(env), ok ? 'farewell' : 'reply');
+  return reply(ctx, message, budget, ok ? withdrawnReplies(env) : withdrawGoneReplies(env), ok ? 'farewell' : 'reply');
 }
 
 export async function performAction(
   ctx: Context,
   message: InboundMessage,
+  budget: AnswerBudget,
   env: ConversationEnv,
   action: Action,
   opened: Opened,
 ): Promise<void> {
   switch (action.kind) {
     case 'submit':
-      return submit(ctx, message, env, action, opened);
+      return submit(ctx, message, budget, env, action, opened);
     case 'status': {
       // Over a channel, a code answers only to the number that sent the submission.
       const row = await findByReceiptCode(ctx.db, action.code);
@@ -146,19 +153,19 @@ export async function performAction(
         emergencyName: status.emergencyName,
         pledges: status.pledges.length,
       };
-      return reply(ctx, message, statusReplies(summary, action.code, env));
+      return reply(ctx, message, budget, statusReplies(summary, action.code, env));
     }
     case 'withdraw': {
       // Nothing is withdrawn yet: the person is asked, and only "SI" within minutes withdraws (receive-message.ts).
       const found = await withdrawableByReceipt(ctx, action.code, message.address);
-      if (!found) return reply(ctx, message, notWithdrawnReplies(action.code, env));
+      if (!found) return reply(ctx, message, budget, notWithdrawnReplies(action.code, env));
       await forgetCode(ctx, message);
       await updateConversation(ctx.db, opened.conversationId, {
         withdraw_help_id: found.row.id,
         withdraw_asked_at: ctx.now().toISOString(),
       });
       // The question quotes the record's title: linked to the record, it goes with the record's erasure.
-      return reply(ctx, message, withdrawAskReplies(found.row.title, env), 'reply', found.row.id);
+      return reply(ctx, message, budget, withdrawAskReplies(found.row.title, env), 'reply', found.row.id);
     }
   }
 }

@@ -2,7 +2,8 @@
 // one transaction: the message is logged under the provider's id (a retried delivery stops here), the number's
 // conversation is locked, the conversation takes its turn and its replies are queued. Then what the turn asks for,
 // each through the service's own commands: the submission (submitHelp, keyed by the message that opened the
-// conversation, so doing it again is harmless), a status lookup or a withdrawal, and the replies that report it.
+// conversation, so doing it again is harmless), a status lookup or a withdrawal, and the replies that report it. All
+// that answers one message goes through its AnswerBudget.
 import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
@@ -23,6 +24,7 @@ import {
 import { deliveryQuestionsTo } from '../../repositories/help-records/delivery-questions.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { answerReportedDeliveries } from '../pledges/settle-pledge.ts';
+import { AnswerBudget } from './answer-budget.ts';
 import { confirmWithdrawal, performAction } from './conversation-actions.ts';
 import type { InboundMessage } from './inbound-message.ts';
 import { reachable } from './notices.ts';
@@ -102,6 +104,13 @@ function sentBy(sentAt: string, at: string): string {
 
 export async function receiveMessage(ctx: Context, message: InboundMessage, log?: ReceiveLog): Promise<ReceiveOutcome> {
   const env = await conversationEnv(ctx, message);
+  const budget = new AnswerBudget(env.medium);
+  const replyTo = (now: string) => ({
+    channel: message.channel,
+    address: message.address,
+    kind: 'reply' as const,
+    now,
+  });
   const taken = await inTransaction(ctx, async (trx): Promise<Taken> => {
     const now = ctx.now();
     const at = now.toISOString();
@@ -174,12 +183,11 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       last_sent_at: sentAt,
       updated_at: at,
     });
-    await queueMessages(
-      trx.db,
-      { channel: message.channel, address: message.address, kind: 'reply', now: at },
-      // A question asked and not answered SI (or answered too late) says so before anything else.
-      row.withdraw_help_id === null ? turn.replies : [...withdrawKeptReplies(env), ...turn.replies],
-    );
+    // A question asked and not answered SI (or answered too late) says so before anything else; a turn that asks for
+    // an action says it with the action's outcome, in the one answer the message gets.
+    const replies = row.withdraw_help_id === null ? turn.replies : [...withdrawKeptReplies(env), ...turn.replies];
+    if (turn.action === undefined) await queueMessages(trx.db, replyTo(at), budget.take(replies));
+    else budget.hold(replies);
     return {
       outcome: 'handled',
       ...(turn.action === undefined ? {} : { action: turn.action }),
@@ -190,7 +198,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
   if (taken.outcome === 'handled') outboundQueued();
   if (taken.withdrawal !== undefined) {
     try {
-      await confirmWithdrawal(ctx, message, env, taken.withdrawal);
+      await confirmWithdrawal(ctx, message, budget, env, taken.withdrawal);
     } catch (err) {
       // The message is logged; the provider must not send it again. The person may write SI after asking again.
       log?.error({ err }, 'a withdrawal the person confirmed failed');
@@ -199,7 +207,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
   }
   if (taken.delivery !== undefined) {
     try {
-      await answerDeliveries(ctx, message, taken.delivery);
+      await answerDeliveries(ctx, message, budget, taken.delivery);
     } catch (err) {
       // The message is logged; the provider must not send it again. The person can still answer on /estado.
       log?.error({ err }, 'a delivery answer failed');
@@ -208,7 +216,7 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
   }
   if (taken.action && taken.conversationId) {
     try {
-      await performAction(ctx, message, env, taken.action, {
+      await performAction(ctx, message, budget, env, taken.action, {
         conversationId: taken.conversationId,
         openedBy: taken.openedBy ?? message.providerId,
       });
@@ -231,6 +239,7 @@ async function askedDelivery(db: Db, message: InboundMessage, now: Date): Promis
 async function answerDeliveries(
   ctx: Context,
   message: InboundMessage,
+  budget: AnswerBudget,
   delivery: NonNullable<Taken['delivery']>,
 ): Promise<void> {
   const settled = await answerReportedDeliveries(ctx, delivery.helpId, delivery.askedAt, delivery.answer);
@@ -244,6 +253,6 @@ async function answerDeliveries(
   await queueMessages(
     ctx.db,
     { channel: message.channel, address: message.address, kind: 'reply', now: ctx.now().toISOString() },
-    [{ text }],
+    budget.take([{ text }]),
   );
 }
