@@ -8,6 +8,11 @@ import {
   DEFAULT_HELPER_LIMIT_PER_NUMBER,
   type HelperLimits,
 } from './domain/helper-caps.ts';
+import {
+  DEFAULT_CHANNEL_MESSAGES_PER_MINUTE,
+  DEFAULT_CHANNEL_SUBMISSIONS_PER_DAY,
+  type IntakeLimits,
+} from './domain/intake-limits.ts';
 import { DEFAULT_DELIVERY_CONFIRM_HOURS } from './domain/pledges.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -38,6 +43,8 @@ export interface Config {
   changeStreamsMax: number;
   /** Where HXL exports are kept between changes of public data, and how much (EXPORT_CACHE_MB; 0: none). */
   exportCache: { dir: string; maxBytes: number };
+  /** Messages a minute and submissions a day one number may send through the WhatsApp and SMS conversations. */
+  intakeLimits: IntakeLimits;
   /** Map tiles for the website ({z}/{x}/{y}); the map still shows its markers when tiles cannot load. */
   tileUrl: string;
   /**
@@ -301,6 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helperLimits: {
       perNumber: int(env, 'HELPER_LIMIT_PER_NUMBER', DEFAULT_HELPER_LIMIT_PER_NUMBER, 1, 100_000),
       perAddress: int(env, 'HELPER_LIMIT_PER_ADDRESS', DEFAULT_HELPER_LIMIT_PER_ADDRESS, 1, 1_000_000),
+    },
+    intakeLimits: {
+      messagesPerMinute: int(env, 'CHANNEL_MESSAGES_PER_MINUTE', DEFAULT_CHANNEL_MESSAGES_PER_MINUTE, 1, 10_000),
+      submissionsPerDay: int(env, 'CHANNEL_SUBMISSIONS_PER_DAY', DEFAULT_CHANNEL_SUBMISSIONS_PER_DAY, 1, 100_000),
     },
     reconfirmAfterHours: int(env, 'RECONFIRM_AFTER_HOURS', 72, 1, 24 * 365),
     expireAfterHours: int(env, 'EXPIRE_AFTER_HOURS', 72, 1, 24 * 365),

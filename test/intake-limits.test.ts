@@ -1,15 +1,24 @@
-// The intakes' limits and hygiene, through their real routes with signed payloads: a provider's time later than the
-// message's arrival is taken as the arrival, each intake's 401 names only its own provider's headers, and a
-// signature with a character added is refused.
+// The intakes' limits and hygiene, through their real routes with signed payloads: a number's messages a minute and
+// submissions a day, one SMS of two parts at most for each message received, a provider's time later than the
+// message's arrival taken as the arrival, each intake's 401 naming only its own provider's headers, and a signature
+// with a character added refused.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hubSignature, smsGatewaySignature } from '../src/channels/signatures.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
+import {
+  DEFAULT_CHANNEL_MESSAGES_PER_MINUTE,
+  DEFAULT_CHANNEL_SUBMISSIONS_PER_DAY,
+} from '../src/domain/intake-limits.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
 import { ProviderStandIn, WHATSAPP_ENV, whatsappNotification, whatsappSender } from './helpers/message-providers.ts';
 
 const SMS_SECRET = 'secreto-de-la-pasarela-sms';
 const KOBO_SECRET = 'secreto-compartido-con-kobo-2026';
+const PER_MINUTE = DEFAULT_CHANNEL_MESSAGES_PER_MINUTE;
+const PER_DAY = DEFAULT_CHANNEL_SUBMISSIONS_PER_DAY;
+/** The SMS adapter's reckoning: a text splits into parts of 160 characters (its replies hold 320, two parts). */
+const parts = (text: string) => Math.ceil(text.length / 160);
 /** Every header any intake proves itself with: a 401 names those of its own intake, never another's. */
 const ALL_HEADERS = ['X-Hub-Signature-256', 'X-Ayuda-Sms-Secret', 'X-Signature', 'X-Timestamp', 'X-Ayuda-Kobo-Secret'];
 
@@ -24,6 +33,9 @@ before(async () => {
     SMS_SECRET,
     SMS_SEND_URL: provider.url('/message'),
     KOBO_SECRET,
+    // The defaults, which the harness raises for every other test.
+    CHANNEL_MESSAGES_PER_MINUTE: String(PER_MINUTE),
+    CHANNEL_SUBMISSIONS_PER_DAY: String(PER_DAY),
   });
   await addEmergency(h);
 });
@@ -85,6 +97,103 @@ function signedWhatsapp(body: unknown, mangle: (signature: string) => string = (
 
 const storedFrom = async (address: string) =>
   (await h.ctx.db.selectFrom('channel_messages').select('provider_id').where('address', '=', address).execute()).length;
+
+/** The messages of a whole SMS request, from the first message to the receipt. */
+const WHOLE_REQUEST = [
+  'Necesito ayuda',
+  '2',
+  'Bidones de agua potable',
+  '20 bidones',
+  '1',
+  'Mocoa',
+  'Barrio San Agustín',
+  'Carrera 5 # 10-20, frente al parque',
+  'Luz Dary Gómez',
+  'si',
+  '1',
+];
+
+const recordsOf = async (address: string) =>
+  h.ctx.db
+    .selectFrom('help_records')
+    .select(['id', 'receipt_code'])
+    .where('contact_whatsapp', '=', address)
+    .orderBy('created_at')
+    .execute();
+
+/** A minute and a little more: the number's messages of the last minute no longer count. */
+const nextMinute = () => h.clock.advanceHours(61 / 3600);
+
+test('sixty SMS in a minute from one number: the first ones answered, two parts at most each, the rest only logged', async () => {
+  const phone = '3001110020';
+  const acks = { received: 0, limited: 0 };
+  let answered = 0;
+  for (let i = 0; i < 60; i++) {
+    const { ack, replies } = await sms(phone, i % 3 === 0 ? 'hola' : `mensaje ${i}`);
+    acks.received += ack.received;
+    acks.limited += ack.limited ?? 0;
+    assert.ok(replies.reduce((n, text) => n + parts(text), 0) <= 2, `message ${i}: ${JSON.stringify(replies)}`);
+    assert.ok(replies.length <= 1, `message ${i}: one SMS at most`);
+    if (replies.length > 0) answered++;
+    if (i >= PER_MINUTE) assert.deepEqual(replies, [], `message ${i} is past the minute's limit`);
+  }
+  assert.deepEqual(acks, { received: PER_MINUTE, limited: 60 - PER_MINUTE });
+  assert.ok(answered <= PER_MINUTE, `${answered} answered`);
+  const logged = await h.ctx.db
+    .selectFrom('channel_messages')
+    .select('provider_id')
+    .where('address', '=', `+57${phone}`)
+    .execute();
+  assert.equal(logged.length, 60, 'every message is logged');
+  // A minute later the number is answered again.
+  nextMinute();
+  const again = await sms(phone, 'hola');
+  assert.equal(again.ack.received, 1);
+  assert.equal(again.replies.length, 1);
+});
+
+test('every answer in a whole SMS conversation is one SMS of two parts at most, receipt and withdrawal included', async () => {
+  const phone = '3001110030';
+  for (const message of WHOLE_REQUEST) {
+    const { replies } = await sms(phone, message);
+    assert.equal(replies.length, 1, `one reply to "${message}"`);
+    assert.ok(parts(replies[0] ?? '') <= 2, `"${message}": ${replies[0]}`);
+  }
+  const [record] = await recordsOf(`+57${phone}`);
+  const code = record?.receipt_code as string;
+  // The withdrawal's question, then another command instead of SI: that nothing was withdrawn and the status, in one.
+  const asked = await sms(phone, `retirar ${code}`);
+  assert.match(asked.replies.join(''), /Responda SI/);
+  const status = await sms(phone, `estado ${code}`);
+  assert.equal(status.replies.length, 1);
+  assert.ok(parts(status.replies[0] ?? '') <= 2, status.replies[0]);
+  assert.match(status.replies[0] ?? '', /^No retiramos nada[\s\S]*está en revisión/);
+});
+
+test("a number's sixth submission in a day submits nothing: told once, then not answered until the day is past", async () => {
+  const phone = '3001110040';
+  const address = `+57${phone}`;
+  for (let n = 1; n <= PER_DAY; n++) {
+    for (const message of WHOLE_REQUEST) await sms(phone, message);
+    assert.equal((await recordsOf(address)).length, n);
+    nextMinute();
+  }
+  const told: string[] = [];
+  let limited = 0;
+  for (const message of WHOLE_REQUEST) {
+    const { ack, replies } = await sms(phone, message);
+    told.push(...replies);
+    limited += ack.limited ?? 0;
+  }
+  assert.equal((await recordsOf(address)).length, PER_DAY, 'the sixth submits nothing');
+  assert.equal(told.length, 1, `told once: ${JSON.stringify(told)}`);
+  assert.match(told[0] ?? '', new RegExp(`ya hizo ${PER_DAY} envíos hoy`));
+  assert.equal(limited, WHOLE_REQUEST.length - 1, 'the other messages are logged, not taken');
+  // A day after the first submissions the number is answered, and may submit, again.
+  h.clock.advanceHours(24);
+  const welcome = await sms(phone, 'Necesito ayuda');
+  assert.match(welcome.replies.join(''), /¿Qué tipo de ayuda necesita\?/);
+});
 
 test('an SMS dated next year does not make the next ones late: cancelar still cancels', async () => {
   const phone = '3001110010';

@@ -27,6 +27,7 @@ import { deliveryQuestion } from './migrations/023-delivery-question.ts';
 import { numberProofs } from './migrations/024-number-proofs.ts';
 import { draftOrigin } from './migrations/025-draft-origin.ts';
 import { webhookLanes } from './migrations/026-webhook-lanes.ts';
+import { channelSubmissions } from './migrations/027-channel-submissions.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -51,6 +52,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '024-number-proofs': numberProofs(),
     '025-draft-origin': draftOrigin(),
     '026-webhook-lanes': webhookLanes(),
+    '027-channel-submissions': channelSubmissions(),
   };
   return {
     '001-initial': initial(dialect),

@@ -1,16 +1,17 @@
 // One message from a person on a conversation channel (WhatsApp, SMS), through the guided conversation. First, in
 // one transaction: the message is logged under the provider's id (a retried delivery stops here), the number's
-// conversation is locked, the conversation takes its turn and its replies are queued. Then what the turn asks for,
-// each through the service's own commands: the submission (submitHelp, keyed by the message that opened the
-// conversation, so doing it again is harmless), a status lookup or a withdrawal, and the replies that report it. All
-// that answers one message goes through its AnswerBudget.
+// conversation is locked, the number's limits are counted, the conversation takes its turn and its replies are
+// queued. Then what the turn asks for, each through the service's own commands: the submission (submitHelp, keyed by
+// the message that opened the conversation, so doing it again is harmless), a status lookup or a withdrawal, and the
+// replies that report it. All that answers one message goes through its AnswerBudget.
 import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import type { Db } from '../../db/types.ts';
 import { deliveryAnswer } from '../../domain/conversation/commands.ts';
-import { converse, isYes, withdrawKeptReplies } from '../../domain/conversation/converse.ts';
+import { converse, dailyLimitReplies, isYes, withdrawKeptReplies } from '../../domain/conversation/converse.ts';
 import type { Action, ConversationEnv, ConversationState, Inbound } from '../../domain/conversation/types.ts';
+import { allowance, messageWindowStart, submissionWindowStart } from '../../domain/intake-limits.ts';
 import { deliveryAnswerText } from '../../domain/notice-texts.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { activeEmergencies } from '../../queries/emergencies.ts';
@@ -21,6 +22,7 @@ import {
   lockConversation,
   updateConversation,
 } from '../../repositories/channels/conversations.ts';
+import { numberActivity } from '../../repositories/channels/number-activity.ts';
 import { deliveryQuestionsTo } from '../../repositories/help-records/delivery-questions.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { answerReportedDeliveries } from '../pledges/settle-pledge.ts';
@@ -38,7 +40,8 @@ export const WITHDRAW_CONFIRM_MS = 10 * 60_000;
 /** A reported delivery's question (RECIBIDO or NO LLEGÓ) is answered within a week; later, on /estado. */
 export const DELIVERY_ANSWER_MS = 7 * 24 * 3_600_000;
 
-export type ReceiveOutcome = 'handled' | 'duplicate' | 'late';
+/** limited: logged, past one of the number's limits, and neither taken nor answered. */
+export type ReceiveOutcome = 'handled' | 'duplicate' | 'late' | 'limited';
 
 /** What the log keeps of a message: its text, or the place shared. */
 function bodyOf(input: Inbound): string | null {
@@ -148,9 +151,36 @@ export async function receiveMessage(ctx: Context, message: InboundMessage, log?
       await updateConversation(trx.db, row.id, { last_inbound_at: at, updated_at: at });
       return { outcome: 'late' };
     }
+    const answered = { withdraw_help_id: null, withdraw_asked_at: null };
+    // Past a limit of the number the message stays in the log and moves nothing: a flood goes unanswered, and a
+    // number that made the day's submissions is told so once (its conversation closed), then not answered until the
+    // day is past.
+    const limits = ctx.config.intakeLimits;
+    const activity = await numberActivity(trx.db, {
+      address: message.address,
+      channel: message.channel,
+      providerId: message.providerId,
+      minuteStart: messageWindowStart(now),
+      dayStart: submissionWindowStart(now),
+    });
+    const allowed = allowance(activity, limits);
+    if (allowed === 'quiet') {
+      await updateConversation(trx.db, row.id, { last_inbound_at: at, updated_at: at });
+      return { outcome: 'limited' };
+    }
+    if (allowed === 'tell') {
+      await updateConversation(trx.db, row.id, {
+        ...answered,
+        state: null,
+        last_inbound_at: at,
+        last_sent_at: sentAt,
+        updated_at: at,
+      });
+      await queueMessages(trx.db, replyTo(at), budget.take(dailyLimitReplies(limits.submissionsPerDay, env)));
+      return { outcome: 'handled' };
+    }
     // The withdrawal's question is answered by this message, whatever it says: SI withdraws, anything else does not.
     const asked = askedWithdrawal(row, now);
-    const answered = { withdraw_help_id: null, withdraw_asked_at: null };
     if (asked !== null && isYes(message.input)) {
       await updateConversation(trx.db, row.id, {
         ...answered,

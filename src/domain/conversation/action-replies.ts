@@ -52,6 +52,11 @@ export function withdrawGoneReplies(env: ConversationEnv): Reply[] {
   return paragraphs([texts.withdrawGone()], env.medium.maxText);
 }
 
+/** The number made the day's most submissions: said once, and then nothing more is answered until the day is past. */
+export function dailyLimitReplies(limit: number, env: ConversationEnv): Reply[] {
+  return paragraphs([texts.dailyLimit(limit)], env.medium.maxText);
+}
+
 /** Any other answer to that question: nothing was withdrawn. */
 export function withdrawKeptReplies(env: ConversationEnv): Reply[] {
   return paragraphs([texts.withdrawKept()], env.medium.maxText);

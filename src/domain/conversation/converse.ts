@@ -11,6 +11,7 @@ import { advance, ask, end, stored } from './turns.ts';
 import type { ConversationEnv, ConversationState, Draft, Inbound, Turn } from './types.ts';
 
 export {
+  dailyLimitReplies,
   notWithdrawnReplies,
   receiptReplies,
   statusReplies,

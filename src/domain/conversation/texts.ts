@@ -138,6 +138,9 @@ export const texts = {
   withdrawGone: () => 'Ese registro ya no se puede retirar: ya estaba retirado.',
   withdrawKept: () => 'No retiramos nada: su registro sigue como estaba.',
   withdrawn: () => 'Listo: retiramos su registro y borramos sus datos. Ya no se muestra públicamente.',
+  dailyLimit: (limit: number) =>
+    `Este número ya hizo ${limit === 1 ? 'un envío' : `${limit} envíos`} hoy, el máximo por día. Por ahora no ` +
+    'recibimos más ni respondemos a sus mensajes; escriba de nuevo mañana.',
   notWithdrawn: (code: string) =>
     `No pudimos retirar ${code}: no hay un registro con ese código para este número, o ya estaba retirado.`,
 };

@@ -37,7 +37,7 @@ async function take(ctx: Context, request: FastifyRequest, reply: FastifyReply, 
     const details = issuesToDetails(read.issues, preferredLanguage(request.headers['accept-language']), json);
     throw new AppError(validationCode(details, 'validation_failed'), details);
   }
-  const counts: Record<ReceiveOutcome, number> = { handled: 0, duplicate: 0, late: 0 };
+  const counts: Record<ReceiveOutcome, number> = { handled: 0, duplicate: 0, late: 0, limited: 0 };
   try {
     for (const message of read.messages) counts[await receiveMessage(ctx, { channel, ...message }, request.log)]++;
   } catch (err) {
@@ -46,7 +46,14 @@ async function take(ctx: Context, request: FastifyRequest, reply: FastifyReply, 
     reply.header('retry-after', BUSY_RETRY_AFTER_SECONDS);
     throw new AppError('service_busy');
   }
-  return { ok: true, received: counts.handled, duplicates: counts.duplicate, late: counts.late, ignored: read.ignored };
+  return {
+    ok: true,
+    received: counts.handled,
+    duplicates: counts.duplicate,
+    late: counts.late,
+    ignored: read.ignored,
+    ...(counts.limited === 0 ? {} : { limited: counts.limited }),
+  };
 }
 
 export function channelRoutes(scope: FastifyInstance, ctx: Context): void {
