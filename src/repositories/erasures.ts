@@ -41,3 +41,10 @@ export async function checkpointAfterErasure({ db, dialect }: Store): Promise<vo
   if (dialect !== 'sqlite') return;
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }
+
+/** SQLite: the file rewritten from the live rows only, then the WAL truncated; nothing on PostgreSQL. */
+export async function compactDatabase({ db, dialect }: Store): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await sql`VACUUM`.execute(db);
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+}

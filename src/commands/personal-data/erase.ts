@@ -8,9 +8,9 @@ import { localWhatsapp } from '../../domain/phone.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
-import { checkpointAfterErasure } from '../../repositories/erasures.ts';
 import { findById } from '../../repositories/help-records/records.ts';
 import { writePublic } from '../write-public.ts';
+import { afterErasure } from './compaction.ts';
 import { eraseRecords } from './erase-records.ts';
 import { recordsHolder } from './record-holder.ts';
 import type { ErasureReport } from './types.ts';
@@ -54,7 +54,7 @@ export async function eraseRecord(ctx: Context, id: string, actor: string, reaso
       now: ctx.now().toISOString(),
     }),
   );
-  await checkpointAfterErasure(ctx);
+  await afterErasure(ctx);
   return outcome;
 }
 
@@ -89,6 +89,6 @@ export async function eraseByWhatsapp(
     });
     return result;
   });
-  await checkpointAfterErasure(ctx);
+  await afterErasure(ctx);
   return outcome;
 }

@@ -5,11 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { checkpointAfterErasure, insertErasures } from '../../repositories/erasures.ts';
+import { insertErasures } from '../../repositories/erasures.ts';
 import { recordsDueForRetention } from '../../repositories/help-records/personal-data.ts';
 import { purgePasswordResets } from '../../repositories/password-resets.ts';
 import { purgeConsoleState } from '../purge-console-state.ts';
 import { writePublic } from '../write-public.ts';
+import { afterErasure } from './compaction.ts';
 import { type EraseRequest, eraseRecords } from './erase-records.ts';
 import type { RetentionCut } from './holder.ts';
 import { holders } from './holders.ts';
@@ -130,6 +131,6 @@ export async function purgePersonalData(ctx: Context, options: { dryRun: boolean
     count: await purgePasswordResets(ctx.db, daysAgo(1)),
   });
   await purgeConsoleState(ctx);
-  await checkpointAfterErasure(ctx);
+  await afterErasure(ctx);
   return { dryRun: false, lines };
 }

@@ -6,11 +6,11 @@ import type { Context } from '../../context.ts';
 import { isRecordId } from '../../domain/record-id.ts';
 import { AppError } from '../../errors.ts';
 import { numberMatches, withdrawableByReceipt } from '../../queries/withdrawable.ts';
-import { checkpointAfterErasure } from '../../repositories/erasures.ts';
 import { lockRecords } from '../../repositories/help-records/personal-data.ts';
 import { findById, type HelpRow } from '../../repositories/help-records/records.ts';
 import { findSource } from '../../repositories/sources.ts';
 import { writePublic } from '../write-public.ts';
+import { afterErasure } from './compaction.ts';
 import { eraseRecords } from './erase-records.ts';
 import type { WithdrawableSummary } from './types.ts';
 
@@ -34,7 +34,7 @@ async function withdraw(ctx: Context, row: HelpRow): Promise<void> {
       now: ctx.now().toISOString(),
     });
   });
-  await checkpointAfterErasure(ctx);
+  await afterErasure(ctx);
 }
 
 /** DELETE /api/public/v1/help/{id}: the pair's editToken, or the key of the registered source that sent it. */
