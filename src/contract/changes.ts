@@ -64,6 +64,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'GET /api/public/v1/export.csv y export.json se construyen una vez por cambio de los datos públicos y se guardan en disco (EXPORT_CACHE_MB): llevan ETag y Content-Length, If-None-Match responde 304, y una instancia construye a lo más 2 a la vez (429 export_busy con Retry-After).',
     en: 'GET /api/public/v1/export.csv and export.json are built once per change of public data and kept on disk (EXPORT_CACHE_MB): they carry ETag and Content-Length, If-None-Match answers 304, and an instance builds at most 2 at once (429 export_busy with Retry-After).',
   },
+  {
+    date: '2026-11-28',
+    es: 'La respuesta de POST /integraciones/whatsapp y /integraciones/sms trae limited (solo si es mayor que 0): mensajes pasado el límite de su número (CHANNEL_MESSAGES_PER_MINUTE, CHANNEL_SUBMISSIONS_PER_DAY), guardados y sin respuesta. El 401 integration_unauthorized de cada entrada nombra en details solo sus propias cabeceras.',
+    en: 'The answer of POST /integraciones/whatsapp and /integraciones/sms has limited (only when above 0): messages past their number’s limits (CHANNEL_MESSAGES_PER_MINUTE, CHANNEL_SUBMISSIONS_PER_DAY), logged and not answered. Each intake’s 401 integration_unauthorized names only its own headers in details.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */
