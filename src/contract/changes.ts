@@ -11,7 +11,11 @@ export interface ApiChange {
 }
 
 /** Error codes added since 1.6.0 was first served: clients must accept codes they do not know. */
-export const addedErrorCodes = ['reserved_source', 'helper_limit_reached', 'export_busy'] as const satisfies readonly ErrorCode[];
+export const addedErrorCodes = [
+  'reserved_source',
+  'helper_limit_reached',
+  'export_busy',
+] as const satisfies readonly ErrorCode[];
 
 export const apiChanges: readonly ApiChange[] = [
   {

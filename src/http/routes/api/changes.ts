@@ -117,7 +117,9 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
           ownReads++;
           write(page.events);
           listener.after = page.next;
-          if (page.hasMore || !(live = fanout.join(listener))) continue;
+          if (page.hasMore) continue;
+          live = fanout.join(listener);
+          if (!live) continue;
         }
         if (Date.now() - quietSince >= HEARTBEAT_MS) {
           raw.write(': sigue\n\n');
