@@ -66,6 +66,11 @@ export async function changePage(
   return { events, next, hasMore };
 }
 
+/** The feed's newest cursor: it moves with every change of public data (an export's version, for one). */
+export async function feedHead(ctx: Context): Promise<number> {
+  return (await changeHead(ctx.db)).seq;
+}
+
 /** GET /api/public/v1/changes as JSON text. */
 export async function readChanges(ctx: Context, query: ChangesQuery): Promise<string> {
   const scope = await feedScope(ctx, query.emergencySlug);

@@ -7,9 +7,9 @@ import type { Context } from '../../../context.ts';
 import { exportCsvRoute, exportJsonRoute } from '../../../contract/routes/exports.ts';
 import { hxlCsv, hxlJson } from '../../../presenters/hxl-row.ts';
 import { urls } from '../../../presenters/urls.ts';
+import { feedHead } from '../../../queries/changes.ts';
 import { emergencyScope } from '../../../queries/emergency-scope.ts';
 import { exportHelp } from '../../../queries/hxl-export.ts';
-import { changeHead } from '../../../repositories/public-changes.ts';
 import type { ExportQuery } from '../../../schemas/help-query.ts';
 import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE } from '../../../schemas/hxl.ts';
 import { apiRoute } from '../../define-route.ts';
@@ -47,7 +47,7 @@ export function exportRoutes(app: FastifyInstance, ctx: Context, limiters: Limit
   ) => {
     // Unknown emergency and the like fail here, before a byte of the export is sent.
     await emergencyScope(ctx.db, query.emergencySlug);
-    const tag = `${ExportCache.tag((await changeHead(ctx.db)).seq, format, query)}.${format}`;
+    const tag = `${ExportCache.tag(await feedHead(ctx), format, query)}.${format}`;
     const etag = `"${tag}"`;
     const date = ctx.now().toISOString().slice(0, 10);
     const filename = `ayuda-directa-${query.emergencySlug ?? 'todas'}-${date}.${format}`;
