@@ -40,7 +40,6 @@ export class ExportCache {
   constructor(options: ExportCacheOptions) {
     this.#options = options;
     this.#version = options.version();
-    if (options.maxBytes > 0) this.#timer = setInterval(() => void this.sweep(), SWEEP_MS).unref();
   }
 
   /** The ETag of an export: the feed's head and the filters, so it changes with any public change. */
@@ -52,16 +51,30 @@ export class ExportCache {
     return `${head}-${hash}`;
   }
 
-  /** Deletes every kept file when public data changed since the last look. */
+  /**
+   * Deletes every kept file when public data changed since the last look. It looks on a timer only while this
+   * instance keeps files, so an instance that serves no exports never polls the change version.
+   */
   async sweep(): Promise<void> {
     const version = this.#options.version();
     if (version === this.#version) return;
     this.#version = version;
     await this.#remove((name) => !name.startsWith(TEMP)).catch(this.#options.onError);
+    // A file built meanwhile keeps the timer: it must go at the next change too.
+    if ((await this.#files()).length === 0) this.#stopLooking();
+  }
+
+  #startLooking(): void {
+    this.#timer ??= setInterval(() => void this.sweep(), SWEEP_MS).unref();
+  }
+
+  #stopLooking(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
   }
 
   async close(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#stopLooking();
   }
 
   /**
@@ -129,7 +142,10 @@ export class ExportCache {
     await handle.close();
     // Overtaken by a change while it was built: kept under its own name only for this answer.
     const target = version === this.#options.version() ? file : temp;
-    if (target === file) await rename(temp, file);
+    if (target === file) {
+      await rename(temp, file);
+      this.#startLooking();
+    }
     await this.#trim(target);
     return target;
   }
