@@ -111,7 +111,10 @@ test('a slow receiver delays only itself: the fast one gets every change at once
   assert.ok(lateLag < 2 * SLOW_MS, `not held until the slow queue is done (${lateLag} ms)`);
   assert.ok(slow.arrivals.length < N, 'the slow receiver was still busy');
 
-  assert.deepEqual(await pass, { delivered: 2 * (N + 1), retried: 0, dead: 0 });
+  // What this pass itself reports is not the measure (another pass may take a message); what each receiver got is.
+  const report = await pass;
+  assert.deepEqual([report.retried, report.dead], [0, 0]);
+  await eventually(async () => slow.arrivals.length >= N + 1, 30_000);
   for (const receiver of [fast, slow]) {
     assert.equal(receiver.arrivals.length, N + 1);
     assert.ok(
@@ -135,10 +138,16 @@ test('passes on several instances at once: one message at a time to each receive
   const reports = await Promise.all(senders.map((h) => deliverDue(h.ctx)));
 
   const sum = (key: keyof PassReport) => reports.reduce((total, r) => total + r[key], 0);
-  assert.deepEqual([sum('delivered'), sum('retried'), sum('dead')], [12, 0, 0]);
+  assert.deepEqual([sum('retried'), sum('dead')], [0, 0]);
+  await eventually(
+    async () => slow.arrivals.length >= (counts[0] ?? 0) + 6 && fast.arrivals.length >= (counts[1] ?? 0) + 6,
+    10_000,
+  );
   for (const [i, receiver] of [slow, fast].entries()) {
     const got = receiver.arrivals.slice(counts[i]);
-    assert.equal(new Set(got.map((m) => m.id)).size, 6, 'six messages, none twice');
+    const ids = got.map((m) => m.id);
+    assert.ok(ids.length >= 6, 'the six new messages');
+    assert.equal(new Set(ids).size, ids.length, 'none twice');
     assert.ok(inFeedOrder(got.map((m) => m.cursor)), `in feed order: ${got.map((m) => m.cursor)}`);
     assert.equal(receiver.mostOpen, 1, 'never two at once');
   }
