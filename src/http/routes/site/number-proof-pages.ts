@@ -58,18 +58,26 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
   /** The record's id as stored, or null when it cannot be one (answered as the receipt's 404). */
   const recordId = (id: string) => (isRecordId(id) ? id.toLowerCase() : null);
 
+  /** Both forms: only from our own pages, and for an id that can be a record's; null when already answered. */
+  const posted = async (request: FastifyRequest<ReceiptRoute>, reply: FastifyReply, lang: Lang) => {
+    const { id } = request.params;
+    if (!anonymous.fromOurPages(request)) {
+      await anonymous.send(reply, refused(lang, id));
+      return null;
+    }
+    const own = recordId(id);
+    if (own === null) await answer(reply, lang, id);
+    return own;
+  };
+
   app.post<ReceiptRoute>(
     '/recibido/:id/avisos',
     // Counted before the body is read, with the receipt-code lookups: guessing is as slow as /estado.
     { onRequest: limiters.statusLookups, errorHandler: rateLimited },
     async (request, reply) => {
       const lang = languageOf(request);
-      const { id } = request.params;
-      if (!anonymous.fromOurPages(request)) {
-        return anonymous.send(reply, refused(lang, id));
-      }
-      const own = recordId(id);
-      if (own === null) return answer(reply, lang, id);
+      const own = await posted(request, reply, lang);
+      if (own === null) return reply;
       // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
       const outcome = await proveNumber(ctx, own, field(formBody(request), PROOF_CODE_FIELD));
       if (outcome.kind === 'proved') return done(reply, lang, own);
@@ -85,12 +93,8 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
     { onRequest: limiters.submissions, errorHandler: rateLimited },
     async (request, reply) => {
       const lang = languageOf(request);
-      const { id } = request.params;
-      if (!anonymous.fromOurPages(request)) {
-        return anonymous.send(reply, refused(lang, id));
-      }
-      const own = recordId(id);
-      if (own === null) return answer(reply, lang, id);
+      const own = await posted(request, reply, lang);
+      if (own === null) return reply;
       const channel = proofChannel(ctx.config);
       if (channel === null) return answer(reply, lang, own, { kind: 'unavailable' });
       const outcome = await sendProofCode(ctx, own, channel, 'again');
