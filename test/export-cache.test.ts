@@ -94,12 +94,17 @@ test('two exports are built at once on an instance; a third is refused with expo
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
+  let started = 0;
   async function* slow(text: string) {
+    started++;
     await gate;
     yield text;
   }
   try {
     const building = [cache.get('a.csv', () => slow('a')), cache.get('b.csv', () => slow('b'))];
+    // Both builds under way before anything else is asked for: the order of their file checks is the disk's.
+    for (let turn = 0; started < 2 && turn < 10_000; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(started, 2);
     // The same export asked for again waits for its build rather than starting another.
     building.push(cache.get('a.csv', () => slow('a again')));
     await assert.rejects(
