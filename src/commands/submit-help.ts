@@ -8,10 +8,12 @@ import type { Db } from '../db/types.ts';
 import { fingerprintOf, idempotencyScope } from '../domain/idempotency-key.ts';
 import { NO_PROOF } from '../domain/number-proof.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
+import { openedReceiptCode, receiptCodeColumns, SEND_TOKEN_MINUTES } from '../domain/receipt-seal.ts';
 import { newRowId } from '../domain/record-id.ts';
 import { AppError } from '../errors.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
+  findById,
   findBySourceExternalId,
   type HelpRow,
   insertIfNew,
@@ -41,6 +43,11 @@ export interface SubmitOptions {
   from?: 'api' | 'mcp';
   /** Set by the WhatsApp and SMS intake alone: the channel that brought a new record (notices go back through it). */
   arrivedBy?: Channel;
+  /**
+   * The web form's hidden per-render token: a resend of the same form within SEND_TOKEN_MINUTES, from any address,
+   * is given the receipt code again (the first answer may never have arrived).
+   */
+  sendToken?: string;
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
@@ -95,12 +102,38 @@ export async function submitHelpOnce(
   const submitter = await identifySubmitter(ctx.db, submission.source, credential);
   const scope = idempotencyScope(submitter.registered ? submission.source : null, request.clientIp);
   const fingerprint = fingerprintOf(request.body);
-  return runIdempotent(
+  const answer = await runIdempotent(
     ctx,
     { operation: 'help', scope, key, fingerprint },
     async (complete) => (await submitHelp(ctx, submission, { credential, complete, from })).result,
     request.log,
   );
+  return answer.kind === 'replay' ? withReplayedCode(ctx, answer, credential) : answer;
+}
+
+/**
+ * A stored answer keeps no receipt code: a replay is given it again when the request carries the secret it was
+ * sealed under (the pair's editToken, or the registered source's key), as any repeat is.
+ */
+async function withReplayedCode(
+  ctx: Context,
+  answer: Extract<Idempotent<PublishResult>, { kind: 'replay' }>,
+  credential: Credential,
+): Promise<Idempotent<PublishResult>> {
+  if (credential === undefined || answer.status !== 202) return answer;
+  const stored = JSON.parse(answer.body) as PublishResult;
+  const record = await findById(ctx, stored.id);
+  const receiptCode = record && openedReceiptCode(record, [credential], ctx.now());
+  if (receiptCode === undefined) return answer;
+  const { editToken, ...rest } = stored;
+  const body = { ...rest, receiptCode, ...(editToken === undefined ? {} : { editToken }) };
+  return { ...answer, body: JSON.stringify(body) };
+}
+
+/** What an Idempotency-Key keeps of an answer: all of it but the receipt code, which is never stored in clear. */
+function storedAnswer(result: PublishResult): PublishResult {
+  const { receiptCode: _kept, ...rest } = result;
+  return rest;
 }
 
 export async function submitHelp(
@@ -126,19 +159,26 @@ export async function submitHelp(
     const token = submitter.registered ? undefined : newToken();
     // 56 random bits: a clash with any of a million codes has odds of about 1 in 10^11, so no query looks for
     // one first (this is the hot path); the unique index still refuses it and the transaction fails whole.
+    const code = newReceiptCode();
     const row = newRecord(
       submission,
       fields,
       hash,
       now,
       token === undefined ? null : tokenHash(token),
-      newReceiptCode(),
       options.arrivedBy ?? null,
+      {
+        ...receiptCodeColumns(code, sealedUnder(options, token, ctx.now())),
+        send_token_hash: options.sendToken === undefined ? null : tokenHash(options.sendToken),
+      },
     );
+    // Given only to whoever sent it: a repeat must prove it is the sender to be told it again.
+    let receiptCode: string | undefined;
     if (await insertIfNew(trx, row)) {
       record = row;
       outcome = 'created';
       editToken = token;
+      receiptCode = code;
       await timeline(trx.db, row.id, 'submitted', now);
       // Leaders who asked for them hear of urgent requests and rescues at once (a no-op for every other record).
       if (wantsAlert(row)) await alertLeaders(ctx, trx, row, emergency);
@@ -151,12 +191,31 @@ export async function submitHelp(
       if (existing.review_status === 'withdrawn') throw new AppError('help_withdrawn');
       const ownership = decideOwnership(existing, proposed, submitter);
       ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now));
+      receiptCode = openedReceiptCode(existing, [options.sendToken, options.credential], ctx.now());
     }
-    const result = presentPublishResult(record, emergency.slug, outcome, editToken);
-    // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed.
-    await options.complete?.(trx.db, 202, result);
+    const result = presentPublishResult(record, emergency.slug, outcome, { receiptCode, editToken });
+    // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed; the code
+    // is not kept there (withReplayedCode gives it back to a replay that proves itself).
+    await options.complete?.(trx.db, 202, storedAnswer(result));
     return { result, outcome };
   });
+}
+
+/**
+ * The secret a new record's code is sealed under: the web form's send token for an hour, or for good the pair's
+ * editToken or the registered source's key. Nothing for the conversations, whose code goes only by message.
+ */
+function sealedUnder(
+  options: SubmitOptions,
+  editToken: string | undefined,
+  now: Date,
+): { secret: string; until: string | null } | null {
+  if (options.sendToken !== undefined) {
+    return { secret: options.sendToken, until: new Date(now.getTime() + SEND_TOKEN_MINUTES * 60_000).toISOString() };
+  }
+  if (options.arrivedBy !== undefined) return null;
+  const secret = editToken ?? options.credential;
+  return secret === undefined ? null : { secret, until: null };
 }
 
 /** An existing pair: nothing for a repeat; a proven change is a revision (decideOwnership refused the rest). */
@@ -178,8 +237,8 @@ function newRecord(
   hash: string,
   now: string,
   editTokenHash: string | null,
-  receiptCode: string,
   arrivedBy: Channel | null,
+  receipt: Pick<HelpRow, 'receipt_code_hash' | 'receipt_code_sealed' | 'receipt_sealed_until' | 'send_token_hash'>,
 ): HelpRow {
   return {
     id: newRowId(),
@@ -201,8 +260,8 @@ function newRecord(
     // Unpublished: the clock starts when it is published.
     confirmed_at: null,
     confirmation_state: 'current',
-    // Kept by every later revision: the person's one code for this submission.
-    receipt_code: receiptCode,
+    // Kept by every later revision: the person's one code for this submission (a leader may renew it).
+    ...receipt,
     withdrawn_at: null,
     withdrawn_by: null,
     personal_data_erased_at: null,

@@ -139,7 +139,10 @@ export const helpRecordRoles = {
   municipality_code: { kind: 'public', published: 'always', erased: 'rule', label: 'Municipio' },
   municipality_derived: { ...system, erased: 'rule' },
   // A credential, not a value about the person: cleared with the rest, never exported.
-  receipt_code: { ...system, erased: 'null' },
+  receipt_code_hash: { ...system, erased: 'null' },
+  receipt_code_sealed: { ...system, erased: 'null' },
+  receipt_sealed_until: { ...system, erased: 'null' },
+  send_token_hash: { ...system, erased: 'null' },
   withdrawn_at: { ...system, erased: 'rule' },
   withdrawn_by: { ...system, erased: 'rule' },
   personal_data_erased_at: { ...system, erased: 'rule' },

@@ -28,6 +28,7 @@ import { numberProofs } from './migrations/024-number-proofs.ts';
 import { draftOrigin } from './migrations/025-draft-origin.ts';
 import { webhookLanes } from './migrations/026-webhook-lanes.ts';
 import { channelSubmissions } from './migrations/027-channel-submissions.ts';
+import { receiptCodeHashes } from './migrations/028-receipt-code-hashes.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -53,6 +54,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '025-draft-origin': draftOrigin(),
     '026-webhook-lanes': webhookLanes(),
     '027-channel-submissions': channelSubmissions(),
+    '028-receipt-code-hashes': receiptCodeHashes(),
   };
   return {
     '001-initial': initial(dialect),

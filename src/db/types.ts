@@ -77,7 +77,14 @@ export interface HelpRecordsTable {
   /** 1 when municipality_code was derived from the point (the nearest municipality's point); 0 when chosen. */
   municipality_derived: Generated<number>;
   /** The short code a person keeps to ask for the state of the submission (K7P-42Q); unique. */
-  receipt_code: string | null;
+  /** receiptCodeHash of the person's code (domain/receipt-seal.ts); null for records from before codes. */
+  receipt_code_hash: string | null;
+  /** The code sealed under the secret its sender holds; null where none can open it (older codes, a renewed one). */
+  receipt_code_sealed: string | null;
+  /** Until when the sealed copy opens (the web form's send token); null: as long as the secret is held. */
+  receipt_sealed_until: string | null;
+  /** tokenHash of the web form's per-render send token. */
+  send_token_hash: string | null;
   /** When the record was withdrawn; null while it is not. */
   withdrawn_at: string | null;
   /** Who withdrew it: the person who sent it (edit token, or receipt code plus WhatsApp) or the team. */

@@ -1,3 +1,5 @@
+import { RECEIPT_CODE_ALPHABET } from './receipt-code.ts';
+
 // What one queued message says: its text, the choices a channel can show as buttons or a list, or the approved
 // template that carries the text outside a channel's reach window.
 export interface OutboundChoice {
@@ -25,4 +27,24 @@ export function outboundText(json: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Any code in the receipt format (receipt, pledge and claim codes are all credentials). */
+const CODE_IN_TEXT = new RegExp(`[${RECEIPT_CODE_ALPHABET}]{3}(?:-[${RECEIPT_CODE_ALPHABET}]{3}){3}`, 'g');
+export const HIDDEN_CODE = '«código oculto»';
+
+/**
+ * A stored message once it has gone (or cannot go): the codes it carried are replaced, so the outbound queue and the
+ * console's conversation view never keep a credential; null when there was none to hide.
+ */
+export function withoutCodes(json: string): string | null {
+  let body: OutboundBody;
+  try {
+    body = parseOutboundBody(json);
+  } catch {
+    return null;
+  }
+  if (typeof body.text !== 'string') return null;
+  const text = body.text.replace(CODE_IN_TEXT, HIDDEN_CODE);
+  return text === body.text ? null : JSON.stringify({ ...body, text });
 }

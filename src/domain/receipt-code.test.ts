@@ -6,7 +6,6 @@ import {
   RECEIPT_CODE_ALPHABET,
   RECEIPT_CODE_FORMAT,
   RECEIPT_CODE_LENGTH,
-  receiptShowsCode,
 } from './receipt-code.ts';
 
 test('the alphabet has no symbol that can be taken for another', () => {
@@ -80,12 +79,4 @@ test('anything that cannot be a code is undefined', () => {
   ]) {
     assert.equal(normalizeReceiptCode(typed), undefined, typed);
   }
-});
-
-test('the receipt shows the code right after sending, never later and never once published', () => {
-  const sent = '2026-05-10T12:00:00.000Z';
-  assert.equal(receiptShowsCode(sent, null, new Date('2026-05-10T12:00:01.000Z')), true);
-  assert.equal(receiptShowsCode(sent, null, new Date('2026-05-10T12:59:00.000Z')), true);
-  assert.equal(receiptShowsCode(sent, null, new Date('2026-05-10T13:01:00.000Z')), false);
-  assert.equal(receiptShowsCode(sent, '2026-05-10T12:05:00.000Z', new Date('2026-05-10T12:06:00.000Z')), false);
 });

@@ -49,15 +49,8 @@ export function normalizeReceiptCode(typed: string): string | undefined {
   return grouped(symbols);
 }
 
-/** How long after sending the receipt page still shows the code: right after sending, not from history later. */
-export const RECEIPT_CODE_SHOWN_MINUTES = 60;
-
 /**
- * Whether the receipt page may show the code: only shortly after sending, and never once the record has been
- * published, because a published record's id (the receipt's address) is public.
+ * How long the receipt page shows the code to the browser that sent the form: the life of the HttpOnly cookie the
+ * send sets. The page never reads a code from the database, so its address alone shows nobody the code.
  */
-export function receiptShowsCode(sentAt: string, publishedAt: string | null, now: Date): boolean {
-  if (publishedAt !== null) return false;
-  const age = now.getTime() - Date.parse(sentAt);
-  return age <= RECEIPT_CODE_SHOWN_MINUTES * 60_000;
-}
+export const RECEIPT_CODE_SHOWN_MINUTES = 10;

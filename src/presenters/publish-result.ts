@@ -16,12 +16,17 @@ const messages = {
 };
 
 export function presentPublishResult(
-  record: Pick<HelpRow, 'id' | 'review_status' | 'pending_revision' | 'receipt_code'> & PlaceColumns,
+  record: Pick<HelpRow, 'id' | 'review_status' | 'pending_revision'> & PlaceColumns,
   emergencySlug: string,
   outcome: 'created' | 'revised' | 'unchanged',
-  /** Only on the 202 that created the pair (and the stored replay of it). */
-  editToken?: string,
+  given: {
+    /** Only to its sender: the 202 that created the pair, or a repeat that proves itself (commands/submit-help.ts). */
+    receiptCode?: string;
+    /** Only on the 202 that created the pair (and the stored replay of it). */
+    editToken?: string;
+  } = {},
 ): PublishResult {
+  const { receiptCode, editToken } = given;
   // submitHelp refuses a withdrawn pair before it gets here.
   if (record.review_status === 'withdrawn') throw new AppError('help_withdrawn');
   const waiting = record.review_status === 'pending_review' || record.pending_revision !== null;
@@ -39,8 +44,7 @@ export function presentPublishResult(
     emergencySlug,
     reviewStatus: waiting ? 'pending_review' : record.review_status,
     message,
-    // Records from before receipt codes have none.
-    ...(record.receipt_code === null ? {} : { receiptCode: record.receipt_code }),
+    ...(receiptCode === undefined ? {} : { receiptCode }),
     ...(editToken === undefined ? {} : { editToken }),
   };
 }

@@ -5,7 +5,8 @@ import { channelLabel, proofChannel } from '../channels/adapters.ts';
 import type { Context } from '../context.ts';
 import { type ProofState, proofState } from '../domain/number-proof.ts';
 import type { PlacePromise } from '../domain/public-promise.ts';
-import { receiptShowsCode } from '../domain/receipt-code.ts';
+import { normalizeReceiptCode } from '../domain/receipt-code.ts';
+import { receiptCodeHash } from '../domain/receipt-seal.ts';
 import { isRecordId } from '../domain/record-id.ts';
 import { rowPlacePromise } from '../presenters/place-promise.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
@@ -21,8 +22,8 @@ export interface SubmissionReceipt {
   revisionPending: boolean;
   submittedAt: string;
   /**
-   * The receipt code, only right after sending and while never published (domain/receipt-code.ts); null for
-   * records from before receipt codes, and afterwards.
+   * The receipt code, only to the browser that sent the form, from the cookie its send set (and only while it is
+   * still this record's code); null otherwise.
    */
   receiptCode: string | null;
   /** The instance's address, for the /estado link the code is shared with. */
@@ -52,8 +53,21 @@ function receiptProof(ctx: Context, row: HelpRow): ReceiptProof | null {
   return { state, channel: channelLabel(channel), canSend: available !== null };
 }
 
-/** Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. */
-export async function submissionReceipt(ctx: Context, id: string): Promise<SubmissionReceipt | undefined> {
+/** The code the sender's browser holds, when it is this record's current code. */
+function shownCode(row: HelpRow, held: string | undefined): string | null {
+  const code = held === undefined ? undefined : normalizeReceiptCode(held);
+  return code !== undefined && row.receipt_code_hash === receiptCodeHash(code) ? code : null;
+}
+
+/**
+ * Any submission, reviewed or not (its id is the proof of having sent it); undefined when there is none. `held`:
+ * the code the sender's browser keeps for a few minutes after sending.
+ */
+export async function submissionReceipt(
+  ctx: Context,
+  id: string,
+  held?: string,
+): Promise<SubmissionReceipt | undefined> {
   const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
   const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
   if (!row || !emergency) return undefined;
@@ -65,7 +79,7 @@ export async function submissionReceipt(ctx: Context, id: string): Promise<Submi
     reviewStatus: row.review_status,
     revisionPending: row.pending_revision !== null,
     submittedAt: row.created_at,
-    receiptCode: receiptShowsCode(row.created_at, row.published_at, ctx.now()) ? row.receipt_code : null,
+    receiptCode: shownCode(row, held),
     baseUrl: ctx.config.baseUrl,
     // The address itself is not repeated on a page anyone holding its link may open: only that it is shown.
     place: {

@@ -79,7 +79,11 @@ export const koboResult = z
     receiptCode: z
       .string()
       .optional()
-      .describe('Código de recibo de la persona: con él y su WhatsApp consulta o retira el envío.'),
+      .meta({ deprecated: true })
+      .describe(
+        'Ya no se envía (desde 2026-11-28): el código de recibo es un secreto de la persona y KoboToolbox guarda ' +
+          'las respuestas que recibe. Un líder puede generar uno nuevo desde la consola y enviárselo.',
+      ),
     status: z.enum(reviewStatuses).describe('pending_review hasta que un líder lo revisa.'),
   })
   .meta({
@@ -88,7 +92,6 @@ export const koboResult = z
       {
         ok: true,
         id: '0b6c7a9e-4f1d-4a51-9a34-2f9f0c1d2e11',
-        receiptCode: 'K7P-42Q-X9M-D3R',
         status: 'pending_review',
       },
     ],

@@ -19,8 +19,11 @@ export const publishResult = z
       .optional()
       .describe(
         'Código de recibo para la persona (ej. K7P-42Q-X9M-D3R): con él consulta el estado del envío en /estado. ' +
-          'Es secreto como el editToken: entrégueselo solo a ella y no lo ponga en ninguna URL. Es el mismo en cada ' +
-          'reenvío del mismo source + externalId y en las revisiones; falta en envíos anteriores a los códigos.',
+          'Es secreto como el editToken: entrégueselo solo a ella y no lo ponga en ninguna URL. Se da solo a quien ' +
+          'envía: en la respuesta que crea el par, y en un reenvío o una revisión solo si trae el editToken del par ' +
+          'o la clave de la integración registrada como Authorization: Bearer (el servicio guarda solo su hash). Es ' +
+          'el mismo en cada reenvío y revisión hasta que un líder genera uno nuevo; falta en envíos anteriores a los ' +
+          'códigos.',
       ),
     editToken: z
       .string()

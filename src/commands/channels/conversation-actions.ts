@@ -23,6 +23,7 @@ import { findByReceiptCode, findBySourceExternalId } from '../../repositories/he
 import { parseInput } from '../../schemas/parse.ts';
 import { helpSubmission } from '../../schemas/submission.ts';
 import { withdrawConfirmed } from '../personal-data/withdraw.ts';
+import { renewReceiptCode } from '../renew-receipt-code.ts';
 import { submitHelp } from '../submit-help.ts';
 import type { AnswerBudget } from './answer-budget.ts';
 import type { InboundMessage } from './inbound-message.ts';
@@ -73,9 +74,10 @@ async function submit(
     const fields = parsed.details.map((d) => d.field).join(', ');
     return reply(ctx, message, budget, submitFailedReplies(`${NOT_SAVED} Revise: ${fields}.`, env));
   }
+  let given: string | undefined;
   try {
     // The intake says which channel brought it; `source` is only a name and proves nothing.
-    await submitHelp(ctx, parsed.value, { arrivedBy: message.channel });
+    given = (await submitHelp(ctx, parsed.value, { arrivedBy: message.channel })).result.receiptCode;
   } catch (err) {
     // The person is told either way; the conversation stays at its summary, so "enviar" tries again.
     await reply(
@@ -88,8 +90,10 @@ async function submit(
     throw err;
   }
   const row = await findBySourceExternalId(ctx, message.channel, opened.openedBy);
-  if (!row?.receipt_code) return reply(ctx, message, budget, submitFailedReplies(NOT_SAVED, env));
-  const code = row.receipt_code;
+  if (!row) return reply(ctx, message, budget, submitFailedReplies(NOT_SAVED, env));
+  // Saved by an earlier "enviar" whose answer never went (the conversation stayed open): its code is kept only as a
+  // hash, so this number, the one that sent it, is given a new one.
+  const code = given ?? (await renewReceiptCode(ctx, row.id, 'submitter', { send: false })).code;
   const now = ctx.now().toISOString();
   await inTransaction(ctx, async (trx) => {
     // The conversation is over; the messages that made it point at the submission (the console shows them).

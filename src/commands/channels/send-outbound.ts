@@ -8,7 +8,7 @@ import { conversationOf } from '../../channels/adapters.ts';
 import type { Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { sendMode } from '../../domain/channel-window.ts';
-import { type OutboundBody, parseOutboundBody } from '../../domain/outbound-body.ts';
+import { type OutboundBody, parseOutboundBody, withoutCodes } from '../../domain/outbound-body.ts';
 import { findConversation } from '../../repositories/channels/conversations.ts';
 import {
   claimDueOutbound,
@@ -72,8 +72,12 @@ async function sendOne(ctx: Context, row: OutboundRow, lease: string, signal?: A
     await deleteOutbound(ctx.db, [row.id]);
     return result.kind === 'sent' ? 'sent' : 'failed';
   }
+  // Gone, or never going: a receipt code it carried is not kept (a retry still needs it).
+  const hidden = withoutCodes(row.body);
+  const redacted = hidden === null ? {} : { body: hidden };
   if (result.kind === 'sent') {
     await settleOutbound(ctx.db, row.id, lease, {
+      ...redacted,
       status: 'sent',
       attempts,
       last_error: null,
@@ -92,7 +96,7 @@ async function sendOne(ctx: Context, row: OutboundRow, lease: string, signal?: A
     });
     return 'retried';
   }
-  await settleOutbound(ctx.db, row.id, lease, { status: 'failed', attempts, last_error: result.error });
+  await settleOutbound(ctx.db, row.id, lease, { ...redacted, status: 'failed', attempts, last_error: result.error });
   return 'failed';
 }
 

@@ -69,6 +69,8 @@ export interface OutboundOutcome {
   last_error: string | null;
   provider_id?: string | null;
   sent_at?: string | null;
+  /** The body with its codes hidden, once it no longer has to go (domain/outbound-body.ts withoutCodes). */
+  body?: string;
 }
 
 /** The outcome of an attempt, written only while the lease is still this instance's. */

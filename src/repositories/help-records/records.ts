@@ -4,6 +4,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import { CompiledByColumns } from '../../db/compiled-by-count.ts';
 import { type Store, touch } from '../../db/store.ts';
 import type { Db, Dialect, HelpRecordsTable } from '../../db/types.ts';
+import { receiptCodeHash } from '../../domain/receipt-seal.ts';
 
 export type HelpRow = Selectable<HelpRecordsTable>;
 
@@ -27,9 +28,22 @@ export async function findById({ db, dialect }: Store, id: string, lock = false)
   return query.executeTakeFirst();
 }
 
-/** The record a receipt code (already normalised) belongs to; the code is unique, so one at most. */
+/** The record a receipt code (already normalised) belongs to, found by its hash; one at most. */
 export async function findByReceiptCode(db: Db, code: string): Promise<HelpRow | undefined> {
-  return db.selectFrom('help_records').selectAll().where('receipt_code', '=', code).executeTakeFirst();
+  return db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('receipt_code_hash', '=', receiptCodeHash(code))
+    .executeTakeFirst();
+}
+
+/** A new receipt code's columns: not a public change, so no change number. */
+export async function setReceiptColumns(
+  db: Db,
+  id: string,
+  columns: Pick<HelpRow, 'receipt_code_hash' | 'receipt_code_sealed' | 'receipt_sealed_until' | 'send_token_hash'>,
+): Promise<void> {
+  await db.updateTable('help_records').set(columns).where('id', '=', id).execute();
 }
 
 /** The next change number: a sequence on PostgreSQL; on SQLite writers are serialised, so max + 1 is safe. */

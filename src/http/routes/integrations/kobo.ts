@@ -51,12 +51,8 @@ export function koboRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
       throw new AppError('service_busy');
     }
     const { result, outcome } = submitted;
-    const answer: KoboResult = {
-      ok: true,
-      id: result.id,
-      ...(result.receiptCode === undefined ? {} : { receiptCode: result.receiptCode }),
-      status: result.reviewStatus,
-    };
+    // No receipt code: KoboToolbox keeps what its REST service is answered, and the code is the person's secret.
+    const answer: KoboResult = { ok: true, id: result.id, status: result.reviewStatus };
     return reply.code(outcome === 'unchanged' ? 200 : 202).send(answer);
   });
 }

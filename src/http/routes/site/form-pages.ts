@@ -3,6 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newToken } from '../../../auth/tokens.ts';
 import { channelLabel, proofChannel } from '../../../channels/adapters.ts';
 import { WEB_SOURCE } from '../../../channels/own-sources.ts';
 import { sendProofCode } from '../../../commands/channels/number-proof.ts';
@@ -39,6 +40,7 @@ import { submissionFormFields, submissionFromForm } from '../../forms/submission
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formBody, queryText } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { heldReceiptCode, setReceiptCookie } from './receipt-cookie.ts';
 import { languageOf, sitePage } from './site-page.ts';
 import { registerOwnAsset } from './static-assets.ts';
 
@@ -71,7 +73,7 @@ const DRAFT_PARAM = 'borrador';
  */
 function draftValues(kind: Kind, payload: ConsentPayload, token: string): Values {
   const submission = payload.submission as unknown as Record<string, unknown>;
-  const values: Values = { externalId: randomUUID(), borrador: token };
+  const values: Values = { ...freshSend(), borrador: token };
   for (const name of submissionFormFields[kind]) {
     const value = submission[name];
     if (typeof value === 'string') values[name] = value;
@@ -84,6 +86,17 @@ function draftValues(kind: Kind, payload: ConsentPayload, token: string): Values
   return values;
 }
 
+/** A send token as newToken makes them; anything else is no token (the code is then not shown on a resend). */
+const SEND_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * What makes a rendered form one submission: its random externalId, and the send token that lets a resend of it be
+ * given the receipt code again (commands/submit-help.ts).
+ */
+function freshSend(): Values {
+  return { externalId: randomUUID(), sendToken: newToken() };
+}
+
 /** What the person typed, to show it again; the identity document is left out on purpose. */
 function typedValues(kind: Kind, form: FormBody): Values {
   const values: Values = {};
@@ -93,12 +106,15 @@ function typedValues(kind: Kind, form: FormBody): Values {
     'emergencySlug',
     'publishContact',
     'externalId',
+    'sendToken',
     NOTICES_FIELD,
     DRAFT_PARAM,
   ]) {
     values[name] = field(form, name);
   }
-  if (!isRecordId(values.externalId ?? '')) values.externalId = randomUUID();
+  if (!isRecordId(values.externalId ?? '')) Object.assign(values, freshSend());
+  // A form rendered before send tokens keeps its id (a resend is still the same record), with a token of its own.
+  if (!SEND_TOKEN.test(values.sendToken ?? '')) values.sendToken = newToken();
   return values;
 }
 
@@ -175,14 +191,14 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         const opened =
           draft?.payload.submission.type === kind
             ? state(lang, emergencies, { values: draftValues(kind, draft.payload, token), notice: t.draftNotice })
-            : state(lang, emergencies, { values: { externalId: randomUUID() }, formError: t.draftExpired });
+            : state(lang, emergencies, { values: freshSend(), formError: t.draftExpired });
         // It shows a name and a number: never kept by a cache.
         return { ...page(opened), noStore: true };
       }
       const asked = queryText(request, 'emergencia');
       const emergencyFromLink = emergencies.find((e) => e.slug === asked)?.slug;
       // A fresh id per rendered form: sending this same form again is recognised as the same submission.
-      return page(state(lang, emergencies, { values: { externalId: randomUUID() }, emergencyFromLink }));
+      return page(state(lang, emergencies, { values: freshSend(), emergencyFromLink }));
     });
 
     /** The form again, with what was typed, the problems and a status; nothing has been written. */
@@ -266,7 +282,8 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         if (!parsed.ok || Object.keys(errors).length > 0) return again(request, reply, errors, {});
         try {
           // The result carries the pair's editToken; the receipt does not offer changes yet, so it goes no further.
-          const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document });
+          const sendToken = values.sendToken;
+          const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document, sendToken });
           // The assistant's draft this form was opened from has served its purpose, with its personal data.
           const token = field(form, DRAFT_PARAM);
           if (token !== '') await dropConsentDraft(ctx, token);
@@ -277,6 +294,8 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
               request.log.error({ err, id: result.id }, 'number proof code not queued'),
             );
           }
+          // Given only to this send (or a resend of this very form): the receipt shows it from a cookie for a while.
+          if (result.receiptCode !== undefined) setReceiptCookie(reply, ctx.config, result.id, result.receiptCode);
           // 303: reloading the receipt never sends the form again.
           return reply.code(303).header('location', receiptPath(result.id, lang)).send();
         } catch (err) {
@@ -286,7 +305,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
           if (err instanceof AppError && err.code === 'source_conflict') {
             // This form was already sent with other content (back, edit, send): the first send stays as it was, and
             // the form comes back under a fresh id, so sending it again is a new submission the person chose to make.
-            const values = { ...typedValues(kind, form), externalId: randomUUID() };
+            const values = { ...typedValues(kind, form), ...freshSend() };
             return again(request, reply, {}, { values, status: 409, formError: t.alreadySent });
           }
           throw err;
@@ -306,7 +325,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
 
   sitePage(app, ctx, limiters, '/recibido/:id', async (request, lang) => {
     const { id } = request.params;
-    const receipt = await submissionReceipt(ctx, id);
+    const receipt = await submissionReceipt(ctx, id, heldReceiptCode(request));
     return receipt ? receiptPage(lang, receipt.id, receipt) : receiptPage(lang, id, null);
   });
 }

@@ -1,5 +1,6 @@
 // The public website: pages and their Markdown twins, forms, static assets; compressed for weak connections.
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { activeEmergencyContacts } from '../../../queries/emergencies.ts';
@@ -22,6 +23,8 @@ registerOwnAsset('sitio.css');
 
 export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters: Limiters): Promise<void> {
   await scope.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Only the receipt's code travels in one (receipt-cookie.ts).
+  await scope.register(cookie);
   registerFormBody(scope);
   const tiles = new URL(ctx.config.tileUrl.replace(/[{}]/g, '')).origin;
   const policy = [

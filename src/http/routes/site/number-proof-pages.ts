@@ -18,6 +18,7 @@ import { field } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { heldReceiptCode } from './receipt-cookie.ts';
 import { languageOf } from './site-page.ts';
 
 type ReceiptRoute = { Params: { id: string } };
@@ -26,8 +27,8 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
   const anonymous = anonymousForms(ctx.config.baseUrl, ctx.config.tileUrl);
 
   /** The receipt again, saying what the POST did; the receipt's own 404 for an unknown id. */
-  const answer = async (reply: FastifyReply, lang: Lang, id: string, notice?: ProofNotice) => {
-    const receipt = await submissionReceipt(ctx, id);
+  const answer = async (request: FastifyRequest, reply: FastifyReply, lang: Lang, id: string, notice?: ProofNotice) => {
+    const receipt = await submissionReceipt(ctx, id, heldReceiptCode(request));
     return anonymous.send(
       reply,
       receipt ? receiptPage(lang, receipt.id, receipt, notice) : receiptPage(lang, id, null),
@@ -46,7 +47,7 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
     reply: FastifyReply,
   ) => {
     if (error instanceof AppError && error.code === 'rate_limited') {
-      return answer(reply, languageOf(request), request.params.id, { kind: 'rate_limited' });
+      return answer(request, reply, languageOf(request), request.params.id, { kind: 'rate_limited' });
     }
     throw error;
   };
@@ -66,7 +67,7 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
       return null;
     }
     const own = recordId(id);
-    if (own === null) await answer(reply, lang, id);
+    if (own === null) await answer(request, reply, lang, id);
     return own;
   };
 
@@ -81,9 +82,9 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
       // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
       const outcome = await proveNumber(ctx, own, field(formBody(request), PROOF_CODE_FIELD));
       if (outcome.kind === 'proved') return done(reply, lang, own);
-      if (outcome.kind === 'wrong') return answer(reply, lang, own, outcome);
-      if (outcome.kind === 'malformed') return answer(reply, lang, own, { kind: 'malformed' });
-      return answer(reply, lang, own);
+      if (outcome.kind === 'wrong') return answer(request, reply, lang, own, outcome);
+      if (outcome.kind === 'malformed') return answer(request, reply, lang, own, { kind: 'malformed' });
+      return answer(request, reply, lang, own);
     },
   );
 
@@ -96,9 +97,10 @@ export function numberProofPages(app: FastifyInstance, ctx: Context, limiters: L
       const own = await posted(request, reply, lang);
       if (own === null) return reply;
       const channel = proofChannel(ctx.config);
-      if (channel === null) return answer(reply, lang, own, { kind: 'unavailable' });
+      if (channel === null) return answer(request, reply, lang, own, { kind: 'unavailable' });
       const outcome = await sendProofCode(ctx, own, channel, 'again');
-      if (outcome.kind === 'capped') return answer(reply, lang, own, { kind: 'capped', codes: PROOF_CODES_PER_DAY });
+      if (outcome.kind === 'capped')
+        return answer(request, reply, lang, own, { kind: 'capped', codes: PROOF_CODES_PER_DAY });
       return done(reply, lang, own);
     },
   );

@@ -397,10 +397,14 @@ export function consentTermsTwin(state: FormState, t: FormStrings, kind: 'reques
   };
 }
 
-/** The hidden random id that makes a repeated send (double tap, reload) the same record. */
+/**
+ * The hidden random id that makes a repeated send (double tap, reload) the same record, and the hidden send token
+ * that lets that repeat, from any address, be shown the receipt code again.
+ */
 export function externalIdField(values: Values): Html {
   const draft = values.borrador ? html`<input type="hidden" name="borrador" value="${values.borrador}">` : html``;
-  return html`<input type="hidden" name="externalId" value="${values.externalId ?? ''}">${draft}`;
+  const send = values.sendToken ? html`<input type="hidden" name="sendToken" value="${values.sendToken}">` : html``;
+  return html`<input type="hidden" name="externalId" value="${values.externalId ?? ''}">${send}${draft}`;
 }
 
 /** Path of a form page in its language, with the emergency the link asked for. */
