@@ -1,6 +1,6 @@
-// A published record for its leaders: status, covered quantity, public link, full history, and the conversation with
-// its sender when it came by WhatsApp or SMS. A withdrawn one: who withdrew it and when, what is left of it, its
-// history, and no action. Administrators may erase and withdraw.
+// A published record for its leaders: status, covered quantity, public link, full history, the conversation with
+// its sender when it came by WhatsApp or SMS, and a new receipt code for a person who lost theirs. A withdrawn one:
+// who withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
 import { recordStatuses } from '../../domain/statuses.ts';
 import type { LeaderConfirmation } from '../../queries/leader-confirmations.ts';
 import type { LeaderMatch } from '../../queries/leader-matches.ts';
@@ -18,6 +18,7 @@ import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.
 import { matchSection } from './match-section.ts';
 import { numberProofLine } from './number-proof-line.ts';
 import { pledgeSection } from './pledge-section.ts';
+import { receiptCodeSection } from './receipt-code-section.ts';
 import { contentTable } from './record-fields.ts';
 import { recordReportsSection } from './report-group.ts';
 
@@ -120,6 +121,7 @@ ${view.pledges ? pledgeSection(slug, csrf, record, view.pledges) : ''}
 ${view.matches ? matchSection(slug, frame.emergency?.name ?? slug, record, view.publicUrl, view.matches) : ''}
 <section><h2>Datos</h2>${numberProofLine(record)}${contentTable(record, { erased: !!record.personal_data_erased_at })}</section>
 <p class="note">Verificación pública: «Equipo de la emergencia», ${when(record.reviewed_at ?? record.published_at)}.</p>
+${receiptCodeSection(slug, csrf, record)}
 ${erasureSection(frame, view)}
 ${historySection(view.timeline, view.audit)}`,
   );

@@ -11,6 +11,7 @@ import { historySection } from './history.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 import { numberProofLine } from './number-proof-line.ts';
+import { receiptCodeSection } from './receipt-code-section.ts';
 import { type Content, contentTable, diffTable, editFields, seenToken, withoutPoint } from './record-fields.ts';
 
 export interface ReviewView {
@@ -109,6 +110,7 @@ ${editFields(record.type, view.edit.values, view.edit.errors, derivedMunicipalit
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300 })}
 <p><button type="submit">Guardar correcciones y publicar</button></p></form></details>
 </section>
+${receiptCodeSection(slug, csrf, record)}
 ${
   frame.user?.isAdmin
     ? erasureForm({

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REPLY_MAX, type ReplyWindow, replyToSubmitter } from '../../../commands/channels/reply-to-submitter.ts';
 import { eraseRecord } from '../../../commands/personal-data/erase.ts';
+import { renewReceiptCode } from '../../../commands/renew-receipt-code.ts';
 import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../../../commands/set-record-status.ts';
 import type { Context } from '../../../context.ts';
@@ -21,6 +22,8 @@ import { type HelpRow, recordInEmergency } from '../../../queries/record-in-emer
 import { recordReports } from '../../../queries/report-inbox.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
+import { receiptCodePage } from '../../../views/console/receipt-code-page.ts';
+import { renewable } from '../../../views/console/receipt-code-section.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
 import { field, noteField } from '../../forms/form-body.ts';
@@ -183,6 +186,27 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
       );
     }
     return seeOther(reply, `${panelPaths.record(emergency.slug, id)}?hecho=cubierto`);
+  });
+
+  // "Generar código nuevo", from a published record's page or a submission's review page. The answer is the page
+  // that shows the code, not a redirect: a code must never ride in an address, a Location or a flash cookie.
+  app.post<RecordRoute>('/e/:slug/registros/:id/codigo', async (request, reply) => {
+    const { user, emergency, id } = await scope(request);
+    checkForm(ctx, request, user.csrf);
+    const record = await recordIn(ctx, emergency, id);
+    if (!renewable(record)) {
+      throw new AppError('not_found', [{ field: 'id', message: id, code: 'no_receipt_code' }]);
+    }
+    const { code, sentBy } = await renewReceiptCode(ctx, id, consoleActor(user), { send: true });
+    const inReview = record.review_status === 'pending_review';
+    const page = receiptCodePage(await frameFor(ctx, user, emergency), {
+      title: record.title,
+      code,
+      sentBy,
+      back: inReview ? panelPaths.review(emergency.slug, id) : panelPaths.record(emergency.slug, id),
+      current: inReview ? 'inbox' : 'records',
+    });
+    return sendPage(reply, page);
   });
 
   // A leader answers the record's sender on WhatsApp or SMS; a refusal (window closed, channel unavailable) is the
