@@ -19,6 +19,7 @@ import {
   wholeRequest,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextDocument } from './helpers/samples.ts';
 
 let h: Harness;
@@ -91,7 +92,7 @@ test("a withdrawal takes its submission's messages, and nothing more is sent abo
   const linked = () =>
     h.ctx.db.selectFrom('channel_messages').select('provider_id').where('help_id', '=', record.id).execute();
   assert.ok((await linked()).length > 0);
-  await withdrawWithReceipt(h.ctx, record.receipt_code as string, '+573016660002');
+  await withdrawWithReceipt(h.ctx, await leaderCodeFor(h.ctx, record.id), '+573016660002');
   assert.equal((await linked()).length, 0);
   const aboutIt = await h.ctx.db
     .selectFrom('outbound_messages')

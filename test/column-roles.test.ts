@@ -44,6 +44,7 @@ import {
   whatsappSender,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextDocument, nextMobile, nextSerial, nextWord } from './helpers/samples.ts';
 
 let h: Harness;
@@ -1006,11 +1007,11 @@ describe('every personal column of every table that holds personal data', () => 
           if (p.editToken !== '') await withdrawWithToken(h.ctx, p.id, p.editToken);
           else if (p.say) {
             // As the person does it: "retirar" and the code, then SI, in the same conversation; the answer goes out.
-            const code = (await record(p.id)).receipt_code as string;
+            const code = await leaderCodeFor(h.ctx, p.id);
             await p.say(`retirar ${code}`);
             await p.say('SI');
             assert.equal((await record(p.id)).review_status, 'withdrawn', p.entry);
-          } else await withdrawWithReceipt(h.ctx, (await record(p.id)).receipt_code as string, p.whatsapp);
+          } else await withdrawWithReceipt(h.ctx, await leaderCodeFor(h.ctx, p.id), p.whatsapp);
         }
       },
     },

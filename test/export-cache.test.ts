@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { withdrawWithReceipt } from '../src/commands/personal-data/withdraw.ts';
 import { ExportCache } from '../src/http/export-cache.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextWord } from './helpers/samples.ts';
 
 const CSV = '/api/public/v1/export.csv';
@@ -77,10 +78,10 @@ test('a withdrawal deletes the kept exports that held the record, and the next e
   // The person withdraws it with the receipt code and the number, as on /retirar.
   const row = await h.ctx.db
     .selectFrom('help_records')
-    .select(['receipt_code', 'contact_whatsapp'])
+    .select(['contact_whatsapp'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  await withdrawWithReceipt(h.ctx, String(row.receipt_code), row.contact_whatsapp);
+  await withdrawWithReceipt(h.ctx, await leaderCodeFor(h.ctx, id), row.contact_whatsapp);
   await emptied();
   const next = await h.app.inject({ method: 'GET', url: CSV });
   assert.doesNotMatch(next.body, new RegExp(title));

@@ -497,7 +497,9 @@ async function seedCopies(h: Harness, count: number): Promise<void> {
       : sql`'00000000-0000-4000-8000-' || printf('%012d', n.i)`,
     external_id: sql`'copia-' || n.i`,
     title: sql`t.title || ' ' || n.i`,
-    receipt_code: sql`null`,
+    receipt_code_hash: sql`null`,
+    receipt_code_sealed: sql`null`,
+    send_token_hash: sql`null`,
     edit_token_hash: sql`null`,
     created_at: postgres
       ? sql`to_char(timestamp '2026-05-01' + n.i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS".000Z"')`

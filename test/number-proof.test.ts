@@ -15,6 +15,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { ProviderStandIn, type Sent, WHATSAPP_ENV } from './helpers/message-providers.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 import { freshClientAddress, nextMobile, nextWord } from './helpers/samples.ts';
 
 const SLUG = 'inundacion-mocoa';
@@ -384,13 +385,8 @@ describe('proving a number by SMS', () => {
     for (let i = 0; i < 5; i++) {
       const { id } = await send(victim, true);
       ids.push(id);
-      const receipt = await h.ctx.db
-        .selectFrom('help_records')
-        .select('receipt_code')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       const withdrawn = await post(h, '/retirar', {
-        codigo: String(receipt.receipt_code),
+        codigo: await leaderCodeFor(h.ctx, id),
         whatsapp: victim,
         confirmar: '1',
       });

@@ -126,7 +126,7 @@ describe('withdrawal by the person', () => {
     assert.equal(erased.contact_whatsapp, '');
     assert.equal(erased.identity_document, null);
     assert.equal(erased.latitude, null);
-    assert.equal(erased.receipt_code, null);
+    assert.equal(erased.receipt_code_hash, null);
     // What counts stays: category, quantities, municipality, dates.
     assert.equal(erased.category, 'agua');
     assert.ok(erased.municipality_code);

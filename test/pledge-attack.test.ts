@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import { settleForRequester } from '../src/commands/pledges/settle-pledge.ts';
 import { refreshPriorities } from '../src/commands/refresh-priorities.ts';
 import { addEmergency, type Harness, HELP, list, publish, requestBody, setup } from './helpers/harness.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 import { freshClientAddress, nextMobile } from './helpers/samples.ts';
 
 // As many needs as such an attack made look covered, each from its own number and address, so no cap is what stops it.
@@ -43,12 +44,7 @@ test('pledging to every need and "delivering" with one’s own codes moves no co
     const body = requestBody({ title: `Agua para el sector ${i + 1}`, quantityRequired: 40, unit: 'bidones' });
     const id = await publish(h, body);
     ids.push(id);
-    const row = await h.ctx.db
-      .selectFrom('help_records')
-      .select('receipt_code')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    receipts.set(id, row.receipt_code as string);
+    receipts.set(id, await leaderCodeFor(h.ctx, id));
   }
   const before = await seen();
   assert.equal(before.deficit.filter((id) => ids.includes(id)).length, NEEDS, 'every need starts in deficit');

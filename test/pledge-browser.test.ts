@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
 import { browserSkip, launch, PHONE, scrollWidth, seriousViolations } from './helpers/browser.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
+import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
 
 const SLUG = 'inundacion-mocoa';
 const SHOTS = 'test-results/screenshots';
@@ -135,13 +136,9 @@ describe('pledging in a browser', { skip: browserSkip }, () => {
     assert.equal(reported['Sin comprometer'], '10 bidones');
 
     // The person helped confirms it on /estado with the receipt code: now it is covered.
-    const receipt = await h.ctx.db
-      .selectFrom('help_records')
-      .select('receipt_code')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const receiptCode = await leaderCodeFor(h.ctx, id);
     await page.goto(`${base}/estado`);
-    await page.fill('#codigo', receipt.receipt_code as string);
+    await page.fill('#codigo', receiptCode);
     await page.click('button:has-text("Consultar")');
     await page.waitForLoadState();
     assert.match((await page.textContent('main')) ?? '', /Entregado según quien lo llevó, sin confirmar/);

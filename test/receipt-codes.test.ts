@@ -1,5 +1,6 @@
-// Receipt codes: every new submission gets one (the 202, the MCP result, the receipt page right after sending),
-// replays and revisions keep it, /estado answers the state by it and nothing more, lookups are limited, and the code
+// Receipt codes: every new submission gets one, given only to its sender (the 202, the MCP result, the receipt page
+// from the send's cookie); a repeat gets it again only with proof (editToken, registered key, the form's send token);
+// the database keeps a hash; /estado answers the state by it and nothing more, lookups are limited, and the code
 // never reaches a log line or any other public output.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,9 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
+import { addSource } from '../src/commands/source-registration.ts';
 import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
+import { receiptCodeHash } from '../src/domain/receipt-seal.ts';
 import { buildApp } from '../src/http/app.ts';
 import { STATUS_LOOKUPS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
@@ -76,23 +79,28 @@ after(async () => {
   await h.close();
 });
 
-describe('the 202 and the MCP result carry the receipt code', () => {
-  test('a new submission gets a code; a replay and a resend get the same; a revision keeps it', async () => {
+describe('a receipt code is given once, to the sender', () => {
+  test('a new submission gets a code, kept only as a hash; a repeat without proof gets the same 202 without it', async () => {
     const body = requestBody({ title: 'Agua para la vereda alta' });
-    const key = randomUUID();
-    const first = await submitApi(body, { 'idempotency-key': key });
+    const first = await submitApi(body);
     assert.match(first.receiptCode, RECEIPT_CODE_FORMAT);
     const row = await h.ctx.db
       .selectFrom('help_records')
-      .select('receipt_code')
+      .selectAll()
       .where('id', '=', first.id)
       .executeTakeFirstOrThrow();
-    assert.equal(row.receipt_code, first.receiptCode, 'stored as given');
-    const replay = await submitApi(body, { 'idempotency-key': key });
-    assert.deepEqual(replay, first, 'the same Idempotency-Key replays the first answer, code included');
+    assert.equal(row.receipt_code_hash, receiptCodeHash(first.receiptCode), 'found by its hash');
+    const stored = JSON.stringify(row);
+    for (const form of [first.receiptCode, first.receiptCode.replace(/-/g, '')]) {
+      assert.ok(!stored.includes(form), 'no column holds the code in clear');
+    }
     const resent = await submitApi(body);
     assert.equal(resent.id, first.id);
-    assert.equal(resent.receiptCode, first.receiptCode, 'the same content again: the same code');
+    assert.equal(resent.reviewStatus, first.reviewStatus);
+    assert.equal('receiptCode' in resent, false, 'the same content again, unproven: no code');
+    assert.equal('editToken' in resent, false);
+    const proven = await submitApi(body, { authorization: `Bearer ${first.editToken}` });
+    assert.equal(proven.receiptCode, first.receiptCode, 'with the editToken: the same code');
     const revised = await submitApi(
       { ...body, title: 'Agua para la vereda alta y la escuela' },
       { authorization: `Bearer ${first.editToken}` },
@@ -107,13 +115,67 @@ describe('the 202 and the MCP result carry the receipt code', () => {
     assert.equal(published.receiptCode, first.receiptCode, 'a revision of a published record keeps it too');
   });
 
+  test('a scammer who rebuilds numbered offers from their public pages gets no code, and cannot withdraw them', async () => {
+    // An integration numbers its externalIds (of-1, of-2, …) and its offers are published with their WhatsApp.
+    const offers = [];
+    for (let n = 1; n <= 3; n++) {
+      const body = offerBody({ source: 'red-vecinal', externalId: `of-${n}`, title: `Lancha ${n} para cruzar el río` });
+      const sent = await submitApi(body);
+      await approveSubmission(h.ctx, sent.id, 'test');
+      offers.push({ body, sent });
+    }
+    for (const { body, sent } of offers) {
+      // Everything the offer holds, as a stranger could rebuild it: the same pair, the same content.
+      for (let guess = 1; guess <= offers.length; guess++) {
+        const res = await h.json({ method: 'POST', url: HELP, payload: { ...body, externalId: `of-${guess}` } });
+        // The right number gets the same 202 as the sender did, but without the code; the others a conflict.
+        assert.equal(res.status, body.externalId === `of-${guess}` ? 202 : 409, JSON.stringify(res.body));
+        assert.equal(res.body.receiptCode, undefined, `of-${guess}: no code`);
+      }
+      const lookedUp = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${sent.id}` });
+      assert.equal(lookedUp.status, 200, 'still published: nobody could withdraw it');
+    }
+  });
+
+  test('a registered integration’s key opens its code again; the key of another does not', async () => {
+    const own = await addSource(h.ctx, 'alcaldia-mocoa', 'admin@test');
+    const other = await addSource(h.ctx, 'cruz-roja-mocoa', 'admin@test');
+    const body = requestBody({ source: own.name, externalId: 'sol-42', title: 'Pañales para el albergue' });
+    const first = await submitApi(body, { authorization: `Bearer ${own.key}` });
+    assert.match(first.receiptCode, RECEIPT_CODE_FORMAT);
+    const again = await submitApi(body, { authorization: `Bearer ${own.key}` });
+    assert.equal(again.receiptCode, first.receiptCode);
+    const stranger = await h.json({
+      method: 'POST',
+      url: HELP,
+      payload: body,
+      headers: { authorization: `Bearer ${other.key}` },
+    });
+    assert.equal(stranger.status, 401);
+    assert.equal(stranger.body.receiptCode, undefined);
+  });
+
+  test('an Idempotency-Key keeps the answer without the code; a replay gets it back only with the editToken', async () => {
+    const body = requestBody({ title: 'Cobijas para el colegio' });
+    const key = randomUUID();
+    const first = await submitApi(body, { 'idempotency-key': key });
+    const kept = await h.ctx.db.selectFrom('idempotency_keys').selectAll().execute();
+    assert.ok(kept.length > 0);
+    assert.ok(!JSON.stringify(kept).includes(first.receiptCode), 'no stored answer holds the code');
+    const replay = await submitApi(body, { 'idempotency-key': key });
+    const { receiptCode: _code, ...withoutCode } = first;
+    assert.deepEqual(replay, withoutCode, 'the first answer again (its editToken too), without the code');
+    const proven = await submitApi(body, { 'idempotency-key': key, authorization: `Bearer ${first.editToken}` });
+    assert.deepEqual(proven, first, 'with the editToken, the whole first answer');
+  });
+
   test('two submissions never share a code', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 20; i++) codes.add((await submitApi(offerBody())).receiptCode);
     assert.equal(codes.size, 20);
   });
 
-  test('the MCP tools publicar_solicitud and publicar_ofrecimiento return the code, in the text too', async () => {
+  test('the MCP tools return the code to the sender, in the text too; a repeat only with the editToken', async () => {
     const host = new URL(h.config.baseUrl).host;
     // A 2026-07-28 client that can ask its user: the first round asks for the person's confirmation, the retry
     // carries it and gets the result.
@@ -156,15 +218,22 @@ describe('the 202 and the MCP result carry the receipt code', () => {
       assert.equal(JSON.parse(sent.content[0].text).receiptCode, sent.structuredContent.receiptCode);
       handedOut.push(sent.structuredContent.receiptCode);
       const again = await call(tool, args);
-      assert.equal(again.structuredContent.receiptCode, sent.structuredContent.receiptCode, 'a repeat: the same');
+      assert.equal(again.structuredContent.id, sent.structuredContent.id, 'a repeat: the same record');
+      assert.equal(again.structuredContent.receiptCode, undefined, 'a repeat without the editToken: no code');
+      const proven = await call(tool, { ...args, editToken: sent.structuredContent.editToken });
+      assert.equal(proven.structuredContent.receiptCode, sent.structuredContent.receiptCode, 'with it: the same');
     }
   });
 
   test('a record from before receipt codes has none: the 202 of a resend leaves it out', async () => {
     const body = requestBody({ title: 'Registro anterior a los códigos' });
     const first = await submitApi(body);
-    await h.ctx.db.updateTable('help_records').set({ receipt_code: null }).where('id', '=', first.id).execute();
-    const resent = await submitApi(body);
+    await h.ctx.db
+      .updateTable('help_records')
+      .set({ receipt_code_hash: null, receipt_code_sealed: null })
+      .where('id', '=', first.id)
+      .execute();
+    const resent = await submitApi(body, { authorization: `Bearer ${first.editToken}` });
     assert.equal(resent.id, first.id);
     assert.equal('receiptCode' in resent, false);
     const receipt = await h.app.inject({ method: 'GET', url: `/recibido/${first.id}` });
@@ -174,39 +243,69 @@ describe('the 202 and the MCP result carry the receipt code', () => {
   });
 });
 
-describe('the receipt page shows the code right after sending', () => {
-  test('the web form leads to a receipt with the code, large, and a wa.me link to keep it', async () => {
-    const sent = await h.app.inject({
+describe('the receipt page shows the code to the browser that sent the form', () => {
+  /** The request form as a phone sends it: its externalId and send token are the rendered form's hidden fields. */
+  const formFields = (hidden: { externalId: string; sendToken: string }) =>
+    new URLSearchParams({
+      ...hidden,
+      emergencySlug: 'inundacion-mocoa',
+      title: 'Medicinas para el puesto de salud',
+      category: 'medicamentos',
+      urgency: 'urgent',
+      latitude: '1.1478',
+      longitude: '-76.6476',
+      address: 'Calle 8 # 5-21',
+      neighborhood: 'San Miguel',
+      contactName: 'Luz Dary Gómez',
+      contactWhatsapp: '311 555 0199',
+      publishContact: 'si',
+    }).toString();
+
+  /** The hidden fields of a freshly rendered form. */
+  async function renderedForm(): Promise<{ externalId: string; sendToken: string }> {
+    const page = await h.app.inject({ method: 'GET', url: '/necesito-ayuda' });
+    const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(page.body)?.[1] ?? '';
+    const fields = { externalId: hidden('externalId'), sendToken: hidden('sendToken') };
+    assert.ok(fields.externalId && fields.sendToken, 'the form carries both');
+    return fields;
+  }
+
+  const send = (payload: string, remoteAddress: string) =>
+    h.app.inject({
       method: 'POST',
       url: '/necesito-ayuda',
-      headers: FORM,
-      payload: new URLSearchParams({
-        externalId: randomUUID(),
-        emergencySlug: 'inundacion-mocoa',
-        title: 'Medicinas para el puesto de salud',
-        category: 'medicamentos',
-        urgency: 'urgent',
-        latitude: '1.1478',
-        longitude: '-76.6476',
-        address: 'Calle 8 # 5-21',
-        neighborhood: 'San Miguel',
-        contactName: 'Luz Dary Gómez',
-        contactWhatsapp: '311 555 0199',
-        publishContact: 'si',
-      }).toString(),
+      headers: { ...FORM, origin: 'http://ayuda.test' },
+      payload,
+      remoteAddress,
     });
+
+  /** The code in the receipt cookie a send set, with the cookie's attributes. */
+  function receiptCookie(res: { headers: Record<string, unknown> }): { code: string; attributes: string } | null {
+    const all = [res.headers['set-cookie'] ?? []].flat().map(String);
+    const cookie = all.find((c) => c.startsWith('ayuda_recibo='));
+    if (!cookie) return null;
+    const [pair = '', ...attributes] = cookie.split(';').map((p) => p.trim());
+    return { code: decodeURIComponent(pair.slice('ayuda_recibo='.length)), attributes: attributes.join('; ') };
+  }
+
+  test('the web form leads to a receipt with the code, large, and a wa.me link to keep it', async () => {
+    const sent = await send(formFields(await renderedForm()), nextAddress());
     assert.equal(sent.statusCode, 303, sent.body);
     const location = String(sent.headers.location);
     const id = /\/recibido\/([0-9a-f-]{36})$/.exec(location)?.[1] ?? '';
-    const row = await h.ctx.db
-      .selectFrom('help_records')
-      .select('receipt_code')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const code = row.receipt_code ?? '';
+    const cookie = receiptCookie(sent);
+    assert.ok(cookie, 'the send sets the receipt cookie');
+    const { code, attributes } = cookie;
     assert.match(code, RECEIPT_CODE_FORMAT);
     handedOut.push(code);
-    const receipt = await h.app.inject({ method: 'GET', url: location });
+    assert.match(attributes, /HttpOnly/i);
+    assert.match(attributes, new RegExp(`Path=/recibido/${id}(;|$)`));
+    assert.match(attributes, /Max-Age=600/);
+    assert.match(attributes, /SameSite=Lax/i);
+    const row = await h.ctx.db.selectFrom('help_records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(row.receipt_code_hash, receiptCodeHash(code));
+    const withCookie = { cookie: `ayuda_recibo=${code}` };
+    const receipt = await h.app.inject({ method: 'GET', url: location, headers: withCookie });
     assert.equal(receipt.statusCode, 200);
     assert.ok(receipt.body.includes(`<p class="codigo-valor"><code>${code}</code></p>`), 'the code, in its own line');
     assert.ok(receipt.body.includes('/static/codigo.css'), 'with its own look');
@@ -217,20 +316,70 @@ describe('the receipt page shows the code right after sending', () => {
     assert.ok(message.includes(code), message);
     assert.ok(message.includes('http://ayuda.test/estado'), message);
     assert.match(receipt.body, /Guardar o compartir por WhatsApp/);
-    const css = await h.app.inject({ method: 'GET', url: '/static/codigo.css' });
-    assert.equal(css.statusCode, 200);
-    const twin = await h.app.inject({ method: 'GET', url: `${location}.md` });
-    assert.ok(twin.body.includes(code), 'the twin of the same receipt shows it too');
+    const twin = await h.app.inject({ method: 'GET', url: `${location}.md`, headers: withCookie });
+    assert.equal(twin.statusCode, 200);
+    const twinByAccept = await h.app.inject({
+      method: 'GET',
+      url: location,
+      headers: { ...withCookie, accept: 'text/markdown' },
+    });
+    assert.ok(twinByAccept.body.includes(code), 'the twin of the same receipt shows it too');
 
-    // An hour later the receipt (the address is in the browser's history) no longer shows it.
-    h.clock.advanceHours(2);
-    const later = await h.app.inject({ method: 'GET', url: location });
-    assert.equal(later.statusCode, 200);
-    assert.ok(!later.body.includes(code), 'not shown from history');
-    assert.ok(later.body.includes(id), 'the id still is');
+    // Anyone else with the address (the browser's history, a shared link) sees the receipt without the code.
+    const stranger = await h.app.inject({ method: 'GET', url: location });
+    assert.equal(stranger.statusCode, 200);
+    assert.ok(!stranger.body.includes(code), 'not shown without the cookie');
+    assert.ok(stranger.body.includes(id), 'the id still is');
+    // A cookie with some other code shows nothing.
+    const forged = await h.app.inject({
+      method: 'GET',
+      url: location,
+      headers: { cookie: 'ayuda_recibo=K7P-42Q-X9M-D3R' },
+    });
+    assert.doesNotMatch(forged.body, /codigo-valor/);
   });
 
-  test('a published record’s receipt (its id is public) never shows the code', async () => {
+  test('a phone whose address changed between the lost first answer and the resend still sees her code', async () => {
+    const form = formFields(await renderedForm());
+    // The first answer never arrives (a weak network); the phone sends the same form again from another address.
+    const lost = await send(form, '198.51.100.201');
+    const lostCode = receiptCookie(lost)?.code;
+    assert.ok(lostCode);
+    const resent = await send(form, '203.0.113.77');
+    assert.equal(resent.statusCode, 303);
+    assert.equal(resent.headers.location, lost.headers.location, 'the same record');
+    assert.equal(receiptCookie(resent)?.code, lostCode, 'and the same code');
+    const receipt = await h.app.inject({
+      method: 'GET',
+      url: String(resent.headers.location),
+      headers: { cookie: `ayuda_recibo=${lostCode}` },
+      remoteAddress: '203.0.113.77',
+    });
+    assert.ok(receipt.body.includes(lostCode));
+    handedOut.push(lostCode);
+  });
+
+  test('the same form from a stranger without its send token, or an hour later, gets no code', async () => {
+    const hidden = await renderedForm();
+    const sent = await send(formFields(hidden), nextAddress());
+    const code = receiptCookie(sent)?.code;
+    assert.ok(code);
+    handedOut.push(code);
+    const other = await renderedForm();
+    const stranger = await send(
+      formFields({ externalId: hidden.externalId, sendToken: other.sendToken }),
+      nextAddress(),
+    );
+    assert.equal(stranger.statusCode, 303);
+    assert.equal(stranger.headers.location, sent.headers.location, 'the same record, nothing duplicated');
+    assert.equal(receiptCookie(stranger), null, 'no code for another form’s token');
+    h.clock.advanceHours(1.1);
+    const late = await send(formFields(hidden), nextAddress());
+    assert.equal(late.headers.location, sent.headers.location);
+    assert.equal(receiptCookie(late), null, 'the token opens the code for an hour');
+  });
+
+  test('a published record’s receipt shows no code to anyone without the cookie', async () => {
     const sent = await submitApi(requestBody({ title: 'Cobijas para el coliseo' }));
     await approveSubmission(h.ctx, sent.id, 'test');
     const receipt = await h.app.inject({ method: 'GET', url: `/recibido/${sent.id}` });

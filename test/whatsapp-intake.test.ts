@@ -7,8 +7,10 @@ import { hubSignature } from '../src/channels/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { rejectSubmission } from '../src/commands/reject-submission.ts';
+import { receiptCodeHash } from '../src/domain/receipt-seal.ts';
 import { addEmergency, countRecords, type Harness, HELP, setup } from './helpers/harness.ts';
 import { ProviderStandIn, WHATSAPP_ENV, whatsappNotification } from './helpers/message-providers.ts';
+import { codeIn } from './helpers/receipt-code.ts';
 
 const PATH = '/integraciones/whatsapp';
 let h: Harness;
@@ -170,7 +172,20 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   assert.equal(record.contact_name, 'María Fernanda Rojas');
   assert.equal(record.category, 'agua');
   assert.equal(record.quantity_required, 30);
-  assert.ok(receipt.includes(record.receipt_code as string), receipt);
+  // The code reaches the person in the receipt; the record keeps only its hash.
+  const code = codeIn(receipt);
+  assert.equal(record.receipt_code_hash, receiptCodeHash(code));
+  // Once gone, the receipt keeps no copy of the code in the outbound queue.
+  await sendDueOutbound(h.ctx);
+  const queued = (await rows('outbound_messages')).map((r) => String(r.body));
+  assert.ok(
+    queued.some((body) => body.includes('«código oculto»')),
+    'the receipt, its code hidden',
+  );
+  assert.ok(
+    queued.every((body) => !body.includes(code)),
+    'no stored message holds the code',
+  );
   const linked = (await rows('channel_messages')).filter((r) => r.help_id === record.id);
   assert.ok(linked.length >= 12, 'the conversation points at its submission');
 
@@ -180,10 +195,10 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   assert.equal(await countRecords(h), recordsBefore + 1);
 
   // "estado CÓDIGO" from the same number.
-  const status = (await say(text(from, `estado ${record.receipt_code}`))).join('\n');
+  const status = (await say(text(from, `estado ${code}`))).join('\n');
   assert.match(status, /revisi[oó]n/i);
   // From another number the code says nothing.
-  const other = (await say(text('573009998877', `estado ${record.receipt_code}`))).join('\n');
+  const other = (await say(text('573009998877', `estado ${code}`))).join('\n');
   assert.doesNotMatch(other, /Inundación/);
 
   // Approval and rejection reach the person on their channel, within the window as plain text.
@@ -204,11 +219,11 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
         .where('id', '=', record.id)
         .executeTakeFirstOrThrow()
     ).review_status;
-  const asked = (await say(text(from, `retirar ${record.receipt_code}`))).join('\n');
+  const asked = (await say(text(from, `retirar ${code}`))).join('\n');
   assert.match(asked, /Responda SI para retirar «Agua potable para 6 familias»\. Se borrarán su nombre y número\./);
   assert.equal(await reviewStatus(), 'approved', 'asking withdraws nothing');
   assert.ok(
-    (await rows('channel_messages')).every((r) => r.body !== `retirar ${record.receipt_code}`),
+    (await rows('channel_messages')).every((r) => r.body !== `retirar ${code}`),
     'the message with the code is not kept',
   );
   assert.match((await say(text(from, 'no'))).join('\n'), /No retiramos nada/);
@@ -216,7 +231,7 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   assert.doesNotMatch((await say(text(from, 'si'))).join('\n'), /retiramos su registro/, 'a SI nobody asked for');
   assert.equal(await reviewStatus(), 'approved');
   // SI from another number, or later than ten minutes, withdraws nothing.
-  await say(text(from, `retirar ${record.receipt_code}`));
+  await say(text(from, `retirar ${code}`));
   await say(text('573009998877', 'SI'));
   h.clock.advanceHours(0.2);
   const tooLate = (await say(text(from, 'SI'))).join('\n');
@@ -224,7 +239,7 @@ test('a whole conversation ends in the review inbox with the receipt sent; retri
   assert.match(tooLate, /No retiramos nada/, 'a SI too late says so');
   assert.equal(await reviewStatus(), 'approved', 'a SI after ten minutes withdraws nothing');
   // Asked again, and SI at once: the record leaves every public surface.
-  await say(text(from, `retirar ${record.receipt_code}`));
+  await say(text(from, `retirar ${code}`));
   const withdrawn = (await say(text(from, 'SI'))).join('\n');
   assert.match(withdrawn, /retiramos su registro y borramos sus datos/);
   const after = await h.ctx.db

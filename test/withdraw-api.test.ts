@@ -171,7 +171,7 @@ describe('withdrawing with the editToken', () => {
     assert.equal(row.address, null);
     assert.equal(row.latitude, null);
     assert.equal(row.edit_token_hash, null);
-    assert.equal(row.receipt_code, null);
+    assert.equal(row.receipt_code_hash, null);
     const text = JSON.stringify(row);
     for (const value of Object.values(values)) assert.ok(!text.includes(value), `${value} stays in the row`);
   });

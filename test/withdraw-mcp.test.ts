@@ -138,10 +138,10 @@ describe('withdrawing', () => {
     });
     const row = await h.ctx.db
       .selectFrom('help_records')
-      .select(['review_status', 'contact_whatsapp', 'receipt_code'])
+      .select(['review_status', 'contact_whatsapp', 'receipt_code_hash'])
       .where('id', '=', sent.id)
       .executeTakeFirstOrThrow();
-    assert.deepEqual({ ...row }, { review_status: 'withdrawn', contact_whatsapp: '', receipt_code: null });
+    assert.deepEqual({ ...row }, { review_status: 'withdrawn', contact_whatsapp: '', receipt_code_hash: null });
   });
 
   test('a wrong code, a wrong number and a second call all answer the same help_not_found', async () => {

@@ -9,6 +9,7 @@ import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { WITHDRAWALS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, setup } from './helpers/harness.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
+import { codeIn } from './helpers/receipt-code.ts';
 import { nextDocument, nextMobile, nextSerial } from './helpers/samples.ts';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -82,11 +83,12 @@ async function sendRequest(): Promise<Planted> {
   const id = /\/recibido\/([0-9a-f-]{36})$/.exec(String(sent.headers.location))?.[1] ?? '';
   const row = await h.ctx.db
     .selectFrom('help_records')
-    .select(['receipt_code', 'identity_document'])
+    .select(['identity_document'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   assert.equal(row.identity_document, planted.document, 'the document was stored');
-  return { id, code: row.receipt_code ?? '', ...planted };
+  // The code travels to the receipt page in the cookie the send sets, as the person's browser gets it.
+  return { id, code: codeIn(String(sent.headers['set-cookie'])), ...planted };
 }
 
 function post(fields: Record<string, string>, remoteAddress: string, headers: Record<string, string> = {}) {
@@ -366,7 +368,11 @@ describe('the configured controller and retention on the pages', () => {
     });
     assert.equal(answer.statusCode, 200);
     assert.match(answer.body, /href="\/retirar"/);
-    const receipt = await h.app.inject({ method: 'GET', url: `/recibido/${sent.id}` });
+    const receipt = await h.app.inject({
+      method: 'GET',
+      url: `/recibido/${sent.id}`,
+      headers: { cookie: `ayuda_recibo=${sent.code}` },
+    });
     assert.ok(receipt.body.includes(sent.code), 'right after sending, with its code');
     assert.match(receipt.body, /href="\/retirar"/);
   });

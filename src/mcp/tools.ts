@@ -67,7 +67,8 @@ const reviewNote =
   'el mismo id sin crear nada. El primer envío devuelve un editToken secreto: guárdelo y páselo como editToken, con ' +
   'el mismo externalId, para cambiar el envío (el cambio queda como revisión). Sin él, cambiar un par ya usado ' +
   'responde el error source_conflict: use otro externalId. Una revisión no puede cambiar la emergencia. ' +
-  'Devuelve también receiptCode: dígaselo a la persona; con él consulta el estado de su envío en /estado. ' +
+  'Devuelve también receiptCode (al primer envío, o a un reenvío con su editToken): dígaselo a la persona; con él ' +
+  'consulta el estado de su envío en /estado. ' +
   'Pida antes a la persona su consentimiento para publicar nombre y WhatsApp (publishContact: true), y dígale qué ' +
   'implica: si un líder lo aprueba se publican el título, la descripción, la categoría, las cantidades, el lugar ' +
   '(aproximado en las solicitudes, salvo que pida el exacto), su nombre y su WhatsApp; el documento de identidad no ' +
