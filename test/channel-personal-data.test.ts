@@ -19,7 +19,7 @@ import {
   wholeRequest,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextDocument } from './helpers/samples.ts';
 
 let h: Harness;

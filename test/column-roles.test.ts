@@ -44,7 +44,7 @@ import {
   whatsappSender,
 } from './helpers/message-providers.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextDocument, nextMobile, nextSerial, nextWord } from './helpers/samples.ts';
 
 let h: Harness;

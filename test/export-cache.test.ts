@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { withdrawWithReceipt } from '../src/commands/personal-data/withdraw.ts';
 import { ExportCache } from '../src/http/export-cache.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextWord } from './helpers/samples.ts';
 
 const CSV = '/api/public/v1/export.csv';

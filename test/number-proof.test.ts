@@ -15,7 +15,7 @@ import { helpSubmission } from '../src/schemas/submission.ts';
 import { leader } from './helpers/console.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
 import { ProviderStandIn, type Sent, WHATSAPP_ENV } from './helpers/message-providers.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { freshClientAddress, nextMobile, nextWord } from './helpers/samples.ts';
 
 const SLUG = 'inundacion-mocoa';

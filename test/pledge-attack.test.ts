@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { settleForRequester } from '../src/commands/pledges/settle-pledge.ts';
 import { refreshPriorities } from '../src/commands/refresh-priorities.ts';
 import { addEmergency, type Harness, HELP, list, publish, requestBody, setup } from './helpers/harness.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { freshClientAddress, nextMobile } from './helpers/samples.ts';
 
 // As many needs as such an attack made look covered, each from its own number and address, so no cap is what stops it.

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
 import { browserSkip, launch, PHONE, scrollWidth, seriousViolations } from './helpers/browser.ts';
 import { addEmergency, type Harness, publish, requestBody, setup } from './helpers/harness.ts';
-import { codeIn, leaderCodeFor } from './helpers/receipt-code.ts';
+import { leaderCodeFor } from './helpers/receipt-code.ts';
 
 const SLUG = 'inundacion-mocoa';
 const SHOTS = 'test-results/screenshots';

@@ -73,6 +73,16 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'La respuesta de POST /integraciones/whatsapp y /integraciones/sms trae limited (solo si es mayor que 0): mensajes pasado el límite de su número (CHANNEL_MESSAGES_PER_MINUTE, CHANNEL_SUBMISSIONS_PER_DAY), guardados y sin respuesta. El 401 integration_unauthorized de cada entrada nombra en details solo sus propias cabeceras.',
     en: 'The answer of POST /integraciones/whatsapp and /integraciones/sms has limited (only when above 0): messages past their number’s limits (CHANNEL_MESSAGES_PER_MINUTE, CHANNEL_SUBMISSIONS_PER_DAY), logged and not answered. Each intake’s 401 integration_unauthorized names only its own headers in details.',
   },
+  {
+    date: '2026-11-28',
+    es: 'receiptCode (POST /api/public/v1/help, herramientas MCP publicar_*) se da solo a quien envía: en el 202 que crea el par, y en un reenvío o una revisión solo con el editToken del par o la clave de la integración registrada como Authorization: Bearer. Un reenvío idéntico sin ellos recibe el mismo 202 sin receiptCode, y la respuesta guardada de un Idempotency-Key no lo guarda: su repetición lo trae solo con esa prueba. El servicio guarda los códigos como hashes; un líder puede generar uno nuevo, que anula el anterior.',
+    en: 'receiptCode (POST /api/public/v1/help, the MCP publicar_* tools) is given only to the sender: in the 202 that creates the pair, and in a repeat or revision only with the pair’s editToken or the registered integration’s key as Authorization: Bearer. An identical repeat without them gets the same 202 without receiptCode, and an Idempotency-Key’s stored answer keeps none: its replay carries it only with that proof. The service stores codes as hashes; a leader can issue a new one, which voids the old.',
+  },
+  {
+    date: '2026-11-28',
+    es: 'POST /integraciones/kobo ya no devuelve receiptCode (KoboResult.receiptCode queda en el esquema, obsoleto): KoboToolbox guarda las respuestas que recibe. Un líder puede darle a la persona un código nuevo desde la consola.',
+    en: 'POST /integraciones/kobo no longer returns receiptCode (KoboResult.receiptCode stays in the schema, deprecated): KoboToolbox keeps the answers it gets. A leader can give the person a new code from the console.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

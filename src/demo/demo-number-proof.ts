@@ -1,11 +1,13 @@
 // A request sent on the website by someone who ticked «Recibir avisos en este número»: the code went to the number by
 // SMS, she typed it back on the receipt page, and the request was approved, which she was told by SMS. A newcomer
 // sees a web record whose number is proved (the console says so) and the notice it got, through the same commands
-// the form and the receipt page use.
+// the form and the receipt page use. Later she called the emergency's line: she had lost her receipt code, and a
+// leader read her a new one by phone (the record's history shows «Código de recibo nuevo»).
 
 import { WEB_SOURCE } from '../channels/own-sources.ts';
 import { approveSubmission } from '../commands/approve-submission.ts';
 import { proveNumber, sendProofCode } from '../commands/channels/number-proof.ts';
+import { renewReceiptCode } from '../commands/renew-receipt-code.ts';
 import { submitHelp } from '../commands/submit-help.ts';
 import type { Context } from '../context.ts';
 import { helpSubmission } from '../schemas/submission.ts';
@@ -53,5 +55,7 @@ export async function seedDemoNumberProof(ctx: Context, startMinutesAgo: number)
   }
   clock += 35 * MINUTE_MS;
   await approveSubmission(past, result.id, DEMO_ACTOR);
+  clock += 50 * MINUTE_MS;
+  await renewReceiptCode(past, result.id, DEMO_ACTOR, { send: false });
   return result.id;
 }

@@ -336,4 +336,13 @@ test('one web request asked for notices and proved its number by code: the appro
     .execute();
   assert.equal(told.length, 2, 'the code, then the approval');
   assert.match(told[1]?.body ?? '', /fue revisada y ya está publicada/);
+  // She lost her receipt code and a leader read her a new one by phone: the history says so, without the code.
+  const renewed = await ctx.db
+    .selectFrom('audit_log')
+    .select(['details'])
+    .where('target_id', '=', row.id)
+    .where('action', '=', 'receipt_code_renewed')
+    .execute();
+  assert.equal(renewed.length, 1);
+  assert.deepEqual(JSON.parse(renewed[0]?.details ?? ''), { sentBy: null });
 });

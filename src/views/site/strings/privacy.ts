@@ -133,8 +133,8 @@ export const privacy = {
     en: 'You may withdraw your request or offer whenever you wish at {link}, with the receipt code you got when sending and your WhatsApp number (if you sent it by WhatsApp or SMS, write «retirar» and the code there, and answer SI when asked). It leaves the site at once and your name, WhatsApp, document, address, neighbourhood and exact point are erased, with everything you wrote (title, description, what you asked for or offered) and the messages of your conversation. It cannot be undone.',
   },
   withdrawNoCode: {
-    es: 'Si perdió el código, pida al equipo de su emergencia o al responsable del tratamiento que la retiren (abajo).',
-    en: 'If you lost the code, ask your emergency’s team or the data controller to withdraw it (below).',
+    es: 'Del código de recibo guardamos solo una huella: no podemos volver a mostrárselo, ni nadie que lea nuestra base de datos. Solo se lo damos a quien envió (en la respuesta al enviar, en la página del recibo durante 10 minutos en el mismo navegador, o en su mensaje de WhatsApp o SMS). Si lo perdió, el equipo de su emergencia puede generarle uno nuevo y enviárselo por WhatsApp o SMS, o leérselo por teléfono; el anterior deja de servir. También puede pedirles a ellos o al responsable del tratamiento que la retiren (abajo).',
+    en: 'Of the receipt code we keep only a fingerprint: we cannot show it to you again, nor can anyone who reads our database. We give it only to whoever sent the submission (in the answer when sending, on the receipt page for 10 minutes in the same browser, or in your WhatsApp or SMS message). If you lost it, your emergency’s team can issue a new one and send it by WhatsApp or SMS, or read it to you by phone; the old one stops working. You may also ask them or the data controller to withdraw it (below).',
   },
   rightsTitle: {
     es: 'Sus derechos (Ley 1581 de 2012, habeas data)',
