@@ -1,5 +1,5 @@
 // Submitting a request or an offer: one transaction that inserts, revises or recognises a repeat.
-import { newToken, tokenHash } from '../auth/tokens.ts';
+import { newToken, provesSecret, tokenHash } from '../auth/tokens.ts';
 import type { Channel } from '../channels/adapters.ts';
 import { isReservedSource, MCP_SOURCE } from '../channels/own-sources.ts';
 import type { Context } from '../context.ts';
@@ -191,7 +191,9 @@ export async function submitHelp(
       if (existing.review_status === 'withdrawn') throw new AppError('help_withdrawn');
       const ownership = decideOwnership(existing, proposed, submitter);
       ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now));
-      receiptCode = openedReceiptCode(existing, [options.sendToken, options.credential], ctx.now());
+      // The form's send token counts only as the one this record was sent with (a renewed code forgets it).
+      const sent = provesSecret(options.sendToken, existing.send_token_hash) ? options.sendToken : undefined;
+      receiptCode = openedReceiptCode(existing, [sent, options.credential], ctx.now());
     }
     const result = presentPublishResult(record, emergency.slug, outcome, { receiptCode, editToken });
     // The stored answer is the one place the editToken is kept in clear, so a lost 202 can be replayed; the code

@@ -76,7 +76,6 @@ export interface HelpRecordsTable {
   municipality_code: string | null;
   /** 1 when municipality_code was derived from the point (the nearest municipality's point); 0 when chosen. */
   municipality_derived: Generated<number>;
-  /** The short code a person keeps to ask for the state of the submission (K7P-42Q); unique. */
   /** receiptCodeHash of the person's code (domain/receipt-seal.ts); null for records from before codes. */
   receipt_code_hash: string | null;
   /** The code sealed under the secret its sender holds; null where none can open it (older codes, a renewed one). */

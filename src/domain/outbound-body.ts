@@ -1,7 +1,7 @@
-import { RECEIPT_CODE_ALPHABET } from './receipt-code.ts';
-
 // What one queued message says: its text, the choices a channel can show as buttons or a list, or the approved
 // template that carries the text outside a channel's reach window.
+import { RECEIPT_CODE_ALPHABET } from './receipt-code.ts';
+
 export interface OutboundChoice {
   id: string;
   title: string;
