@@ -200,5 +200,11 @@ describe('secrets in paths stay out of the logs', () => {
     );
     assert.equal(redactSecrets('borrador=abc&x=1'), `borrador=${REDACTED}&x=1`);
     assert.equal(redactSecrets('volver=%2Fa%3FBORRADOR%3Dabc%26x%3D1'), `volver=%2Fa%3FBORRADOR%3D${REDACTED}%26x%3D1`);
+    // A letter of the name written percent-encoded is the same name to the server, and so to the redaction.
+    assert.equal(redactSecrets('/necesito-ayuda?%62orrador=abc&x=1'), `/necesito-ayuda?borrador=${REDACTED}&x=1`);
+    assert.equal(redactSecrets('/necesito-ayuda?b%6F%72rador=abc'), `/necesito-ayuda?borrador=${REDACTED}`);
+    assert.equal(redactSecrets('/%63entro/abc/lineas'), `/centro/${REDACTED}/lineas`);
+    assert.equal(redactSecrets('/panel/%63lave/abc'), `/panel/clave/${REDACTED}`);
+    assert.equal(redactSecrets('/x?q=%25%20%2F'), '/x?q=%25%20%2F', 'other escapes stay as they are');
   });
 });

@@ -16,8 +16,14 @@ const SECRET_SEGMENT = /((?:\/|%2f)(?:centro|panel(?:\/|%2f)clave)(?:\/|%2f))[^/
 const SECRET_PARAM = /((?:^|[^\w.~-]|%3f|%26)borrador(?:=|%3d))(?:(?!%26)[^&#\s"'<>])+/gi;
 export const REDACTED = '[redacted]';
 
+/** A letter or digit written percent-encoded (`%62orrador`): it means the same unencoded, so it is read so. */
+const ENCODED_ALPHANUMERIC = /%(3[0-9]|[46][1-9a-f]|[57][0-9a])/gi;
+
 export function redactSecrets(text: string): string {
-  return text.replace(SECRET_SEGMENT, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
+  const plain = text.replace(ENCODED_ALPHANUMERIC, (_match, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return plain.replace(SECRET_SEGMENT, `$1${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
 }
 
 /** Strings anywhere in a small value, redacted; depth-bounded, so a cyclic or huge object costs little. */
