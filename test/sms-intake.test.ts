@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test';
 import { smsGatewaySignature } from '../src/channels/signatures.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { receiptCodeHash } from '../src/domain/receipt-seal.ts';
+import { smsParts } from '../src/domain/sms-text.ts';
 import { addEmergency, countRecords, type Harness, setup } from './helpers/harness.ts';
 import { ProviderStandIn } from './helpers/message-providers.ts';
 import { codeIn } from './helpers/receipt-code.ts';
@@ -165,7 +166,7 @@ test('a whole SMS conversation, one question per message, ends in the review inb
     const answer = await sms(phone, message);
     assert.ok(answer.length > 0, `a reply to "${message}"`);
     for (const text of answer) {
-      assert.ok(text.length <= 320, `one SMS: ${text}`);
+      assert.ok(smsParts(text) <= 2, `one SMS of two parts at most: ${text}`);
       assert.doesNotMatch(text, /ubicaci[oó]n|clip/i, 'never asks to share a location over SMS');
     }
     replies.push(...answer);

@@ -2,14 +2,15 @@
 // broadcasts endpoint. Choices are already numbered in the text.
 import type { SmsConfig } from '../config.ts';
 import type { OutboundBody } from '../domain/outbound-body.ts';
+import { gsmText } from '../domain/sms-text.ts';
 import type { SendResult } from './adapter.ts';
 
 const TIMEOUT_MS = 15_000;
 
 function smsPayload(config: SmsConfig, to: string, body: OutboundBody): Record<string, unknown> {
-  return config.gateway === 'rapidpro'
-    ? { urns: [`tel:${to}`], text: body.text }
-    : { message: body.text, phoneNumbers: [to] };
+  // In the GSM alphabet, so the network sends it in 7-bit parts (domain/sms-text.ts).
+  const text = gsmText(body.text);
+  return config.gateway === 'rapidpro' ? { urns: [`tel:${to}`], text } : { message: text, phoneNumbers: [to] };
 }
 
 export async function sendSms(config: SmsConfig, to: string, body: OutboundBody): Promise<SendResult> {

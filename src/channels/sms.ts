@@ -1,6 +1,8 @@
 // SMS as a channel, through a gateway (android-sms-gateway or RapidPro/TextIt): a signed or shared-secret webhook
 // brings each message, replies are plain text of at most two parts with their options as numbered lines, and a
 // message reaches the person at any time. The number may have no WhatsApp.
+
+import { SMS_TWO_PARTS } from '../domain/sms-text.ts';
 import type { ChannelAdapter, ReadNotification } from './adapter.ts';
 import { sharedSecretMatches, smsGatewaySignatureMatches } from './signatures.ts';
 import { smsInbound, smsMessage } from './sms-payload.ts';
@@ -27,9 +29,16 @@ export const sms = {
   // X-Signature goes with X-Timestamp, which it signs.
   proofHeaders: ['X-Ayuda-Sms-Secret', 'X-Signature'],
   conversation: {
-    // An SMS splits after 160 characters; 320 keeps a reply to two parts, and one reply per message received keeps
-    // what the service sends to at most two parts for each message it gets.
-    medium: { choices: false, maxText: 320, oneReply: true, sharesLocation: false, numberName: 'este número' },
+    // Sent in the GSM alphabet (sms-send.ts), a text splits into parts of 153 characters once past 160: 306 keeps a
+    // reply to two parts, and one reply per message received keeps what the service sends to at most two parts for
+    // each message it gets.
+    medium: {
+      choices: false,
+      maxText: SMS_TWO_PARTS,
+      oneReply: true,
+      sharesLocation: false,
+      numberName: 'este número',
+    },
     whatsappNumber: false,
     read,
     sender(config) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { envFor, MOCOA, play } from '../../../test/helpers/conversation-harness.ts';
 import { conversationOf } from '../../channels/adapters.ts';
+import { gsmText, smsParts } from '../sms-text.ts';
 import { receiptReplies, withdrawKeptReplies } from './converse.ts';
 import { fitLines, oneAnswer, oneText } from './one-reply.ts';
 
@@ -34,13 +35,13 @@ test('on SMS all that answers one message is one reply of two parts at most; on 
   const answered = [...withdrawKeptReplies(env), ...receiptReplies('K7P-42Q-X9M-D3R', env)];
   const [only, ...more] = oneAnswer(answered, sms);
   assert.equal(more.length, 0);
-  assert.ok((only?.text.length ?? 0) <= 320);
+  assert.ok(smsParts(gsmText(only?.text ?? '')) <= 2, 'two parts, as the network counts them');
   assert.match(only?.text ?? '', /retirar K7P-42Q-X9M-D3R$/, 'the last reply whole');
   assert.deepEqual(oneAnswer(answered, whatsapp), answered);
   assert.deepEqual(oneAnswer([], sms), []);
 });
 
-test('every turn of an SMS conversation is one reply of at most 320 characters, and the questions are all there', () => {
+test('every turn of an SMS conversation is one reply of two parts at most, and the questions are all there', () => {
   const env = envFor({ channel: 'sms', profileName: undefined });
   const scripts = [
     ['necesito ayuda', '1', 'Arroz', '10 kg', '2', 'Mocoa', 'no', 'Casa de la esquina', 'Ana', '1'],
@@ -51,7 +52,7 @@ test('every turn of an SMS conversation is one reply of at most 320 characters, 
     const played = play(script, env);
     for (const [i, turn] of played.turns.entries()) {
       assert.ok(turn.replies.length <= 1, `${script[i]}: ${turn.replies.length} replies`);
-      assert.ok((turn.replies[0]?.text.length ?? 0) <= 320);
+      assert.ok(smsParts(gsmText(turn.replies[0]?.text ?? '')) <= 2, `${script[i]}: ${turn.replies[0]?.text}`);
     }
     const confirm = played.turns.at(-1)?.replies[0]?.text ?? '';
     if (script[0] !== 'hola') assert.match(confirm, /¿Enviamos su (solicitud|ofrecimiento)\?\n1\. Enviar/);

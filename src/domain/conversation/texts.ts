@@ -9,7 +9,7 @@ export const texts = {
   /** short: for a medium of one reply per message, where the first question must fit beside it. */
   welcome: (name: string | undefined, emergency: string | undefined, short = false) =>
     short
-      ? `Hola${name ? `, ${name}` : ''}. Esto es Ayuda Directa${emergency ? `, emergencia ${emergency}` : ''}. ` +
+      ? `Hola${name ? `, ${name}` : ''}. Ayuda Directa${emergency ? `, emergencia ${emergency}` : ''}. ` +
         'Para salir, escriba cancelar.'
       : `Hola${name ? `, ${name}` : ''}. Esto es Ayuda Directa: une a quien necesita ayuda con quien puede darla` +
         `${emergency ? ` en la emergencia ${emergency}` : ''}. Para salir en cualquier momento, escriba cancelar.`,

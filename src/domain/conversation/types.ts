@@ -36,7 +36,7 @@ export interface Choice {
 }
 
 export interface Reply {
-  /** At most 1000 characters; on SMS at most 320. */
+  /** At most 1000 characters; on SMS at most 306 (two parts once sent in the GSM alphabet). */
   text: string;
   /** At most 10; only on WhatsApp (an SMS reply carries its options as numbered lines only). */
   choices?: Choice[];
