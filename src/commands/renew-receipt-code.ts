@@ -40,7 +40,7 @@ export async function renewReceiptCode(
       throw new AppError('help_not_found');
     }
     const code = newReceiptCode();
-    await setReceiptColumns(trx.db, helpId, { ...receiptCodeColumns(code, null), send_token_hash: null });
+    await setReceiptColumns(trx.db, helpId, { ...receiptCodeColumns(code, helpId, null), send_token_hash: null });
     const now = ctx.now().toISOString();
     const channel = options.send ? reachable(record) : null;
     if (channel !== null) {

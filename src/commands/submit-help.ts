@@ -160,7 +160,9 @@ export async function submitHelp(
     // 56 random bits: a clash with any of a million codes has odds of about 1 in 10^11, so no query looks for
     // one first (this is the hot path); the unique index still refuses it and the transaction fails whole.
     const code = newReceiptCode();
+    const id = newRowId();
     const row = newRecord(
+      id,
       submission,
       fields,
       hash,
@@ -168,7 +170,7 @@ export async function submitHelp(
       token === undefined ? null : tokenHash(token),
       options.arrivedBy ?? null,
       {
-        ...receiptCodeColumns(code, sealedUnder(options, token, ctx.now())),
+        ...receiptCodeColumns(code, id, sealedUnder(options, token, ctx.now())),
         send_token_hash: options.sendToken === undefined ? null : tokenHash(options.sendToken),
       },
     );
@@ -234,6 +236,7 @@ async function settle(
 }
 
 function newRecord(
+  id: string,
   submission: HelpSubmission,
   fields: SubmissionFields,
   hash: string,
@@ -243,7 +246,7 @@ function newRecord(
   receipt: Pick<HelpRow, 'receipt_code_hash' | 'receipt_code_sealed' | 'receipt_sealed_until' | 'send_token_hash'>,
 ): HelpRow {
   return {
-    id: newRowId(),
+    id,
     source: submission.source,
     external_id: submission.externalId,
     arrived_by: arrivedBy,
