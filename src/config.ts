@@ -76,6 +76,44 @@ export interface Config {
   whatsapp: WhatsappConfig | null;
   /** An SMS gateway (SMS_*); null while unset, and /integraciones/sms answers 404. */
   sms: SmsConfig | null;
+  /** Who may read /metrics and the readiness detail (README "Operación"). */
+  operations: OperationsConfig;
+  /** The console's second factor (README "Segundo factor"). */
+  secondFactor: SecondFactorConfig;
+}
+
+export interface OperationsConfig {
+  /** METRICS_TOKEN: the bearer token /metrics and /readyz/detalle ask for on the service's port; null: not served. */
+  metricsToken: string | null;
+  /** METRICS_PORT: a second listener with /metrics alone, on METRICS_HOST (default 127.0.0.1); null: none. */
+  metricsPort: number | null;
+  metricsHost: string;
+}
+
+export type SecondFactorRule = 'admins' | 'all' | 'none';
+
+export interface SecondFactorConfig {
+  /** TOTP_KEY: the key TOTP secrets are encrypted under at rest (32 bytes, base64 or hex); null while unset. */
+  totpKey: string | null;
+  /** REQUIRE_2FA: whose accounts must set up a second factor right after their password. */
+  require: SecondFactorRule;
+}
+
+function operationsConfig(env: NodeJS.ProcessEnv): OperationsConfig {
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && !/^[\x21-\x7e]{16,256}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN debe tener de 16 a 256 caracteres ASCII visibles, sin espacios');
+  }
+  const port = env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1, 65535) : null;
+  return { metricsToken: token, metricsPort: port, metricsHost: env.METRICS_HOST || '127.0.0.1' };
+}
+
+function secondFactorConfig(env: NodeJS.ProcessEnv): SecondFactorConfig {
+  const rule = env.REQUIRE_2FA || 'admins';
+  if (rule !== 'admins' && rule !== 'all' && rule !== 'none') {
+    throw new ConfigError(`REQUIRE_2FA debe ser admins, all o none (recibido: "${rule}")`);
+  }
+  return { totpKey: env.TOTP_KEY || null, require: rule };
 }
 
 export interface WhatsappConfig {
@@ -330,5 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     koboSecret: koboSecret(env.KOBO_SECRET),
     whatsapp: whatsappConfig(env),
     sms: smsConfig(env),
+    operations: operationsConfig(env),
+    secondFactor: secondFactorConfig(env),
   };
 }
