@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { writeFeedTouches } from './commands/changes/feed-touches.ts';
 import { startOutboundWorker } from './commands/channels/outbound-worker.ts';
 import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
+import { leasedJob, newLeaseHolder } from './commands/job-lease.ts';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
@@ -17,7 +18,7 @@ import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
 
 const KEY_RETENTION_MS = IDEMPOTENCY_KEY_HOURS * 3_600_000;
 const SHUTDOWN_GRACE_MS = 9_000;
-/** Retention runs a minute after start, then once a day (every instance; a second run finds nothing left). */
+/** Retention runs a minute after start, then once a day (on the one instance that holds its lease). */
 const RETENTION_FIRST_MS = 60_000;
 const RETENTION_EVERY_MS = 24 * 3_600_000;
 /**
@@ -42,40 +43,30 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   const ctx = createContext(config, database);
   const app = await buildApp(ctx, database, options.logger === false ? { logger: false } : {});
 
-  const upkeep = async () => {
-    try {
-      await purgeIdempotencyKeys(ctx.db, new Date(ctx.now().getTime() - KEY_RETENTION_MS).toISOString());
-      await purgeIdleSessions(ctx);
-      await purgeConsoleState(ctx);
-      if (config.priorityRefreshMinutes > 0) await refreshPriorities(ctx);
-    } catch (err) {
-      app.log.error({ err }, 'upkeep failed');
-    }
-  };
+  // Every instance keeps the timers; each round only the one that claims a job's lease runs it (commands/job-lease.ts).
+  const holder = newLeaseHolder();
   const everyMs = Math.max(1, config.priorityRefreshMinutes || 60) * 60_000;
+  const upkeep = leasedJob(ctx, holder, app.log, 'upkeep', everyMs, async () => {
+    await purgeIdempotencyKeys(ctx.db, new Date(ctx.now().getTime() - KEY_RETENTION_MS).toISOString());
+    await purgeIdleSessions(ctx);
+    await purgeConsoleState(ctx);
+    if (config.priorityRefreshMinutes > 0) await refreshPriorities(ctx);
+  });
   const timer = setInterval(upkeep, everyMs);
   timer.unref();
-  const retention = async () => {
-    try {
-      const report = await purgePersonalData(ctx, { dryRun: false });
-      const erased = report.lines.filter((l) => l.id !== undefined).length;
-      if (erased > 0) app.log.info({ erased }, 'retention erased personal data');
-    } catch (err) {
-      app.log.error({ err }, 'retention failed');
-    }
-  };
-  const sweep = async () => {
-    try {
-      const rewritten = await writeFeedTouches(ctx);
-      if (rewritten > 0) app.log.info({ rewritten }, 'feed entries written again after a migration');
-      const expired = await expirePledges(ctx);
-      if (expired > 0) app.log.info({ expired }, 'pledges expired');
-      const moved = await refreshConfirmations(ctx);
-      if (moved.to_confirm + moved.expired > 0) app.log.info(moved, 'confirmation states moved');
-    } catch (err) {
-      app.log.error({ err }, 'sweep failed');
-    }
-  };
+  const retention = leasedJob(ctx, holder, app.log, 'retention', RETENTION_EVERY_MS, async () => {
+    const report = await purgePersonalData(ctx, { dryRun: false });
+    const erased = report.lines.filter((l) => l.id !== undefined).length;
+    if (erased > 0) app.log.info({ erased }, 'retention erased personal data');
+  });
+  const sweep = leasedJob(ctx, holder, app.log, 'sweep', SWEEP_MS, async () => {
+    const rewritten = await writeFeedTouches(ctx);
+    if (rewritten > 0) app.log.info({ rewritten }, 'feed entries written again after a migration');
+    const expired = await expirePledges(ctx);
+    if (expired > 0) app.log.info({ expired }, 'pledges expired');
+    const moved = await refreshConfirmations(ctx);
+    if (moved.to_confirm + moved.expired > 0) app.log.info(moved, 'confirmation states moved');
+  });
   // Soon after start too: a service that was down for days must not show their states as they were.
   const firstSweep = setTimeout(sweep, SWEEP_FIRST_MS);
   firstSweep.unref();

@@ -29,12 +29,13 @@ import { draftOrigin } from './migrations/025-draft-origin.ts';
 import { webhookLanes } from './migrations/026-webhook-lanes.ts';
 import { channelSubmissions } from './migrations/027-channel-submissions.ts';
 import { receiptCodeHashes } from './migrations/028-receipt-code-hashes.ts';
+import { jobLeases } from './migrations/029-job-leases.ts';
 import type { Dialect } from './types.ts';
 
-function migrations(dialect: Dialect): Record<string, Migration> {
+function migrations(dialect: Dialect) {
   // From 009 on each migration also says how to undo its schema (down), so the tests of older backups build an
   // older database from the migrations themselves. A new migration goes at the end of this second list.
-  const undoable: Record<string, Required<Migration>> = {
+  const undoable = {
     '009-personal-data': personalData(dialect),
     '010-pledges': pledges(dialect),
     '011-confirmation': confirmation(dialect),
@@ -55,7 +56,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '026-webhook-lanes': webhookLanes(),
     '027-channel-submissions': channelSubmissions(),
     '028-receipt-code-hashes': receiptCodeHashes(),
-  };
+    '029-job-leases': jobLeases(),
+  } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),
     '002-change-seq': changeSeq(dialect),
@@ -66,8 +68,11 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '007-receipt-codes': receiptCodes(dialect),
     '008-emergency-contacts': emergencyContacts(dialect),
     ...undoable,
-  };
+  } satisfies Record<string, Migration>;
 }
+
+/** A migration's name, from the list above: a map over every migration (db/migration-rolling.ts) is typed with it. */
+export type MigrationName = keyof ReturnType<typeof migrations>;
 
 /** Every migration's name, in order. */
 export function migrationNames(dialect: Dialect): string[] {
@@ -87,4 +92,11 @@ export async function migrateDownTo(db: Kysely<unknown>, dialect: Dialect, name:
   const { error, results } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** The migrations this database has not run yet, in order; reads only (`ayuda migrate --check`). */
+export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<MigrationName[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const all = await migrator.getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name as MigrationName);
 }

@@ -545,6 +545,23 @@ export interface Tables {
   outbound_messages: OutboundMessagesTable;
   leader_alerts: LeaderAlertsTable;
   consent_drafts: ConsentDraftsTable;
+  job_leases: JobLeasesTable;
+}
+
+/** One periodic job (upkeep, sweep, retention): which instance may run it until when, and how its last run went. */
+export interface JobLeasesTable {
+  job: string;
+  /** The instance that claimed it last (host, process id and a random part). */
+  holder: string;
+  /** The lease ends: any instance may claim the job from then on. */
+  until: string;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_duration_ms: number | null;
+  /** The last run's error; null when it succeeded. */
+  last_error: string | null;
+  /** When a run last failed, kept after later runs succeed. */
+  last_error_at: string | null;
 }
 
 export type Db = Kysely<Tables>;

@@ -63,6 +63,7 @@ export const personalDataByTable: ByTable = {
   outbound_messages: outboundMessagesHolder,
   leader_alerts: leaderAlertsHolder,
   consent_drafts: consentDraftsHolder,
+  job_leases: { none: 'Which instance runs each periodic job, and when and how its last run went.' },
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */
