@@ -1,0 +1,55 @@
+// Whether each migration lets instances be upgraded one at a time (a rolling upgrade): while it runs and after it,
+// instances still on the previous version keep working on the new schema, and what they write in the meantime is
+// still right for the new version. Adding a table, a nullable column or an index is such a change; dropping or
+// renaming something the previous version reads is not, nor is a backfill the previous version's writes would
+// miss: every instance must stop before it runs. Typed over every migration in migrate.ts: a new one does not
+// compile until it is here.
+import type { MigrationName } from './migrate.ts';
+
+export const rollingUpgrade = {
+  '001-initial': true,
+  // Records the previous version writes keep change number 0: no instance's search index would see them change.
+  '002-change-seq': false,
+  '003-mcp-sessions': true,
+  '004-console': true,
+  // Records the previous version stores get no municipality: municipality filters would miss them for good.
+  '005-trust': false,
+  '006-places': true,
+  '007-receipt-codes': true,
+  '008-emergency-contacts': true,
+  '009-personal-data': true,
+  '010-pledges': true,
+  // Records the previous version publishes get no confirmed_at: they would never become "por confirmar".
+  '011-confirmation': false,
+  '012-route-claims': true,
+  // The previous version writes records without their change-feed entries: the feed and webhooks would miss them.
+  '013-open-data': false,
+  '014-channels': true,
+  '015-consent-drafts': true,
+  // The previous version keeps publishing offers, and routes from them, at their exact place after the migration
+  // moved them to their approximate one.
+  '016-offer-places': false,
+  '017-route-pickups': false,
+  // Records the previous version's intake stores get no arrived_by: their people would never get a notice.
+  '018-arrived-by': false,
+  '019-withdraw-confirm': true,
+  '020-reported-deliveries': true,
+  '021-alert-pace': true,
+  '022-pledge-notice-pace': true,
+  '023-delivery-question': true,
+  '024-number-proofs': true,
+  // Drafts the previous version opens in the meantime take the default era and are refused, not admitted; they
+  // last 30 minutes.
+  '025-draft-origin': true,
+  // Drops an index the previous version's webhook claim reads through: the claim still works, only slower.
+  '026-webhook-lanes': true,
+  '027-channel-submissions': true,
+  // Drops help_records.receipt_code, which the previous version reads and writes on every submission.
+  '028-receipt-code-hashes': false,
+  '029-job-leases': true,
+} as const satisfies Record<MigrationName, boolean>;
+
+/** The migrations among `names` that need every instance stopped first. */
+export function stoppingMigrations(names: readonly MigrationName[]): MigrationName[] {
+  return names.filter((name) => !rollingUpgrade[name]);
+}
