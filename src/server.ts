@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import { type Context, createContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
+import { startMetricsListener } from './http/metrics/metrics-listener.ts';
+import { metricsOf } from './http/metrics/metrics-routes.ts';
 import { purgeIdleSessions } from './mcp/sessions.ts';
 import { purgeIdempotencyKeys } from './repositories/idempotency.ts';
 
@@ -78,6 +80,14 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   retentionTimer.unref();
 
   await app.listen({ port: config.port, host: config.host });
+  // METRICS_PORT: /metrics alone, without a token, on its own address (METRICS_HOST, loopback unless set).
+  const { metricsPort, metricsHost } = config.operations;
+  const metricsListener =
+    metricsPort === null
+      ? null
+      : await startMetricsListener(metricsOf(app), { host: metricsHost, port: metricsPort }, (err) =>
+          app.log.error({ err }, 'metrics scrape failed'),
+        );
   // Every instance sends the webhooks' queue; leases keep two from sending the same message at once.
   const webhooks = startWebhookWorker(ctx, app.log);
   // And the WhatsApp and SMS queue, in order per number.
@@ -96,6 +106,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       clearInterval(retentionTimer);
       await webhooks.stop(); // messages in flight are let go for another instance (or the next start) to send
       await outbound.stop();
+      await metricsListener?.close();
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
     })();

@@ -25,6 +25,7 @@ import type { HelpSubmission } from '../schemas/submission.ts';
 import { alertLeaders, wantsAlert } from './channels/leader-alerts.ts';
 import { type CompleteClaim, type Idempotent, idempotencyKeyOf, type ReleaseLog, runIdempotent } from './idempotent.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
+import { announced } from './submission-events.ts';
 import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
 import { type Credential, decideOwnership, identifySubmitter, type Ownership } from './submission-owner.ts';
 
@@ -48,6 +49,11 @@ export interface SubmitOptions {
    * is given the receipt code again (the first answer may never have arrived).
    */
   sendToken?: string;
+  /**
+   * The website's form and the Kobo intake say so (the other intakes are told apart by `from` and `arrivedBy`):
+   * metrics count submissions by intake (submission-events.ts). Seeding commands set none of the three.
+   */
+  via?: 'web' | 'kobo';
 }
 
 export type SubmitOutcome = 'created' | 'revised' | 'unchanged';
@@ -136,10 +142,19 @@ function storedAnswer(result: PublishResult): PublishResult {
   return rest;
 }
 
-export async function submitHelp(
+export function submitHelp(
   ctx: Context,
   submission: HelpSubmission,
   options: SubmitOptions = {},
+): Promise<{ result: PublishResult; outcome: SubmitOutcome }> {
+  const intake = options.from ?? options.arrivedBy ?? options.via;
+  return announced(ctx.changes, intake, storeSubmission(ctx, submission, options));
+}
+
+async function storeSubmission(
+  ctx: Context,
+  submission: HelpSubmission,
+  options: SubmitOptions,
 ): Promise<{ result: PublishResult; outcome: SubmitOutcome }> {
   const emergency = await resolveSubmissionEmergency(ctx.db, submission.emergencySlug);
   const fields = submissionFields(submission, emergency.id, options.identityDocument ?? null);

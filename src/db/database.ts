@@ -12,6 +12,8 @@ export interface Database {
   db: Db;
   dialect: Dialect;
   changes: ChangeFeed;
+  /** PostgreSQL's connection pool, read by metrics; SQLite has one connection and no pool. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export async function openDatabase(config: DatabaseConfig, options: OpenOptions 
       db,
       dialect: 'postgres',
       changes,
+      pool,
       ping: async () => {
         await sql`select 1`.execute(db);
       },

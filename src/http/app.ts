@@ -7,6 +7,8 @@ import type { Database } from '../db/database.ts';
 import { clientAddressReader } from './client-address.ts';
 import { type RequestListener, withFastReads } from './fast-reads.ts';
 import { redactingLogger } from './log-redaction.ts';
+import { metricsRoutes, registerRequestMetrics } from './metrics/metrics-routes.ts';
+import { ServiceMetrics } from './metrics/service-metrics.ts';
 import { registerErrorHandler, sendError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -100,6 +102,9 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 5. Cached public reads are answered before the framework when they can be (src/http/fast-reads.ts).
   const cache = new ResponseCache(ctx.changes);
+  // Metrics before the routes, so each route gets its latency series as it is registered (src/http/metrics/).
+  const metrics = new ServiceMetrics({ ctx, database, cache });
+  registerRequestMetrics(app, metrics);
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -125,6 +130,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 6. Routes.
   healthRoutes(app, database, ctx.search);
+  metricsRoutes(app, metrics, config.operations.metricsToken);
   helpRoutes(app, ctx, limiters, cache);
   matchesRoutes(app, ctx, limiters, cache);
   mapPointsRoutes(app, ctx, limiters, cache);

@@ -40,6 +40,9 @@ export class PublicSearch {
   readonly #read = new Set<number>();
   #version: string | null = null;
   #syncing: Promise<void> | null = null;
+  /** When the index last caught up with the feed (ms since the epoch), and how long its first build took: metrics. */
+  #syncedAt: number | null = null;
+  #buildMs: number | null = null;
 
   constructor(ctx: SearchSource) {
     this.#ctx = ctx;
@@ -54,6 +57,11 @@ export class PublicSearch {
   /** Built from the database at least once (and kept in step from then on): searches answer without waiting. */
   get built(): boolean {
     return this.#version !== null;
+  }
+
+  /** What an operator watches (read-only): records held, the last change number read, and the times above. */
+  get stats(): { records: number; position: number; syncedAt: number | null; buildMs: number | null } {
+    return { records: this.#index.size, position: this.#seenSeq, syncedAt: this.#syncedAt, buildMs: this.#buildMs };
   }
 
   async search(query: IndexQuery): Promise<IndexResult> {
@@ -95,6 +103,7 @@ export class PublicSearch {
   }
 
   async #sync(version: string): Promise<void> {
+    const started = performance.now();
     const window = this.#window;
     const pages =
       this.#seenSeq < 0 || window === 0
@@ -110,6 +119,8 @@ export class PublicSearch {
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    if (this.#version === null) this.#buildMs = performance.now() - started;
+    this.#syncedAt = Date.now();
     this.#version = version;
   }
 

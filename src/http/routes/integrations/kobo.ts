@@ -43,7 +43,10 @@ export function koboRoutes(app: FastifyInstance, ctx: Context, limiters: Limiter
     let submitted: Awaited<ReturnType<typeof submitHelp>>;
     try {
       // A registered kobo:<uid> proves itself with its key, which lets an edited submission revise its record.
-      submitted = await submitHelp(ctx, parsed.value, { credential: bearer(request.headers.authorization) });
+      submitted = await submitHelp(ctx, parsed.value, {
+        credential: bearer(request.headers.authorization),
+        via: 'kobo',
+      });
     } catch (err) {
       if (!isDatabaseBusy(err)) throw err;
       request.log.warn({ err }, 'database busy: Kobo will retry');

@@ -283,7 +283,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         try {
           // The result carries the pair's editToken; the receipt does not offer changes yet, so it goes no further.
           const sendToken = values.sendToken;
-          const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document, sendToken });
+          const { result } = await submitHelp(ctx, parsed.value, { identityDocument: document, sendToken, via: 'web' });
           // The assistant's draft this form was opened from has served its purpose, with its personal data.
           const token = field(form, DRAFT_PARAM);
           if (token !== '') await dropConsentDraft(ctx, token);
