@@ -20,11 +20,11 @@ async function listening(h: Harness): Promise<string> {
   return address;
 }
 
-/** The headers of a response, without those that depend on the moment or the connection. */
+/** The headers of a response, without those that depend on the moment, the connection or the request. */
 function stableHeaders(headers: Headers, ...also: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of headers) {
-    if (['date', 'connection', 'keep-alive', ...also].includes(name)) continue;
+    if (['date', 'connection', 'keep-alive', 'x-request-id', ...also].includes(name)) continue;
     out[name] = value;
   }
   return out;

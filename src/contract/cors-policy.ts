@@ -22,4 +22,5 @@ export const CORS_EXPOSED_HEADERS = [
   'Mcp-Session-Id',
   'Content-Disposition',
   'Link',
+  'X-Request-Id',
 ];

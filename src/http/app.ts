@@ -1,9 +1,10 @@
 // The HTTP application. Plugin order matters and is spelled out below.
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Context } from '../context.ts';
 import { CORS_ALLOWED_HEADERS, CORS_EXPOSED_HEADERS, CORS_METHODS } from '../contract/cors-policy.ts';
 import type { Database } from '../db/database.ts';
+import { REFERENCE_SLOT } from '../views/request-reference.ts';
 import { clientAddressReader } from './client-address.ts';
 import { type RequestListener, withFastReads } from './fast-reads.ts';
 import { redactingLogger } from './log-redaction.ts';
@@ -12,6 +13,7 @@ import { ServiceMetrics } from './metrics/service-metrics.ts';
 import { registerErrorHandler, sendError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
+import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdReader } from './request-id.ts';
 import { ResponseCache } from './response-cache.ts';
 import { changesRoutes } from './routes/api/changes.ts';
 import { exportRoutes } from './routes/api/exports.ts';
@@ -32,6 +34,7 @@ import { channelRoutes } from './routes/integrations/channels.ts';
 import { koboRoutes } from './routes/integrations/kobo.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { readinessDetailRoutes } from './routes/readiness-detail.ts';
 import { siteRoutes } from './routes/site/index.ts';
 
 export interface AppOptions {
@@ -45,12 +48,18 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 export async function buildApp(ctx: Context, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const https = new URL(config.baseUrl).protocol === 'https:';
+  const requestId = requestIdReader(config.trustProxy);
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : redactingLogger(options.logger?.level ?? config.logLevel, options.logger?.stream),
     trustProxy: config.trustProxy,
+    // Each request's reference (src/http/request-id.ts): genReqId reads X-Request-Id itself, only from a trusted
+    // proxy, so Fastify's own reading of the header stays off. The logger puts it on every line of the request.
+    genReqId: requestId,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     bodyLimit: config.bodyLimitBytes,
     // Slow or stuck clients cannot hold sockets forever.
     connectionTimeout: 30_000,
@@ -64,6 +73,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
     // A malformed URL (broken percent-encoding) or a path parameter over maxParamLength is answered by the router
     // before any hook: without this, a bare Fastify body without the service's headers.
     frameworkErrors: (_error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
       reply.header('x-content-type-options', 'nosniff');
       if (https) reply.header('strict-transport-security', HSTS);
       return sendError(request, reply, 'not_found');
@@ -72,6 +82,24 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 1. Errors first, so every later failure (parsing, limits, handlers) answers { error, code, details }.
   registerErrorHandler(app);
+  // Every answer names its request. The server's listener below sets it first, but app.inject() reaches Fastify
+  // without it; on the raw response, so answers written past Fastify's reply (a hijacked stream, the MCP transport)
+  // carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // An error page leaves a slot for the reference (src/views/request-reference.ts). Only error pages are searched
+  // (no other page holds the slot), never a JSON body, which might echo a client's text holding it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    const page = type.startsWith('text/html') || type.startsWith('text/markdown');
+    if (reply.statusCode >= 400 && page && typeof payload === 'string' && payload.includes(REFERENCE_SLOT)) {
+      done(null, payload.replaceAll(REFERENCE_SLOT, request.id));
+      return;
+    }
+    done(null, payload);
+  });
   // 2. Bodies: JSON only, bounded; anything else is a 415.
   registerJsonBody(app, config.bodyLimitBytes);
   // HSTS when the public address is https (over plain http it would mean nothing). onSend, so answers given
@@ -113,23 +141,26 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   const [framework, ...others] = app.server.listeners('request') as RequestListener[];
   if (framework === undefined || others.length > 0) throw new Error('Fastify registers one request listener.');
   app.server.removeListener('request', framework);
-  app.server.on(
-    'request',
-    withFastReads(
-      {
-        cache,
-        reads: limiters.readLimit,
-        hsts: https ? HSTS : null,
-        closing: () => closing,
-        log: app.log,
-        address,
-      },
-      framework,
-    ),
+  const fastReads = withFastReads(
+    {
+      cache,
+      reads: limiters.readLimit,
+      hsts: https ? HSTS : null,
+      closing: () => closing,
+      log: app.log,
+      address,
+    },
+    framework,
   );
+  // The cached reads answered before Fastify carry their request's id too (Fastify's genReqId gives the same one).
+  app.server.on('request', (req, res) => {
+    res.setHeader(REQUEST_ID_HEADER, requestId(req));
+    fastReads(req, res);
+  });
 
   // 6. Routes.
   healthRoutes(app, database, ctx.search);
+  readinessDetailRoutes(app, ctx, database);
   metricsRoutes(app, metrics, config.operations.metricsToken);
   helpRoutes(app, ctx, limiters, cache);
   matchesRoutes(app, ctx, limiters, cache);

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CORS_EXPOSED_HEADERS } from '../contract/cors-policy.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { Count, RateLimit } from './plugins/rate-limit.ts';
+import { REQUEST_ID_LOG_LABEL, requestIdOf } from './request-id.ts';
 import type { CachedResponse, ResponseCache } from './response-cache.ts';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -48,7 +49,10 @@ export function withFastReads(options: FastReadsOptions, framework: RequestListe
     // pino's own check; a disabled logger (logger: false) has none and logs nothing.
     if ((log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') !== true) return;
     const request = { method: req.method, url: req.url, host: req.headers.host, ip: address(req), socket: req.socket };
-    log.info({ req: request, res: { statusCode }, responseTime: performance.now() - started }, 'request completed');
+    // The request's id under the label of Fastify's request lines (the server's listener gave it, src/http/app.ts).
+    const id = requestIdOf(req);
+    const responseTime = performance.now() - started;
+    log.info({ [REQUEST_ID_LOG_LABEL]: id, req: request, res: { statusCode }, responseTime }, 'request completed');
   };
 
   const limit = String(reads.max);

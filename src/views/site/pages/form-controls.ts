@@ -7,6 +7,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { fill } from '../format.ts';
 import { plural } from '../plural.ts';
+import { referenceLine } from '../reference-line.ts';
 import { escapeMarkdown, twinPath } from '../render-markdown.ts';
 
 export type Errors = Record<string, string>;
@@ -433,7 +434,7 @@ export function formRefusedPage(lang: Lang, path: string, back: string): SiteDoc
     title: t.forbiddenTitle,
     summary: t.forbidden,
     status: 403,
-    blocks: [text(t.forbidden), text(link(actionPath(path, lang), back))],
+    blocks: [text(t.forbidden), referenceLine(lang), text(link(actionPath(path, lang), back))],
   };
 }
 
