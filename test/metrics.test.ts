@@ -2,6 +2,7 @@
 // after real actions (a submission, an approval, a failing webhook), and label sets that stay fixed however many
 // different sources, paths and query strings arrive. Each scrape is read by parse-prometheus-text-format.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -19,11 +20,17 @@ import { WebhookReceiver } from './helpers/webhook-receiver.ts';
 const TOKEN = 'metricas-de-prueba-0123456789';
 const MOCOA = 'inundacion-mocoa';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
+const KOBO_SECRET = 'secreto-compartido-con-kobo-2026';
 
 let h: Harness;
 let receiver: WebhookReceiver;
 before(async () => {
-  h = await setup({ METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '500' });
+  h = await setup({
+    METRICS_TOKEN: TOKEN,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_TIMEOUT_MS: '500',
+    KOBO_SECRET: KOBO_SECRET,
+  });
   await addEmergency(h);
   receiver = await new WebhookReceiver().start();
 });
@@ -150,6 +157,27 @@ describe('figures that move', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('a form from KoboToolbox counts under kobo, and its repeat as unchanged', async () => {
+    const payload = JSON.parse(readFileSync(new URL('./fixtures/kobo/solicitud.json', import.meta.url), 'utf8'));
+    const kobo = (samples: ReturnType<typeof samplesOf>, outcome: string) =>
+      figure(samples, 'ayuda_submissions_total', { channel: 'kobo', outcome });
+    const before = await scrape();
+    const send = () =>
+      h.json({ method: 'POST', url: '/integraciones/kobo', payload, headers: { 'x-ayuda-kobo-secret': KOBO_SECRET } });
+    const first = await send();
+    assert.equal(first.status, 202, JSON.stringify(first.body));
+    assert.equal((await send()).status, 200, 'the same form again');
+    const after = await scrape();
+    // Decided, so the backlog the next test reads is its own.
+    await approveSubmission(h.ctx, first.body.id, 'test');
+    assert.equal(kobo(after, 'created'), kobo(before, 'created') + 1);
+    assert.equal(kobo(after, 'unchanged'), kobo(before, 'unchanged') + 1);
+    assert.equal(
+      figure(after, 'ayuda_submissions_total', { channel: 'api' }),
+      figure(before, 'ayuda_submissions_total', { channel: 'api' }),
+    );
   });
 
   test('an urgent request ages through the backlog; its approval empties it and counts a decision', async () => {
