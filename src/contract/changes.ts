@@ -83,6 +83,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'POST /integraciones/kobo ya no devuelve receiptCode (KoboResult.receiptCode queda en el esquema, obsoleto): KoboToolbox guarda las respuestas que recibe. Un líder puede darle a la persona un código nuevo desde la consola.',
     en: 'POST /integraciones/kobo no longer returns receiptCode (KoboResult.receiptCode stays in the schema, deprecated): KoboToolbox keeps the answers it gets. A leader can give the person a new code from the console.',
   },
+  {
+    date: '2026-11-28',
+    es: 'Toda respuesta lleva la cabecera X-Request-Id: REF- y 10 dígitos, o la X-Request-Id que envió un proxy de confianza (TRUST_PROXY) si tiene de 1 a 64 caracteres de A-Z, a-z, 0-9 y . _ : -. Cada línea del registro de esa petición la nombra y las páginas de error del sitio y de la consola la muestran (Referencia): al reportar un problema, envíela con la hora. Los cuerpos de error no cambian, y CORS la deja leer.',
+    en: 'Every response carries the X-Request-Id header: REF- and 10 digits, or the X-Request-Id a trusted proxy (TRUST_PROXY) sent when it has 1 to 64 characters of A-Z, a-z, 0-9 and . _ : -. Every log line of that request names it, and the website’s and the console’s error pages show it (Reference): when you report a problem, send it with the time. Error bodies do not change, and CORS lets it be read.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

@@ -28,6 +28,42 @@ export function referToEnum<T>(value: T, id: string, component: JsonObject): T {
   return visit(value) as T;
 }
 
+/** The header every response of the service carries (src/http/request-id.ts), once among the components. */
+export const requestIdHeader = {
+  description:
+    'Referencia de la petición: REF- y 10 dígitos, o la X-Request-Id que envió un proxy de confianza del servicio ' +
+    '(TRUST_PROXY; 1 a 64 caracteres de A-Z, a-z, 0-9 y . _ : -). Cada línea del registro de esa petición la lleva y ' +
+    'las páginas de error la muestran: indíquela al equipo al reportar un problema.',
+  schema: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$', examples: ['REF-4821993017'] },
+};
+
+/** A copy of the paths in which every response of every operation names the request-id header component. */
+export function withRequestIdHeader<T extends object>(paths: T, component: string): T {
+  const header = { 'X-Request-Id': { $ref: `#/components/headers/${component}` } };
+  const withHeader = (response: JsonObject) => {
+    const headers = isJsonObject(response.headers) ? response.headers : {};
+    return { ...response, headers: { ...headers, ...header } };
+  };
+  const operation = (value: unknown) =>
+    isJsonObject(value) && isJsonObject(value.responses)
+      ? {
+          ...value,
+          responses: Object.fromEntries(
+            Object.entries(value.responses).map(([status, response]) => [
+              status,
+              isJsonObject(response) ? withHeader(response) : response,
+            ]),
+          ),
+        }
+      : value;
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      isJsonObject(item) ? Object.fromEntries(Object.entries(item).map(([m, value]) => [m, operation(value)])) : item,
+    ]),
+  ) as T;
+}
+
 export const rateLimitHeaders = {
   'RateLimit-Limit': { description: 'Peticiones permitidas por minuto.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Peticiones que quedan en la ventana.', schema: { type: 'integer' } },

@@ -18,7 +18,7 @@ import { priorityFormula } from '../domain/priority.ts';
 import { API_VERSION } from '../presenters/discovery.ts';
 import { category } from '../schemas/common.ts';
 import { PLACES_PROTOCOL, PLACES_VERSION } from '../schemas/places.ts';
-import { referToEnum } from './openapi-parts.ts';
+import { referToEnum, requestIdHeader, withRequestIdHeader } from './openapi-parts.ts';
 import { type DocumentContext, type JsonSchema, pathsOf } from './route-declaration.ts';
 import { publicRoutes } from './routes/index.ts';
 import { openApiWebhooks } from './webhooks.ts';
@@ -239,10 +239,12 @@ function openApiDocument(baseUrl: string, settings: DocumentSettings) {
         description: 'Entradas de otros sistemas (KoboToolbox, WhatsApp, SMS): no son para apps públicas.',
       },
     ],
-    paths: pathsOf(publicRoutes, { baseUrl, limits, schemas }),
+    // Every response carries X-Request-Id: said once, as a header component each response refers to.
+    paths: withRequestIdHeader(pathsOf(publicRoutes, { baseUrl, limits, schemas }), 'RequestId'),
     webhooks: openApiWebhooks(),
     components: {
       schemas,
+      headers: { RequestId: requestIdHeader },
       securitySchemes: {
         editToken: {
           type: 'http',
