@@ -21,6 +21,21 @@ import { searchLag } from '../../queries/search-lag.ts';
 import type { ResponseCache } from '../response-cache.ts';
 import { registerJobMetrics } from './job-metrics.ts';
 
+let processRegistry: Registry | null = null;
+
+/**
+ * Process memory, CPU, handles, GC and event-loop delay (prom-client measures it with monitorEventLoopDelay): one
+ * registry for the process, made with the first app and shared by every app in it, so a second app starts no second
+ * event-loop monitor or GC observer (they are never stopped).
+ */
+function processMetrics(): Registry {
+  if (processRegistry === null) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /** Seconds; a cached list answers in well under a millisecond, a search or an export in tens to hundreds. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -57,8 +72,8 @@ export class ServiceMetrics {
   constructor(sources: MetricsSources) {
     this.#sources = sources;
     const registers = [this.registry];
-    // Process memory, CPU, handles, GC and event-loop delay (prom-client measures it with monitorEventLoopDelay).
-    collectDefaultMetrics({ register: this.registry });
+    // Started with the first app, so the event-loop delay is measured from then on, not from the first scrape.
+    processMetrics();
 
     this.#latency = new Histogram({
       name: 'ayuda_http_request_duration_seconds',
@@ -149,7 +164,7 @@ export class ServiceMetrics {
   /** The scrape: the figures read from the database are read now, in one pass, then the registry is written out. */
   async render(): Promise<string> {
     for (const refresh of this.#refreshers) await refresh();
-    return this.registry.metrics();
+    return Registry.merge([processMetrics(), this.registry]).metrics();
   }
 
   get contentType(): string {
