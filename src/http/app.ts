@@ -34,6 +34,7 @@ import { channelRoutes } from './routes/integrations/channels.ts';
 import { koboRoutes } from './routes/integrations/kobo.ts';
 import { llmsTxtRoutes } from './routes/llms-txt.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { readinessDetailRoutes } from './routes/readiness-detail.ts';
 import { siteRoutes } from './routes/site/index.ts';
 
 export interface AppOptions {
@@ -159,6 +160,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 6. Routes.
   healthRoutes(app, database, ctx.search);
+  readinessDetailRoutes(app, ctx, database);
   metricsRoutes(app, metrics, config.operations.metricsToken);
   helpRoutes(app, ctx, limiters, cache);
   matchesRoutes(app, ctx, limiters, cache);
