@@ -28,6 +28,7 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
     path: ['leader', 'reset-password'],
     load: async () => (await import('./commands/leader-reset-password.ts')).leaderResetPassword,
   },
+  { path: ['leader', 'reset-2fa'], load: async () => (await import('./commands/leader-reset-2fa.ts')).leaderReset2fa },
   { path: ['source', 'add'], load: async () => (await import('./commands/source-add.ts')).sourceAdd },
   { path: ['source', 'list'], load: async () => (await import('./commands/source-list.ts')).sourceList },
   { path: ['source', 'rotate'], load: async () => (await import('./commands/source-rotate.ts')).sourceRotate },

@@ -54,6 +54,10 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
     created_at: now,
     updated_at: now,
     disabled_at: null,
+    totp_secret: null,
+    totp_confirmed_at: null,
+    totp_last_step: null,
+    totp_recovery: null,
   };
   await inTransaction(ctx, async (trx) => {
     const inserted = await insertAccount(trx.db, row);

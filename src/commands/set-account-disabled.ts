@@ -5,6 +5,9 @@ import { AppError } from '../errors.ts';
 import { type AccountRow, findAccountById, setDisabledAt } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteAccountSessions } from '../repositories/console-sessions.ts';
+import { clearSecondFactor } from '../repositories/second-factor.ts';
+
+const NO_FACTOR = { totp_secret: null, totp_confirmed_at: null, totp_last_step: null, totp_recovery: null };
 
 export async function setAccountDisabled(
   ctx: Context,
@@ -18,7 +21,11 @@ export async function setAccountDisabled(
     if (!account) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
     const disabledAt = disabled ? (account.disabled_at ?? now) : null;
     await setDisabledAt(trx.db, id, disabledAt, now);
-    if (disabled) await deleteAccountSessions(trx.db, id);
+    if (disabled) {
+      await deleteAccountSessions(trx.db, id);
+      // A turned-off account keeps no secret: turned on again, it sets up a new factor.
+      await clearSecondFactor(trx.db, id, now);
+    }
     await audit(trx.db, {
       actor,
       action: disabled ? 'account_disabled' : 'account_enabled',
@@ -26,6 +33,8 @@ export async function setAccountDisabled(
       targetId: id,
       at: now,
     });
-    return { ...account, disabled_at: disabledAt, updated_at: now };
+    return disabled
+      ? { ...account, disabled_at: disabledAt, updated_at: now, ...NO_FACTOR }
+      : { ...account, disabled_at: disabledAt, updated_at: now };
   });
 }

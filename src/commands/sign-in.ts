@@ -4,6 +4,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
+import type { Db, SignInStep } from '../db/types.ts';
 import { clientScope } from '../domain/client-address.ts';
 import { AppError } from '../errors.ts';
 import { type AccountRow, findAccountByEmail } from '../repositories/accounts.ts';
@@ -17,6 +18,7 @@ import {
   type ThrottleRule,
 } from '../repositories/login-attempts.ts';
 import { normalizeEmail } from './create-account.ts';
+import { hasSecondFactor, secondFactorRequired } from './second-factor.ts';
 
 export const SESSION_HOURS = 12;
 const MINUTE = 60_000;
@@ -36,7 +38,7 @@ export interface SignedIn {
   expiresAt: string;
 }
 
-function throttleKeys(email: string, address: string) {
+export function throttleKeys(email: string, address: string) {
   const scope = clientScope(address);
   return { pair: `pair:${scope}|${email}`, address: `ip:${scope}` };
 }
@@ -72,30 +74,64 @@ export async function signIn(ctx: Context, input: { email: string; password: str
     throw new AppError('invalid_credentials');
   }
 
-  const token = newToken();
-  const csrf = newToken();
-  const expiresAt = new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString();
-  await inTransaction(ctx, async (trx) => {
+  const step = await signInStep(ctx, usable);
+  if (step === 'code') {
+    // The password alone opens nothing: the attempt stays counted until the code is right too, so a stolen
+    // password does not buy fresh guesses at the code.
+    return { ...(await openSession(ctx.db, now, usable, { address: input.address, pending: 'code' })), pending: step };
+  }
+  return inTransaction(ctx, async (trx) => {
     await clearAttempts(trx.db, keys.pair);
     await releaseAttempt(trx.db, keys.address, THROTTLE.address);
-    await insertSession(trx.db, {
-      id: tokenHash(token),
-      account_id: usable.id,
-      csrf_token: csrf,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: expiresAt,
-    });
-    await audit(trx.db, {
-      actor: `panel:${usable.email}`,
-      action: 'signed_in',
-      targetType: 'account',
-      targetId: usable.id,
-      details: { address: input.address },
-      at: now.toISOString(),
-    });
+    return { ...(await openSession(trx.db, now, usable, { address: input.address, pending: step })), pending: step };
   });
-  return { token, csrf, account: usable, expiresAt } satisfies SignedIn;
+}
+
+/** What a sign-in still owes after its password: its code, setting up a factor REQUIRE_2FA asks for, or nothing. */
+async function signInStep(ctx: Context, account: AccountRow): Promise<SignInStep | null> {
+  if (await hasSecondFactor(ctx, account.id)) return 'code';
+  return secondFactorRequired(ctx.config, account.role) ? 'setup' : null;
+}
+
+/** A pending sign-in lasts this long: enough to open the authenticator, or to set one up. */
+export const PENDING_MINUTES: Record<SignInStep, number> = { code: 10, setup: 30 };
+
+/**
+ * A new session row: a whole session (audited as signed in), or one that waits for its second step and opens no
+ * console page. Each step gets a token of its own, so the cookie of a pending step never becomes the session's.
+ */
+export async function openSession(
+  db: Db,
+  now: Date,
+  account: AccountRow,
+  options: { address: string; pending: SignInStep | null; via?: string },
+): Promise<SignedIn> {
+  const token = newToken();
+  const csrf = newToken();
+  const ms = options.pending ? PENDING_MINUTES[options.pending] * 60_000 : SESSION_HOURS * 3_600_000;
+  const expiresAt = new Date(now.getTime() + ms).toISOString();
+  await insertSession(db, {
+    id: tokenHash(token),
+    account_id: account.id,
+    csrf_token: csrf,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: expiresAt,
+    pending: options.pending,
+  });
+  await audit(db, {
+    actor: `panel:${account.email}`,
+    action: options.pending ? 'sign_in_password_ok' : 'signed_in',
+    targetType: 'account',
+    targetId: account.id,
+    details: {
+      address: options.address,
+      ...(options.pending ? { next: options.pending } : {}),
+      ...(options.via ? { via: options.via } : {}),
+    },
+    at: now.toISOString(),
+  });
+  return { token, csrf, account, expiresAt };
 }
 
 /** The latest wait this attempt started, if it was the one that reached a limit. */

@@ -30,6 +30,7 @@ import { webhookLanes } from './migrations/026-webhook-lanes.ts';
 import { channelSubmissions } from './migrations/027-channel-submissions.ts';
 import { receiptCodeHashes } from './migrations/028-receipt-code-hashes.ts';
 import { jobLeases } from './migrations/029-job-leases.ts';
+import { secondFactor } from './migrations/030-second-factor.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect) {
@@ -57,6 +58,7 @@ function migrations(dialect: Dialect) {
     '027-channel-submissions': channelSubmissions(),
     '028-receipt-code-hashes': receiptCodeHashes(),
     '029-job-leases': jobLeases(),
+    '030-second-factor': secondFactor(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

@@ -47,6 +47,9 @@ export const rollingUpgrade = {
   // Drops help_records.receipt_code, which the previous version reads and writes on every submission.
   '028-receipt-code-hashes': false,
   '029-job-leases': true,
+  // The previous version takes a sign-in still waiting for its second step (console_sessions.pending) for a whole
+  // session, and signs in accounts with a second factor on their password alone.
+  '030-second-factor': false,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

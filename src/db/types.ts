@@ -1,6 +1,6 @@
 // Table types. Timestamps are ISO-8601 UTC strings on both engines; booleans are 0/1 integers.
 
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { Channel } from '../channels/adapters.ts';
 import type { PledgeStatus } from '../domain/pledges.ts';
 
@@ -227,6 +227,14 @@ export interface AccountsTable {
   created_at: string;
   updated_at: string;
   disabled_at: string | null;
+  /** The TOTP secret sealed under TOTP_KEY (auth/totp-seal.ts): base64 of iv, tag and ciphertext; null without one. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the account proved its authenticator with a code; until then the secret is only being set up. */
+  totp_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The time step of the last code taken: a code is good once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON array of the sha256 of the unused recovery codes (auth/recovery-codes.ts). */
+  totp_recovery: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountEmergenciesTable {
@@ -242,7 +250,12 @@ export interface ConsoleSessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** 'code' or 'setup' while the sign-in waits for its second step: such a row opens no console page. */
+  pending: ColumnType<SignInStep | null, SignInStep | null | undefined, SignInStep | null>;
 }
+
+/** What a sign-in that passed its password still owes: a code, or setting up a second factor. */
+export type SignInStep = 'code' | 'setup';
 
 export interface LoginAttemptsTable {
   key: string;

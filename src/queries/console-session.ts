@@ -27,7 +27,8 @@ export async function loadConsoleUser(ctx: Context, token: string | undefined): 
   if (!token || token.length > 100) return null;
   const id = tokenHash(token);
   const session = await findSession(ctx.db, id);
-  if (!session) return null;
+  // A sign-in still owing its second step is no session: it opens no console page.
+  if (!session || session.pending !== null) return null;
   const now = ctx.now().getTime();
   const idle = now - Date.parse(session.last_seen_at) > IDLE_HOURS * 3_600_000;
   if (idle || Date.parse(session.expires_at) <= now) {

@@ -5,6 +5,7 @@ import { createContext } from '../../context.ts';
 import { openDatabase } from '../../db/database.ts';
 import { demoEmergency } from '../../demo/demo-data.ts';
 import { DEMO_ACCOUNT } from '../../demo/demo-operations.ts';
+import { demoSecondFactor } from '../../demo/demo-second-factor.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
@@ -22,6 +23,7 @@ export const demo: CliCommand = {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${config.database.file}${suffix}`, { force: true });
     }
     const database = await openDatabase(config.database, { listen: false, poolSize: 2 });
+    let totpSecret: string | null = null;
     try {
       const ctx = createContext(config, database);
       if (!(await findEmergency(ctx, demoEmergency.slug))) {
@@ -29,12 +31,14 @@ export const demo: CliCommand = {
         const seeded = await seedDemo(ctx);
         io.err(`Listo: ${seeded.approved} publicadas, ${seeded.pending} en revisión, ${seeded.rejected} rechazadas.`);
       }
+      totpSecret = await demoSecondFactor(ctx);
     } finally {
       await database.close();
     }
     const server = await startServer(config);
     io.err(`Demostración escuchando en ${server.url} (enlaces públicos: ${config.baseUrl}; base: ${url})`);
     io.err(`Panel de líderes: ${server.url}/panel  (${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`);
+    if (totpSecret) io.err(`  segundo factor (TOTP, agréguelo a una aplicación de autenticación): ${totpSecret}`);
     stopOnSignals(server);
     return new Promise<number>(() => {});
   },

@@ -1,10 +1,11 @@
 // "Mi cuenta": who is signed in, changing one's own password (the other sessions end, this one stays), and one's
-// own WhatsApp alerts.
+// own second factor and WhatsApp alerts.
 import { type Html, html } from '../html.ts';
 import { type AlertsView, alertsPath, alertsSection } from './alerts-section.ts';
 import { type Errors, errorSummary } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField } from './layout.ts';
 import { NEW_PASSWORD_HELP, passwordField } from './password-fields.ts';
+import { type SecondFactorView, secondFactorSection } from './second-factor-pages.ts';
 
 export const accountPaths = { page: '/panel/cuenta', password: '/panel/cuenta/clave', alerts: alertsPath } as const;
 
@@ -22,6 +23,7 @@ export function accountPage(
     errors: Errors;
     notice?: string | null;
     alerts: AlertsView;
+    secondFactor: SecondFactorView;
   },
 ): Html {
   const user = frame.user;
@@ -42,6 +44,7 @@ ${passwordField({ name: 'current', label: labels.current as string, autocomplete
 ${passwordField({ name: 'password', label: labels.password as string, autocomplete: 'new-password', errors: view.errors, help: NEW_PASSWORD_HELP })}
 ${passwordField({ name: 'confirm', label: labels.confirm as string, autocomplete: 'new-password', errors: view.errors })}
 <p><button type="submit">Cambiar contraseña</button></p></form></section>
+${secondFactorSection(user?.csrf ?? '', view.secondFactor)}
 ${alertsSection(user?.csrf ?? '', view.alerts)}`,
   );
 }

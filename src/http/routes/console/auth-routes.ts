@@ -1,7 +1,7 @@
 // Sign in and sign out. Signing in always opens a new session: a cookie planted beforehand is worthless.
 import type { FastifyInstance } from 'fastify';
 import { newToken, sameSecret } from '../../../auth/tokens.ts';
-import { SESSION_HOURS, signIn } from '../../../commands/sign-in.ts';
+import { signIn } from '../../../commands/sign-in.ts';
 import { signOut } from '../../../commands/sign-out.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, errorMessage } from '../../../errors.ts';
@@ -10,6 +10,7 @@ import { loginPage, throttledMessage } from '../../../views/console/login-page.t
 import { field } from '../../forms/form-body.ts';
 import { formBody, queryRecord } from '../../request-values.ts';
 import { checkForm, sameOrigin, seeOther, sendPage } from './guard.ts';
+import { continueSignIn } from './second-factor-sign-in-routes.ts';
 import { type ConsoleCookies, clearCookie, setCookie } from './session-cookie.ts';
 
 const SIGN_IN_COOKIE_SECONDS = 60 * 60;
@@ -46,8 +47,8 @@ export function authRoutes(app: FastifyInstance, ctx: Context, cookies: ConsoleC
     try {
       const session = await signIn(ctx, { email, password: field(form, 'password'), address: request.ip });
       clearCookie(reply, cookies, cookies.signIn);
-      setCookie(reply, cookies, cookies.session, session.token, SESSION_HOURS * 3600);
-      return seeOther(reply, next ?? panelPaths.home);
+      // A second step, when owed, comes before any session cookie is set.
+      return continueSignIn(reply, cookies, session, next ?? panelPaths.home);
     } catch (err) {
       if (err instanceof AppError && (err.code === 'invalid_credentials' || err.code === 'login_throttled')) {
         const retryAfter = (err as AppError & { retryAfter?: number }).retryAfter;

@@ -24,6 +24,7 @@ import { recordRoutes } from './record-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { routeClaimRoutes } from './route-claim-routes.ts';
+import { secondFactorSignInRoutes } from './second-factor-sign-in-routes.ts';
 import { consoleCookies } from './session-cookie.ts';
 import { sourceRoutes } from './source-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -79,6 +80,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
 
   editLinkRoutes(scope, ctx);
   passwordResetRoutes(scope, ctx, cookies);
+  secondFactorSignInRoutes(scope, ctx, cookies);
 
   await scope.register(async (panel) => {
     panel.addHook('preHandler', async (request, reply) => {

@@ -13,11 +13,13 @@ import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, frameFor, seeOther, sendPage } from './guard.ts';
+import { secondFactorRoutes, secondFactorView } from './second-factor-routes.ts';
 
 const done: Record<string, string> = {
   clave: 'Contraseña cambiada. Sus sesiones en otros equipos se cerraron.',
   alertas: 'Alertas por WhatsApp guardadas.',
   'alertas-quitadas': 'Ya no recibe alertas por WhatsApp; su número se borró.',
+  'segundo-factor-quitado': 'Segundo factor quitado: ahora entra solo con su contraseña.',
 };
 
 const BAD_NUMBER =
@@ -32,13 +34,17 @@ export function myAccountRoutes(app: FastifyInstance, ctx: Context): void {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    form: { errors: Errors; notice?: string | null; alerts?: AlertsForm } = { errors: {} },
+    form: { errors: Errors; notice?: string | null; alerts?: AlertsForm; secondFactorError?: string } = { errors: {} },
     status = 200,
   ) => {
     const user = currentUser(request);
     const key = queryText(request, 'hecho');
     const flash = key !== undefined && Object.hasOwn(done, key) ? (done[key] ?? null) : null;
-    const [frame, saved] = await Promise.all([frameFor(ctx, user, null, flash), leaderAlerts(ctx, user.accountId)]);
+    const [frame, saved, factor] = await Promise.all([
+      frameFor(ctx, user, null, flash),
+      leaderAlerts(ctx, user.accountId),
+      secondFactorView(ctx, user),
+    ]);
     const page = accountPage(frame, {
       role: user.role,
       emergencies: user.emergencySlugs,
@@ -51,11 +57,15 @@ export function myAccountRoutes(app: FastifyInstance, ctx: Context): void {
         values: form.alerts?.values,
         errors: form.alerts?.errors ?? {},
       },
+      secondFactor: factor.state === 'on' ? { ...factor, error: form.secondFactorError ?? null } : factor,
     });
     return sendPage(reply, page, status);
   };
 
   app.get('/cuenta', (request, reply) => render(request, reply));
+  secondFactorRoutes(app, ctx, (request, reply, error, status) =>
+    render(request, reply, { errors: {}, secondFactorError: error }, status),
+  );
 
   app.post('/cuenta/clave', async (request, reply) => {
     const user = currentUser(request);
