@@ -80,6 +80,42 @@ export interface Config {
   operations: OperationsConfig;
   /** The console's second factor (README "Segundo factor"). */
   secondFactor: SecondFactorConfig;
+  /** Scheduled backups (README "Respaldos programados"); null while BACKUP_DIR is unset. */
+  backups: BackupConfig | null;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR: where backups and their erasure logs are written (keep it off the database's disk). */
+  dir: string;
+  /** BACKUP_EVERY_HOURS: a backup when the newest one is this old (default 24). */
+  everyHours: number;
+  /** BACKUP_KEEP: how many are kept, newest first (default 7). */
+  keep: number;
+  /** BACKUP_ENCRYPT_KEY: 32 bytes (base64 or hex) that backups are encrypted under (AES-256-GCM); null: not. */
+  encryptKey: Buffer | null;
+}
+
+/** 32 bytes written as 64 hex digits or as base64; null when unset. */
+export function keyBytes(env: NodeJS.ProcessEnv, name: string): Buffer | null {
+  const raw = env[name];
+  if (!raw) return null;
+  if (/^[0-9a-f]{64}$/i.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw)) return Buffer.from(raw, 'base64');
+  throw new ConfigError(`${name} debe ser una clave de 32 bytes: 64 dígitos hexadecimales o 44 caracteres base64`);
+}
+
+function backupConfig(env: NodeJS.ProcessEnv, afterCloseDays: number, cwd = process.cwd()): BackupConfig | null {
+  if (!env.BACKUP_DIR) return null;
+  const everyHours = int(env, 'BACKUP_EVERY_HOURS', 24, 1, 24 * 31);
+  const keep = int(env, 'BACKUP_KEEP', 7, 1, 1000);
+  // A backup holds the personal data of its day: the oldest one kept must not outlive the retention it promises.
+  if (keep * everyHours > afterCloseDays * 24) {
+    throw new ConfigError(
+      `BACKUP_KEEP × BACKUP_EVERY_HOURS (${keep} × ${everyHours} h) guardaría respaldos más de ` +
+        `RETENTION_AFTER_CLOSE_DAYS (${afterCloseDays} días): guarde menos o respalde más seguido`,
+    );
+  }
+  return { dir: path.resolve(cwd, env.BACKUP_DIR), everyHours, keep, encryptKey: keyBytes(env, 'BACKUP_ENCRYPT_KEY') };
 }
 
 export interface OperationsConfig {
@@ -325,6 +361,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch {
     throw new ConfigError(`BASE_URL debe ser una URL http(s) absoluta (recibido: "${env.BASE_URL}")`);
   }
+  const retention: RetentionConfig = {
+    identityDays: int(env, 'RETENTION_IDENTITY_DAYS', 30, 1, 3650),
+    rejectedDays: int(env, 'RETENTION_REJECTED_DAYS', 30, 1, 3650),
+    afterCloseDays: int(env, 'RETENTION_AFTER_CLOSE_DAYS', 90, 1, 3650),
+    changesDays: int(env, 'RETENTION_CHANGES_DAYS', 30, 1, 3650),
+    messagesDays: int(env, 'RETENTION_MESSAGES_DAYS', 30, 1, 3650),
+  };
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -356,13 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: tileUrl(env.TILE_URL),
     dataControllerName: publicLine(env, 'DATA_CONTROLLER_NAME'),
     dataControllerContact: publicLine(env, 'DATA_CONTROLLER_CONTACT'),
-    retention: {
-      identityDays: int(env, 'RETENTION_IDENTITY_DAYS', 30, 1, 3650),
-      rejectedDays: int(env, 'RETENTION_REJECTED_DAYS', 30, 1, 3650),
-      afterCloseDays: int(env, 'RETENTION_AFTER_CLOSE_DAYS', 90, 1, 3650),
-      changesDays: int(env, 'RETENTION_CHANGES_DAYS', 30, 1, 3650),
-      messagesDays: int(env, 'RETENTION_MESSAGES_DAYS', 30, 1, 3650),
-    },
+    retention,
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 30_000),
     koboSecret: koboSecret(env.KOBO_SECRET),
@@ -370,5 +407,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfig(env),
     operations: operationsConfig(env),
     secondFactor: secondFactorConfig(env),
+    backups: backupConfig(env, retention.afterCloseDays),
   };
 }

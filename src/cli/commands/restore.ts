@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { erasureLog, reapplyErasures } from '../../commands/personal-data/erasure-log.ts';
 import type { ErasureEntry, ErasureScope } from '../../commands/personal-data/types.ts';
-import { type Config, loadConfig } from '../../config.ts';
+import { type Config, keyBytes, loadConfig } from '../../config.ts';
 import { createContext } from '../../context.ts';
 import {
   type ArchiveContents,
@@ -16,6 +16,7 @@ import {
   sqliteInUse,
   tableNames,
 } from '../../db/backup.ts';
+import { decryptBackup, isEncryptedBackup } from '../../db/backup-crypt.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { type CliCommand, positional } from '../io.ts';
@@ -155,11 +156,23 @@ export const restore: CliCommand = {
     '  --erasures  añade los borrados de un archivo de `ayuda privacy erasures --json` (si la base actual se perdió).',
   options: { erasures: { type: 'string' }, json: { type: 'boolean' } },
   async run(args, io) {
-    const file = positional(args, 0, 'ARCHIVO');
+    const given = positional(args, 0, 'ARCHIVO');
     const config = loadConfig(io.env);
     const json = args.values.json === true;
     const say = (line: string) => (json ? undefined : io.out(line));
+    let decrypted: string | null = null;
     try {
+      // A scheduled backup encrypted under BACKUP_ENCRYPT_KEY is read through a private copy beside it.
+      let file = given;
+      if (existsSync(given) && isEncryptedBackup(given)) {
+        const key = keyBytes(io.env, 'BACKUP_ENCRYPT_KEY');
+        if (key === null) {
+          throw new BackupError('backup_key_missing', `${given} está cifrado: indique su clave en BACKUP_ENCRYPT_KEY.`);
+        }
+        decrypted = path.join(path.dirname(path.resolve(given)), `.${path.basename(given)}.${process.pid}.descifrado`);
+        await decryptBackup(given, decrypted, key);
+        file = decrypted;
+      }
       if (config.database.kind === 'sqlite' && config.database.file === ':memory:') {
         throw new BackupError('memory_database', 'La base de datos está en memoria: no se puede restaurar en ella.');
       }
@@ -186,7 +199,7 @@ export const restore: CliCommand = {
       } else {
         await restorePostgres(config.database.url, file, io.env);
       }
-      say(`Base de datos restaurada desde ${path.resolve(file)}.`);
+      say(`Base de datos restaurada desde ${path.resolve(given)}.`);
 
       let outcome: { dropped: string[]; migrations: string[]; applied: number };
       try {
@@ -200,11 +213,11 @@ export const restore: CliCommand = {
           await database.close();
         }
       } catch (err) {
-        const pending = keepPending(file, entries);
+        const pending = keepPending(given, entries);
         io.err(`Error: el respaldo ya está en su lugar, pero no se terminó de actualizar: ${(err as Error).message}`);
         if (pending) {
           io.err(`Los borrados por aplicar se guardaron en ${pending}. Corrija el problema y ejecute de nuevo:`);
-          io.err(`  ayuda restore ${file} --erasures ${pending}`);
+          io.err(`  ayuda restore ${given} --erasures ${pending}`);
         }
         return 1;
       }
@@ -212,7 +225,7 @@ export const restore: CliCommand = {
       if (json) {
         io.out(
           JSON.stringify({
-            file: path.resolve(file),
+            file: path.resolve(given),
             database: config.database.kind,
             erasureLog: log.state,
             logEntries: log.entries.length,
@@ -236,6 +249,8 @@ export const restore: CliCommand = {
       return 0;
     } catch (err) {
       return reportBackupError(err, io);
+    } finally {
+      if (decrypted !== null) rmSync(decrypted, { force: true });
     }
   },
 };
