@@ -1,5 +1,6 @@
 // Start-up: config -> database -> app -> listen; periodic upkeep; graceful shutdown.
 import type { FastifyInstance } from 'fastify';
+import { type BackupScheduleState, backupPass } from './commands/backups/scheduled-backups.ts';
 import { writeFeedTouches } from './commands/changes/feed-touches.ts';
 import { startOutboundWorker } from './commands/channels/outbound-worker.ts';
 import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
@@ -29,6 +30,9 @@ const RETENTION_EVERY_MS = 24 * 3_600_000;
  */
 const SWEEP_MS = 5 * 60_000;
 const SWEEP_FIRST_MS = 10_000;
+/** Scheduled backups are looked at every minute; the lease outlasts a long backup, and its holder keeps it. */
+const BACKUP_LOOK_MS = 60_000;
+const BACKUP_LEASE_MS = 30 * 60_000;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -74,6 +78,25 @@ export async function startServer(config: Config, options: { logger?: boolean } 
   firstSweep.unref();
   const sweepTimer = setInterval(sweep, SWEEP_MS);
   sweepTimer.unref();
+  // BACKUP_DIR: a look every minute; a backup when one is due, else the erasure logs beside them kept current.
+  // A backup that outlasts the minute keeps the next look from starting a second one on this instance.
+  const schedule: BackupScheduleState = { erasures: null };
+  let backingUp = false;
+  const backups =
+    config.backups === null
+      ? null
+      : leasedJob(ctx, holder, app.log, 'backups', BACKUP_LEASE_MS, async () => {
+          if (config.backups === null || backingUp) return;
+          backingUp = true;
+          try {
+            const taken = await backupPass(ctx, config.backups, process.env, schedule);
+            if (taken) app.log.info({ file: taken.file, bytes: taken.bytes, seconds: taken.seconds }, 'backup taken');
+          } finally {
+            backingUp = false;
+          }
+        });
+  const backupTimer = backups === null ? null : setInterval(backups, BACKUP_LOOK_MS);
+  backupTimer?.unref();
   const firstRetention = setTimeout(retention, RETENTION_FIRST_MS);
   firstRetention.unref();
   const retentionTimer = setInterval(retention, RETENTION_EVERY_MS);
@@ -104,6 +127,7 @@ export async function startServer(config: Config, options: { logger?: boolean } 
       clearTimeout(firstSweep);
       clearTimeout(firstRetention);
       clearInterval(retentionTimer);
+      if (backupTimer) clearInterval(backupTimer);
       await webhooks.stop(); // messages in flight are let go for another instance (or the next start) to send
       await outbound.stop();
       await metricsListener?.close();

@@ -1,7 +1,7 @@
 // The periodic jobs every instance schedules and only one runs each round (commands/job-lease.ts): their names, as
 // the job_leases table, the readiness detail and the logs know them, and how long a claim on one lasts.
 
-export const PERIODIC_JOBS = ['upkeep', 'sweep', 'retention'] as const;
+export const PERIODIC_JOBS = ['upkeep', 'sweep', 'retention', 'backups'] as const;
 export type PeriodicJob = (typeof PERIODIC_JOBS)[number];
 
 /**
