@@ -278,6 +278,16 @@ describe('REQUIRE_2FA, reset and erasure', () => {
     const secret = await demoSecondFactor(h.ctx);
     assert.ok(secret);
     assert.equal(await demoSecondFactor(h.ctx), secret);
+    // Started under another TOTP_KEY, the demo cannot open the old secret and sets up a new one.
+    const rotated = await setup({ TOTP_KEY: TOTP_KEY.split('').reverse().join('') }, h);
+    try {
+      const renewed = await demoSecondFactor(rotated.ctx);
+      assert.ok(renewed && renewed !== secret);
+    } finally {
+      await rotated.close();
+    }
+    // Back under this key, the demo sets up once more (the one just made is sealed under the other key).
+    const current = (await demoSecondFactor(h.ctx)) as string;
     nextStep();
     const browser = new Browser(h);
     assert.equal(
@@ -285,7 +295,7 @@ describe('REQUIRE_2FA, reset and erasure', () => {
       '/panel/entrar/codigo',
     );
     await browser.get('/panel/entrar/codigo');
-    assert.equal((await browser.post('/panel/entrar/codigo', { code: await codeAt(secret) })).statusCode, 303);
+    assert.equal((await browser.post('/panel/entrar/codigo', { code: await codeAt(current) })).statusCode, 303);
     assert.ok(browser.cookies.has('ayuda_panel'));
   });
 

@@ -4,6 +4,8 @@ import {
   confirmedSecret,
   confirmSecondFactor,
   currentCode,
+  hasSecondFactor,
+  resetSecondFactor,
   secondFactorKey,
   startSecondFactor,
 } from '../commands/second-factor.ts';
@@ -19,6 +21,8 @@ export async function demoSecondFactor(ctx: Context): Promise<string | null> {
   if (!account) return null;
   const existing = await confirmedSecret(ctx, account.id);
   if (existing) return existing;
+  // A factor sealed under another TOTP_KEY cannot be opened: the demo starts its admin on a new one.
+  if (await hasSecondFactor(ctx, account.id)) await resetSecondFactor(ctx, account.email, DEMO_ACTOR);
   const setup = await startSecondFactor(ctx, account, DEMO_ACTOR);
   await confirmSecondFactor(ctx, account, await currentCode(ctx, setup.secret), DEMO_ACTOR);
   return setup.secret;
