@@ -1,8 +1,12 @@
 // Readiness: /readyz asks only the database and the search index, so Redis going away drains no instance; the
 // operators' detail (/readyz/detalle, behind METRICS_TOKEN) says Redis, the queues and who runs each periodic job.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { takeScheduledBackup } from '../src/commands/backups/scheduled-backups.ts';
 import { newLeaseHolder, runLeased } from '../src/commands/job-lease.ts';
 import { deliverDue } from '../src/commands/webhooks/deliver.ts';
 import { addWebhook, removeWebhook } from '../src/commands/webhooks/subscriptions.ts';
@@ -129,6 +133,24 @@ describe('the detail, behind the token', () => {
       await bare.close();
     }
   });
+});
+
+test('the last backup is the newest one in BACKUP_DIR', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ayuda-detalle-'));
+  const h = await setup({ METRICS_TOKEN: TOKEN, BACKUP_DIR: dir });
+  try {
+    assert.equal((await detail(h)).body.lastBackup, null, 'none taken yet');
+    const backups = h.config.backups;
+    assert.ok(backups);
+    const before = h.ctx.now().getTime();
+    await takeScheduledBackup(h.ctx, backups, { ...process.env, DATABASE_URL: h.dbUrl, LOG_LEVEL: 'silent' });
+    const after = h.ctx.now().getTime();
+    const taken = Date.parse((await detail(h)).body.lastBackup);
+    assert.ok(taken > before && taken < after, `${taken} within ${before}..${after}`);
+  } finally {
+    await h.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('Redis out of reach', () => {

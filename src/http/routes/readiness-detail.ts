@@ -3,6 +3,7 @@
 // says it (200 or 503); Redis, the queues and the periodic jobs are reported, never part of that rule. Not in the
 // OpenAPI document: it is for operators.
 import type { FastifyInstance } from 'fastify';
+import { newestBackupAt } from '../../commands/backups/scheduled-backups.ts';
 import { WINDOW_CLOSED } from '../../commands/channels/send-outbound.ts';
 import type { Context } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -41,8 +42,7 @@ export function readinessDetailRoutes(app: FastifyInstance, ctx: Context, databa
         redis,
         queues,
         jobs,
-        // No backup has been recorded by the service yet.
-        lastBackup: null,
+        lastBackup: lastBackupAt(ctx),
       });
   });
 }
@@ -63,4 +63,10 @@ async function queueDepths(ctx: Context) {
       windowClosed: outbound.windowClosed,
     },
   };
+}
+
+/** When the newest scheduled backup in BACKUP_DIR was taken; null without one or without BACKUP_DIR. */
+function lastBackupAt(ctx: Context): string | null {
+  const backups = ctx.config.backups;
+  return backups === null ? null : (newestBackupAt(backups.dir)?.toISOString() ?? null);
 }
