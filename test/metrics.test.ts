@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
+import { newLeaseHolder, runLeased } from '../src/commands/job-lease.ts';
 import { deliverDue } from '../src/commands/webhooks/deliver.ts';
 import { addWebhook, removeWebhook } from '../src/commands/webhooks/subscriptions.ts';
 import { loadConfig } from '../src/config.ts';
@@ -126,6 +127,24 @@ describe('who may read the metrics', () => {
 });
 
 describe('figures that move', () => {
+  test('a periodic job’s run shows when it ran, how long it took, whether it failed and which instance leads it', async () => {
+    const holder = newLeaseHolder();
+    const before = await scrape();
+    assert.equal(figure(before, 'ayuda_job_leader', { job: 'sweep', holder }), 0);
+    await runLeased(h.ctx, holder, 'sweep', 300_000, async () => {});
+    const ran = await scrape();
+    assert.ok(figure(ran, 'ayuda_job_last_run_timestamp_seconds', { job: 'sweep' }) > 0);
+    assert.equal(figure(ran, 'ayuda_job_last_failed', { job: 'sweep' }), 0);
+    assert.equal(figure(ran, 'ayuda_job_leader', { job: 'sweep', holder }), 1);
+    assert.equal(ran.filter((s) => s.name === 'ayuda_job_leader' && s.labels.job === 'sweep').length, 1, 'one leader');
+    await assert.rejects(
+      runLeased(h.ctx, holder, 'retention', 300_000, async () => {
+        throw new Error('disco lleno');
+      }),
+    );
+    assert.equal(figure(await scrape(), 'ayuda_job_last_failed', { job: 'retention' }), 1);
+  });
+
   test('a submission through the API counts under api, by outcome; another app on the database does not', async () => {
     const other = await setup({ METRICS_TOKEN: TOKEN }, h);
     try {

@@ -1,9 +1,7 @@
 // Wires the metrics into the app: the latency of every request the framework answers (one observe, its label values
 // fixed when the route was registered), the streaming routes' open streams, and GET /metrics behind METRICS_TOKEN.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { AppError } from '../../errors.ts';
-import { preferredLanguage } from '../language.ts';
+import { requireOperatorToken } from '../operator-token.ts';
 import { type RouteSeries, type ServiceMetrics, streamKindOf } from './service-metrics.ts';
 
 export const METRICS_PATH = '/metrics';
@@ -60,28 +58,8 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: ServiceMet
  */
 export function metricsRoutes(app: FastifyInstance, metrics: ServiceMetrics, token: string | null): void {
   if (token === null) return;
-  const expected = digest(token);
-  app.get(METRICS_PATH, async (request, reply) => {
-    const header = request.headers.authorization;
-    const given = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
-    // Compared as digests of equal length: the time taken says nothing about the token.
-    if (given === null || !timingSafeEqual(digest(given), expected)) {
-      reply.header('www-authenticate', 'Bearer');
-      throw unauthorized(preferredLanguage(request.headers['accept-language']));
-    }
+  app.get(METRICS_PATH, { onRequest: requireOperatorToken(token) }, async (_request, reply) => {
     const body = await metrics.render();
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(body);
   });
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-const MISSING = { es: 'Falta el token de métricas o no es correcto.', en: 'The metrics token is missing or wrong.' };
-
-function unauthorized(lang: ReturnType<typeof preferredLanguage>): AppError {
-  return new AppError('integration_unauthorized', [
-    { field: 'authorization', message: MISSING[lang], code: 'unauthorized' },
-  ]);
 }

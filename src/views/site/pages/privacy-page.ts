@@ -84,6 +84,7 @@ export function privacyPage(lang: Lang, facts: PrivacyFacts): SiteDocument {
         ],
       },
       text(t.retentionWhat),
+      text(t.retentionBackups),
       heading(t.noticesTitle),
       text(t.notices),
       heading(t.withdrawTitle),
