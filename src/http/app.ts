@@ -130,9 +130,11 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
 
   // 5. Cached public reads are answered before the framework when they can be (src/http/fast-reads.ts).
   const cache = new ResponseCache(ctx.changes);
-  // Metrics before the routes, so each route gets its latency series as it is registered (src/http/metrics/).
-  const metrics = new ServiceMetrics({ ctx, database, cache });
-  registerRequestMetrics(app, metrics);
+  // Metrics before the routes, so each route gets its latency series as it is registered (src/http/metrics/). Only
+  // where someone can read them (METRICS_TOKEN or METRICS_PORT): otherwise no request pays for them.
+  const { metricsToken, metricsPort } = config.operations;
+  const metrics = metricsToken === null && metricsPort === null ? null : new ServiceMetrics({ ctx, database, cache });
+  if (metrics !== null) registerRequestMetrics(app, metrics);
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -161,7 +163,7 @@ export async function buildApp(ctx: Context, database: Database, options: AppOpt
   // 6. Routes.
   healthRoutes(app, database, ctx.search);
   readinessDetailRoutes(app, ctx, database);
-  metricsRoutes(app, metrics, config.operations.metricsToken);
+  if (metrics !== null) metricsRoutes(app, metrics, metricsToken);
   helpRoutes(app, ctx, limiters, cache);
   matchesRoutes(app, ctx, limiters, cache);
   mapPointsRoutes(app, ctx, limiters, cache);
