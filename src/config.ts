@@ -99,9 +99,13 @@ export interface BackupConfig {
 export function keyBytes(env: NodeJS.ProcessEnv, name: string): Buffer | null {
   const raw = env[name];
   if (!raw) return null;
-  if (/^[0-9a-f]{64}$/i.test(raw)) return Buffer.from(raw, 'hex');
-  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw)) return Buffer.from(raw, 'base64');
-  throw new ConfigError(`${name} debe ser una clave de 32 bytes: 64 dígitos hexadecimales o 44 caracteres base64`);
+  const text = raw.trim();
+  if (/^[0-9a-f]{64}$/i.test(text)) return Buffer.from(text, 'hex');
+  // Standard or URL-safe base64, padded or not (openssl rand -base64 32).
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) return Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  throw new ConfigError(
+    `${name} debe ser una clave de 32 bytes: 64 dígitos hexadecimales o 44 caracteres en base64 (openssl rand -base64 32)`,
+  );
 }
 
 function backupConfig(env: NodeJS.ProcessEnv, afterCloseDays: number, cwd = process.cwd()): BackupConfig | null {
@@ -149,6 +153,8 @@ function secondFactorConfig(env: NodeJS.ProcessEnv): SecondFactorConfig {
   if (rule !== 'admins' && rule !== 'all' && rule !== 'none') {
     throw new ConfigError(`REQUIRE_2FA debe ser admins, all o none (recibido: "${rule}")`);
   }
+  // Checked here so a malformed key stops the start; the console reads it again with the same rule.
+  keyBytes(env, 'TOTP_KEY');
   return { totpKey: env.TOTP_KEY || null, require: rule };
 }
 

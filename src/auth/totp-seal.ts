@@ -1,7 +1,7 @@
 // TOTP secrets at rest: AES-256-GCM under TOTP_KEY, bound to the account they belong to (a sealed secret copied
 // onto another account's row does not open), stored as base64 of iv (12 bytes), tag (16) and ciphertext.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { ConfigError } from '../config.ts';
+import { ConfigError, keyBytes } from '../config.ts';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -12,15 +12,10 @@ const TAG_BYTES = 16;
  */
 export function totpKeyBytes(raw: string | null): Buffer | null {
   if (raw === null) return null;
-  const text = raw.trim();
-  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
-  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
-    const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-    if (bytes.length === 32) return bytes;
-  }
-  throw new ConfigError(
-    'TOTP_KEY debe tener 32 bytes: 64 dígitos hexadecimales o 44 caracteres en base64 (por ejemplo: openssl rand -base64 32)',
-  );
+  // One rule for every 32-byte key the service is given (BACKUP_ENCRYPT_KEY too); an empty one is no key.
+  const key = keyBytes({ TOTP_KEY: raw }, 'TOTP_KEY');
+  if (key === null) throw new ConfigError('TOTP_KEY está vacía: quítela o dele 32 bytes (openssl rand -base64 32)');
+  return key;
 }
 
 export function sealTotpSecret(key: Buffer, accountId: string, secret: string): string {
