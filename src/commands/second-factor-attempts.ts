@@ -2,8 +2,8 @@
 // keys: a stolen session cannot try the million codes to remove the factor.
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { countAttempt, releaseAttempt } from '../repositories/login-attempts.ts';
-import { THROTTLE, throttled, throttleKeys, waitSetBy } from './sign-in.ts';
+import { releaseAttempt } from '../repositories/login-attempts.ts';
+import { countSignInAttempt, THROTTLE, throttled, throttleKeys, waitSetBy } from './sign-in.ts';
 
 export async function countedCodeAttempt<T>(
   ctx: Context,
@@ -12,13 +12,7 @@ export async function countedCodeAttempt<T>(
 ): Promise<T> {
   const keys = throttleKeys(who.email, who.address);
   const now = ctx.now();
-  const pair = await countAttempt(ctx.db, keys.pair, THROTTLE.pair, now);
-  if (!pair.allowed) throw throttled(pair.lockedUntil, now);
-  const address = await countAttempt(ctx.db, keys.address, THROTTLE.address, now);
-  if (!address.allowed) {
-    await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);
-    throw throttled(address.lockedUntil, now);
-  }
+  const { pair, address } = await countSignInAttempt(ctx, keys, now);
   try {
     const result = await attempt();
     await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);

@@ -8,9 +8,17 @@ import { AppError } from '../errors.ts';
 import type { PendingSignIn } from '../queries/pending-sign-in.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteSession } from '../repositories/console-sessions.ts';
-import { clearAttempts, countAttempt, releaseAttempt } from '../repositories/login-attempts.ts';
+import { clearAttempts, releaseAttempt } from '../repositories/login-attempts.ts';
 import { confirmSecondFactor, spendSecondFactor, wrongCode } from './second-factor.ts';
-import { openSession, type SignedIn, THROTTLE, throttled, throttleKeys, waitSetBy } from './sign-in.ts';
+import {
+  countSignInAttempt,
+  openSession,
+  type SignedIn,
+  THROTTLE,
+  throttled,
+  throttleKeys,
+  waitSetBy,
+} from './sign-in.ts';
 
 export async function signInWithCode(
   ctx: Context,
@@ -21,13 +29,7 @@ export async function signInWithCode(
   const { account } = pending;
   const keys = throttleKeys(account.email, input.address);
   const now = ctx.now();
-  const pair = await countAttempt(ctx.db, keys.pair, THROTTLE.pair, now);
-  if (!pair.allowed) throw throttled(pair.lockedUntil, now);
-  const address = await countAttempt(ctx.db, keys.address, THROTTLE.address, now);
-  if (!address.allowed) {
-    await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);
-    throw throttled(address.lockedUntil, now);
-  }
+  const { pair, address } = await countSignInAttempt(ctx, keys, now);
   const used = await spendSecondFactor(ctx, account.id, input.code);
   if (!used) {
     await audit(ctx.db, {

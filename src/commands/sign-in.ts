@@ -43,19 +43,27 @@ export function throttleKeys(email: string, address: string) {
   return { pair: `pair:${scope}|${email}`, address: `ip:${scope}` };
 }
 
+/**
+ * One attempt counted on both keys, the (e-mail, address) pair first: refused for the address, the pair does not pay
+ * for an attempt it never made. Throws 429 when either is locked; the counts are for the caller's wait afterwards.
+ */
+export async function countSignInAttempt(ctx: Context, keys: ReturnType<typeof throttleKeys>, now: Date) {
+  const pair = await countAttempt(ctx.db, keys.pair, THROTTLE.pair, now);
+  if (!pair.allowed) throw throttled(pair.lockedUntil, now);
+  const address = await countAttempt(ctx.db, keys.address, THROTTLE.address, now);
+  if (!address.allowed) {
+    await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);
+    throw throttled(address.lockedUntil, now);
+  }
+  return { pair, address };
+}
+
 export async function signIn(ctx: Context, input: { email: string; password: string; address: string }) {
   const email = normalizeEmail(input.email).slice(0, 254);
   const keys = throttleKeys(email, input.address);
   const now = ctx.now();
 
-  const pair = await countAttempt(ctx.db, keys.pair, THROTTLE.pair, now);
-  if (!pair.allowed) throw throttled(pair.lockedUntil, now);
-  const address = await countAttempt(ctx.db, keys.address, THROTTLE.address, now);
-  if (!address.allowed) {
-    // Refused for the address: the pair does not pay for an attempt it never made.
-    await releaseAttempt(ctx.db, keys.pair, THROTTLE.pair);
-    throw throttled(address.lockedUntil, now);
-  }
+  const { pair, address } = await countSignInAttempt(ctx, keys, now);
 
   const account = await findAccountByEmail(ctx.db, email);
   const usable = account && account.disabled_at === null ? account : undefined;
