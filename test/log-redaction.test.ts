@@ -2,7 +2,6 @@
 // draft's form link ?borrador=TOKEN) never reach the logs: not in request lines, not in error lines, not
 // percent-encoded in a redirect's query.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { newToken } from '../src/auth/tokens.ts';
@@ -12,21 +11,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { buildApp } from '../src/http/app.ts';
 import { REDACTED, redactSecrets } from '../src/http/log-redaction.ts';
 import { addEmergency, type Harness, offerBody, publish, setup } from './helpers/harness.ts';
-
-/** Every line the app logs, as written. */
-class LogCapture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-  get text(): string {
-    return this.lines.join('\n');
-  }
-  parsed(): Record<string, unknown>[] {
-    return this.lines.map((line) => JSON.parse(line));
-  }
-}
+import { LogCapture } from './helpers/log-capture.ts';
 
 let h: Harness;
 let app: FastifyInstance;

@@ -3,7 +3,6 @@
 // code is kept in no address, log, audit line or sent message, and nobody but the emergency's leaders, with a form
 // of our own, can do it, on a record that is not withdrawn.
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -14,6 +13,7 @@ import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
 import { buildApp } from '../src/http/app.ts';
 import { Browser, leader } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, requestBody, setup } from './helpers/harness.ts';
+import { LogCapture } from './helpers/log-capture.ts';
 import {
   ProviderStandIn,
   signedWhatsapp,
@@ -21,18 +21,6 @@ import {
   whatsappNotification,
   wholeRequest,
 } from './helpers/message-providers.ts';
-
-/** Every line the logging instance writes. */
-class LogCapture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-  get text(): string {
-    return this.lines.join('\n');
-  }
-}
 
 const SLUG = 'inundacion-mocoa';
 const OTHER = 'avalancha-salgar';

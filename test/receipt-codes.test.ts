@@ -4,7 +4,6 @@
 // never reaches a log line or any other public output.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
@@ -15,20 +14,9 @@ import { receiptCodeHash } from '../src/domain/receipt-seal.ts';
 import { buildApp } from '../src/http/app.ts';
 import { STATUS_LOOKUPS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
 import { addEmergency, type Harness, HELP, offerBody, requestBody, setup } from './helpers/harness.ts';
+import { LogCapture } from './helpers/log-capture.ts';
 import { modernRequest } from './helpers/mcp.ts';
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
-
-/** Every line the second instance logs, as written. */
-class LogCapture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    done();
-  }
-  get text(): string {
-    return this.lines.join('\n');
-  }
-}
 
 let h: Harness;
 /** A second instance on the same database that logs everything, down to trace, into `logs`. */
