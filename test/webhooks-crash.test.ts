@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, type TestContext, test } from 'node:test';
+import pg from 'pg';
 import { deliverDue, LEASE_MS, type PassReport } from '../src/commands/webhooks/deliver.ts';
 import { addWebhook, removeWebhook } from '../src/commands/webhooks/subscriptions.ts';
 import { createContext } from '../src/context.ts';
@@ -29,9 +30,11 @@ after(async () => {
   await close();
 });
 
-async function subscribe(h: Harness, where: string) {
+/** A subscription removed once its test ends, passed or failed: what it left unsent never reaches the next test. */
+async function subscribe(t: TestContext, h: Harness, where: string) {
   const issued = await addWebhook(h.ctx, { url: receiver.url(where) }, 'test');
   receiver.trust(where, issued.secret);
+  t.after(() => removeWebhook(a.ctx, issued.id, 'test'));
   return issued;
 }
 
@@ -45,8 +48,8 @@ async function statuses(subscriptionId: string) {
 
 // Several instances share PostgreSQL; SQLite is one instance's database (DESIGN.md), so there one instance runs
 // passes at once.
-test('passes running at once on two instances send each message exactly once', async () => {
-  const hook = await subscribe(a, '/muchos');
+test('passes running at once on two instances send each message exactly once', async (t) => {
+  const hook = await subscribe(t, a, '/muchos');
   for (let i = 0; i < 40; i++) await publish(a, requestBody({ title: `Mercados ${i}` }));
   for (const h of [a, b]) h.clock.advanceHours(1 / 60);
   const senders = engine === 'postgres' ? [a, b, a, b] : [a, a, a];
@@ -62,7 +65,29 @@ test('passes running at once on two instances send each message exactly once', a
   assert.equal(rows.length, 40);
   assert.ok(rows.every((r) => r.status === 'delivered' && r.attempts === 1));
   assert.deepEqual([...ids].sort(), rows.map((r) => r.id).sort());
-  await removeWebhook(a.ctx, hook.id, 'test');
+});
+
+// Another instance's claim holds the subscription's row while this pass looks: the pass waits for that claim to
+// commit instead of leaving the message to it (the other claim may have found nothing to send).
+test('a pass that meets another instance claiming the same subscription looks again and sends', {
+  skip: engine !== 'postgres' && 'one instance per SQLite database',
+}, async (t) => {
+  const hook = await subscribe(t, a, '/ocupado');
+  for (let i = 0; i < 3; i++) await publish(a, requestBody({ title: `Colchonetas ${i}` }));
+  a.clock.advanceHours(1 / 60);
+  const other = new pg.Client({ connectionString: a.dbUrl });
+  await other.connect();
+  try {
+    await other.query('begin');
+    await other.query('select id from webhook_subscriptions where id = $1 for update', [hook.id]);
+    const pass = deliverDue(a.ctx);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await other.query('commit');
+    assert.deepEqual(await pass, { delivered: 3, retried: 0, dead: 0 });
+  } finally {
+    await other.end();
+  }
+  assert.equal(receiver.at('/ocupado').length, 3);
 });
 
 function startServe(databaseUrl: string): Promise<ChildProcess> {
@@ -84,9 +109,9 @@ function startServe(databaseUrl: string): Promise<ChildProcess> {
   });
 }
 
-test('SIGKILL while a message is in flight: after the lease, another instance sends it again, same webhook-id', async () => {
+test('SIGKILL while a message is in flight: after the lease, another instance sends it again, same webhook-id', async (t) => {
   receiver.plan('/lento', ['hold']);
-  const hook = await subscribe(a, '/lento');
+  const hook = await subscribe(t, a, '/lento');
   await publish(a, requestBody({ title: 'Cobijas para el coliseo' }));
 
   const child = await startServe(a.dbUrl);

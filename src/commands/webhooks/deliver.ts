@@ -142,17 +142,30 @@ export async function sendClaimed(
   );
 }
 
-/** Claims the next message of a subscription with none in flight; undefined when there is none to claim now. */
-async function claimNext(ctx: Context): Promise<ClaimedDelivery | undefined> {
+/**
+ * Claims the next message of a subscription with none in flight: the claimed message; 'none' when no subscription
+ * has one ready; 'taken' when one looked ready but another instance was claiming it at that moment (its row locked,
+ * or its message claimed first), so whether anything is left is known only once that claim has committed.
+ */
+async function claimNext(ctx: Context): Promise<ClaimedDelivery | 'none' | 'taken'> {
   const now = ctx.now();
   const at = now.toISOString();
-  if (!(await hasReadySubscription(ctx.db, at))) return undefined;
+  if (!(await hasReadySubscription(ctx.db, at))) return 'none';
   const lease = leaseFrom(now);
   const id = await inTransaction(ctx, (trx) => claimNextDelivery(trx, at, lease));
-  if (id === null) return undefined;
+  if (id === null) return 'taken';
   const [claimed] = await claimedDeliveries(ctx.db, [id], lease);
-  return claimed;
+  return claimed ?? 'taken';
 }
+
+/**
+ * Times a pass with nothing in flight looks again after finding a ready subscription taken by another instance's
+ * claim. That claim either sends the message (then nothing is ready and the pass ends) or saw this pass's last
+ * message still in flight and let go (then this pass claims it): without looking again, two passes each leave it
+ * to the other and a due message waits for the next pass.
+ */
+const TAKEN_TRIES = 12;
+const TAKEN_PAUSE_MS = 25;
 
 /** Resolves after `ms`, or at once when `signal` aborts; cancel() clears the timer when something else came first. */
 function pause(ms: number, signal: AbortSignal | undefined): { done: Promise<void>; cancel(): void } {
@@ -195,14 +208,25 @@ export async function deliverDue(ctx: Context, options: { signal?: AbortSignal }
       .finally(() => sending.delete(sent));
     sending.add(sent);
   };
+  let taken = 0;
   try {
     while (!signal?.aborted && failure === undefined) {
+      let last: 'none' | 'taken' = 'none';
       while (sending.size < AT_ONCE && !signal?.aborted) {
         const claimed = await claimNext(ctx);
-        if (!claimed) break;
+        if (typeof claimed === 'string') {
+          last = claimed;
+          break;
+        }
+        taken = 0;
         send(claimed);
       }
-      if (sending.size === 0) break;
+      if (sending.size === 0) {
+        if (last === 'none' || ++taken > TAKEN_TRIES) break;
+        const wait = pause(Math.min(TAKEN_PAUSE_MS * taken, 200), signal);
+        await wait.done;
+        continue;
+      }
       const wait = pause(LOOK_AGAIN_MS, signal);
       await Promise.race([...sending, wait.done]);
       wait.cancel();
