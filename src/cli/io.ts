@@ -3,6 +3,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config.ts';
 import { type Context, createContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import { announceDatabase, refuseEmptyBesideDemo } from './database-choice.ts';
 
 export interface Io {
   out: (line: string) => void;
@@ -55,13 +56,18 @@ export function parse(command: CliCommand, argv: string[]): ParsedArgs {
   }
 }
 
-/** Opens the database named by the environment (migrating it) and runs fn with a context. */
+/**
+ * Opens the database named by the environment (migrating it) and runs fn with a context. Says which database first,
+ * and refuses to create an empty one beside the demo's when DATABASE_URL is unset (database-choice.ts).
+ */
 export async function withContext<T>(
   io: Io,
   fn: (ctx: Context, database: Database) => Promise<T>,
   config?: Config,
 ): Promise<T> {
   const cfg = config ?? loadConfig(io.env);
+  announceDatabase(io, cfg.database);
+  refuseEmptyBesideDemo(io.env, cfg.database);
   const database = await openDatabase(cfg.database, { listen: false, poolSize: 2 });
   try {
     return await fn(createContext(cfg, database), database);

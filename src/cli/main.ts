@@ -1,6 +1,7 @@
 // Dispatches `ayuda <words> [options]` to one command file; errors become a message and an exit code.
 import { ConfigError } from '../config.ts';
 import { AppError, errorMessage } from '../errors.ts';
+import { DatabaseChoiceError } from './database-choice.ts';
 import { type CliCommand, type Io, parse, UsageError } from './io.ts';
 
 /** Each command's module loads only when it runs, so a command starts without the others' dependencies. */
@@ -58,6 +59,8 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
 
 const EXIT_ERROR = 1;
 const EXIT_USAGE = 2;
+/** Refused to create an empty database beside the demo's: choose one with DATABASE_URL (database-choice.ts). */
+const EXIT_DATABASE_NOT_CHOSEN = 3;
 
 async function overview(prefix: string[] = []): Promise<string> {
   const entries = table.filter((c) => prefix.every((word, i) => c.path[i] === word));
@@ -107,13 +110,15 @@ function report(err: unknown, command: CliCommand, io: Io): number {
     return EXIT_USAGE;
   }
   if (err instanceof AppError) {
-    const details = Array.isArray(err.details)
-      ? (err.details as { field?: string; message?: string; code?: string }[])
-          .map((d) => `  - ${d.field ?? ''}: ${d.message ?? ''}${d.code ? ` (${d.code})` : ''}`)
-          .join('\n')
-      : '';
+    const details = err.details
+      .map((d) => `  - ${d.field}: ${d.message} (${d.code}${d.value === undefined ? '' : `: ${String(d.value)}`})`)
+      .join('\n');
     io.err(`Error (${err.code}): ${errorMessage(err.code, 'es')}${details ? `\n${details}` : ''}`);
     return EXIT_ERROR;
+  }
+  if (err instanceof DatabaseChoiceError) {
+    io.err(`Error (${err.code}): ${err.message}`);
+    return EXIT_DATABASE_NOT_CHOSEN;
   }
   if (err instanceof ConfigError) {
     io.err(`Error de configuración: ${err.message}`);

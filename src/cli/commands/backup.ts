@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config.ts';
 import { BackupError, backupPostgres, backupSqlite, checkBackupTarget } from '../../db/backup.ts';
 import { openDatabase } from '../../db/database.ts';
+import { announceDatabase } from '../database-choice.ts';
 import { type CliCommand, type Io, positional } from '../io.ts';
 
 const EXIT_ERROR = 1;
@@ -32,6 +33,7 @@ export const backup: CliCommand = {
   async run(args, io) {
     const file = positional(args, 0, 'ARCHIVO');
     const config = loadConfig(io.env);
+    announceDatabase(io, config.database);
     const force = args.values.force === true;
     const started = Date.now();
     try {

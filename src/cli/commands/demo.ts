@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createContext } from '../../context.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -9,6 +8,7 @@ import { demoSecondFactor } from '../../demo/demo-second-factor.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
+import { announceDatabase, databaseLabel, demoDatabaseUrl } from '../database-choice.ts';
 import type { CliCommand } from '../io.ts';
 
 export const demo: CliCommand = {
@@ -17,8 +17,9 @@ export const demo: CliCommand = {
   usage: 'ayuda demo [--reset]   (DEMO_DATABASE_URL cambia la base; --reset la vuelve a crear)',
   options: { reset: { type: 'boolean' } },
   async run(args, io) {
-    const url = io.env.DEMO_DATABASE_URL || path.resolve('data/demo.db');
+    const url = demoDatabaseUrl(io.env);
     const config = loadConfig({ ...io.env, DATABASE_URL: url });
+    announceDatabase(io, config.database);
     if (args.values.reset && config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${config.database.file}${suffix}`, { force: true });
     }
@@ -36,7 +37,9 @@ export const demo: CliCommand = {
       await database.close();
     }
     const server = await startServer(config);
-    io.err(`Demostración escuchando en ${server.url} (enlaces públicos: ${config.baseUrl}; base: ${url})`);
+    io.err(
+      `Demostración escuchando en ${server.url} (enlaces públicos: ${config.baseUrl}; base: ${databaseLabel(config.database)})`,
+    );
     io.err(`Panel de líderes: ${server.url}/panel  (${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password})`);
     if (totpSecret) io.err(`  segundo factor (TOTP, agréguelo a una aplicación de autenticación): ${totpSecret}`);
     stopOnSignals(server);

@@ -1,6 +1,7 @@
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { announceDatabase } from '../database-choice.ts';
 import type { CliCommand } from '../io.ts';
 import { checkMigrations } from './migrate-check.ts';
 
@@ -11,6 +12,7 @@ export const migrate: CliCommand = {
   options: { json: { type: 'boolean' }, check: { type: 'boolean' } },
   async run(args, io) {
     const config = loadConfig(io.env);
+    announceDatabase(io, config.database);
     const database = await openDatabase(config.database, { migrate: false, listen: false, poolSize: 1 });
     try {
       // --check migrates nothing: it says what is pending and exits 1 if that needs every instance stopped.

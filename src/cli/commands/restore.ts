@@ -19,6 +19,7 @@ import {
 import { decryptBackup, isEncryptedBackup } from '../../db/backup-crypt.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
+import { announceDatabase } from '../database-choice.ts';
 import { type CliCommand, positional } from '../io.ts';
 import { reportBackupError } from './backup.ts';
 
@@ -158,6 +159,7 @@ export const restore: CliCommand = {
   async run(args, io) {
     const given = positional(args, 0, 'ARCHIVO');
     const config = loadConfig(io.env);
+    announceDatabase(io, config.database);
     const json = args.values.json === true;
     const say = (line: string) => (json ? undefined : io.out(line));
     let decrypted: string | null = null;
