@@ -1,7 +1,8 @@
 // HXL exports (GET /api/public/v1/export.csv and export.json): the hashtag row follows HXL's rules, the CSV is RFC
 // 4180 and safe to open in a spreadsheet, an export holds exactly the records the list counts for the same filters,
 // nothing private or unpublished leaves, 100,000 records stream over real HTTP in bounded memory, and every export
-// states its licence.
+// states its licence. The CSV for spreadsheets (excel=1) is the same rows with a BOM, semicolons and decimal commas,
+// under its own name and cache file, linked on the pages; the standard CSV stays as RFC 4180 writes it.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { get as httpGet, type IncomingMessage } from 'node:http';
@@ -31,7 +32,7 @@ const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/;
 const LICENSE = 'https://creativecommons.org/licenses/by-sa/4.0/';
 
 /** A strict RFC 4180 reader: quoted fields with doubled quotes, CRLF after every record, nothing else. */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -51,7 +52,7 @@ function parseCsv(text: string): string[][] {
       assert.ok(field === '' && !wasQuoted, `a quote inside an unquoted field at ${i}`);
       quoted = true;
       wasQuoted = true;
-    } else if (c === ',') {
+    } else if (c === separator) {
       row.push(field);
       field = '';
       wasQuoted = false;
@@ -82,6 +83,31 @@ function csvCell(value: unknown): string {
   return String(value).replace(/(^|[;\r\n])(?=[ "]*[=+\-@\t\r])/g, "$1'");
 }
 
+/** The two ways the CSV is written, as the README states them. */
+const DIALECTS = {
+  standard: { separator: ',', decimalMark: '.', bom: '' },
+  excel: { separator: ';', decimalMark: ',', bom: '\uFEFF' },
+} as const;
+const BOM_BYTES = [0xef, 0xbb, 0xbf];
+
+/**
+ * The whole CSV the README describes for these JSON records, written here apart from the service's writer: a text
+ * cell protected and quoted when it holds a comma, a semicolon, a quote, CR or LF; a number bare, with the dialect's
+ * decimal mark.
+ */
+function expectedCsv(json: Record<string, unknown>[], dialect: (typeof DIALECTS)[keyof typeof DIALECTS]): string {
+  const quoted = (cell: string) => (/[",;\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const cell = (value: unknown) =>
+    typeof value === 'number' ? String(value).replace('.', dialect.decimalMark) : quoted(csvCell(value));
+  const line = (cells: string[]) => `${cells.join(dialect.separator)}\r\n`;
+  return (
+    dialect.bom +
+    line(hxlColumns.map((c) => cell(c.header))) +
+    line(hxlColumns.map((c) => c.tag)) +
+    json.map((object) => line(hxlColumns.map((c) => cell(object[c.tag])))).join('')
+  );
+}
+
 let h: Harness;
 const canaries = {
   pendingTitle: `Pendiente ${randomUUID().slice(0, 8)}`,
@@ -103,7 +129,14 @@ const tricky = {
 };
 /** A home sent with its exact point: only the rounded public point may leave. */
 const HOME = { latitude: 1.143217, longitude: -76.641234 };
-const ids = { tricky: '', expired: '', identity: '', home: '' };
+/** A request for a spreadsheet: accents, a semicolon with quotes, and a quantity with decimals. */
+const spreadsheet = {
+  title: 'Agua para niños de Puerto Asís',
+  description: 'Bidones; "grandes" y jabón',
+  quantityRequired: 1500.5,
+  unit: 'litros',
+};
+const ids = { tricky: '', expired: '', identity: '', home: '', spreadsheet: '' };
 
 async function exportOf(path: string, params: Record<string, string> = {}) {
   const query = new URLSearchParams(params).toString();
@@ -163,6 +196,7 @@ describe('HXL exports', () => {
       h,
       offerBody({ emergencySlug: SLUG, ...tricky, address: 'Coliseo', latitude: 1.1521, longitude: -76.6513 }),
     );
+    ids.spreadsheet = await publish(h, requestBody({ emergencySlug: SLUG, ...spreadsheet }));
     ids.home = await publish(
       h,
       requestBody({
@@ -456,6 +490,145 @@ describe('HXL exports', () => {
         assert.equal(res.status, 400, paging);
         assert.equal(res.body.code, 'invalid_query', paging);
       }
+    }
+  });
+
+  test('the standard CSV is RFC 4180 as documented, byte for byte; excel=1 is the same rows in the Excel dialect', async () => {
+    const scopes: Record<string, string>[] = [
+      { status: 'all' },
+      { emergencySlug: SLUG, type: 'offer' },
+      { q: 'bidones' },
+    ];
+    for (const params of scopes) {
+      const what = JSON.stringify(params);
+      const json = JSON.parse((await exportOf(JSON_EXPORT, params)).body) as Record<string, unknown>[];
+      assert.ok(json.length > 0, what);
+      const standard = await exportOf(CSV, params);
+      assert.notDeepEqual([...standard.rawPayload.subarray(0, 3)], BOM_BYTES, `${what}: no BOM`);
+      assert.equal(standard.body, expectedCsv(json, DIALECTS.standard), what);
+      const excel = await exportOf(CSV, { ...params, excel: '1' });
+      assert.equal(excel.statusCode, 200, what);
+      assert.equal(excel.body, expectedCsv(json, DIALECTS.excel), what);
+    }
+  });
+
+  test('excel=1: a BOM, semicolons, a decimal comma, accents intact, the HXL row, quotes and the formula guard', async () => {
+    const day = h.ctx.now().toISOString().slice(0, 10);
+    const res = await exportOf(CSV, { emergencySlug: SLUG, excel: '1' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual([...res.rawPayload.subarray(0, 3)], BOM_BYTES, 'UTF-8 with a BOM');
+    const text = res.rawPayload.subarray(3).toString('utf8');
+    assert.ok(!text.includes('\uFFFD'), 'valid UTF-8');
+    const [headers, tags, ...rows] = parseCsv(text, ';');
+    // The accented headers, and the hashtag row kept for HXL tools.
+    assert.deepEqual(
+      headers,
+      hxlColumns.map((c) => c.header),
+    );
+    assert.ok(headers?.includes('Descripción') && headers.includes('Página pública'));
+    assert.deepEqual(
+      tags,
+      hxlColumns.map((c) => c.tag),
+    );
+    for (const row of rows) assert.equal(row.length, tags?.length, 'split at semicolons only');
+    const at = (tag: string) => tags?.indexOf(tag) as number;
+    const byId = new Map(rows.map((row) => [row[0], row]));
+    const row = byId.get(ids.spreadsheet) as string[];
+    assert.equal(row[at('#value+required')], '1500,5');
+    assert.equal(row[at('#indicator+unit')], spreadsheet.unit);
+    assert.equal(row[at('#activity+name')], spreadsheet.title);
+    // A text with a semicolon and quotes comes back whole: quoted, its quotes doubled.
+    assert.equal(row[at('#description')], spreadsheet.description);
+    assert.ok(text.includes('"Bidones; ""grandes"" y jabón"'));
+    const detail = (await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${ids.spreadsheet}` })).body.item;
+    assert.equal(row[at('#geo+lat')], String(detail.location.latitude).replace('.', ','));
+    assert.equal(row[at('#geo+lon')], String(detail.location.longitude).replace('.', ','));
+    // A formula start is written as text, in the cell and in every piece a ; reader makes.
+    const offer = byId.get(ids.tricky) as string[];
+    assert.equal(offer[at('#activity+name')], `'${tricky.title}`);
+    assert.equal(offer[at('#org')], `'${tricky.contactName}`);
+    // A negative number is a number to the spreadsheet, never a formula.
+    for (const cell of text.split(/[;\r\n]/).filter((piece) => !/^-\d+(,\d+)?$/.test(piece))) {
+      assert.doesNotMatch(cell.replace(/^[ "]+/, ''), /^[=+\-@\t]/, `a cell starts a formula: ${cell}`);
+    }
+    // Its own file name, the same media type and licence, its length with the BOM.
+    assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8; header=present');
+    assert.equal(res.headers['content-disposition'], `attachment; filename="ayuda-directa-${SLUG}-${day}-excel.csv"`);
+    assert.ok(String(res.headers.link).includes(`<${LICENSE}>; rel="license"`));
+    assert.equal(Number(res.headers['content-length']), res.rawPayload.length);
+  });
+
+  test('excel=1 is kept apart from the standard CSV: its own ETag and file, each answering its own 304', async () => {
+    const params = { emergencySlug: SLUG, status: 'all' };
+    const standard = await exportOf(CSV, params);
+    const excel = await exportOf(CSV, { ...params, excel: '1' });
+    assert.notEqual(excel.headers.etag, standard.headers.etag);
+    assert.match(String(excel.headers.etag), /^"\d+-[\w-]{22}-excel\.csv"$/);
+    // Asked again in turn, each comes from its own file, whole.
+    const standardAgain = await exportOf(CSV, params);
+    const excelAgain = await exportOf(CSV, { ...params, excel: '1' });
+    assert.ok(standardAgain.rawPayload.equals(standard.rawPayload));
+    assert.ok(excelAgain.rawPayload.equals(excel.rawPayload));
+    assert.ok(!excel.rawPayload.equals(standard.rawPayload));
+    const url = (excelParam: boolean) =>
+      `${CSV}?${new URLSearchParams({ ...params, ...(excelParam ? { excel: '1' } : {}) })}`;
+    const notModified = await h.request({
+      method: 'GET',
+      url: url(true),
+      headers: { 'if-none-match': String(excel.headers.etag) },
+    });
+    assert.equal(notModified.statusCode, 304);
+    const otherTag = await h.request({
+      method: 'GET',
+      url: url(true),
+      headers: { 'if-none-match': String(standard.headers.etag) },
+    });
+    assert.equal(otherTag.statusCode, 200, "the standard CSV's ETag is not the Excel one's");
+  });
+
+  test('excel takes the value 1 only; anything else, or excel on the JSON export, is 400 invalid_query', async () => {
+    for (const value of ['2', '0', 'true', '', 'sí']) {
+      const res = await h.json({ method: 'GET', url: `${CSV}?${new URLSearchParams({ excel: value })}` });
+      assert.equal(res.status, 400, value);
+      assert.equal(res.body.code, 'invalid_query', value);
+      assert.ok(
+        res.body.details.some((d: { field: string }) => d.field === 'excel'),
+        JSON.stringify(res.body.details),
+      );
+    }
+    const twice = await h.json({ method: 'GET', url: `${CSV}?excel=1&excel=1` });
+    assert.equal(twice.status, 400);
+    assert.equal(twice.body.code, 'invalid_query');
+    const json = await h.json({ method: 'GET', url: `${JSON_EXPORT}?excel=1` });
+    assert.equal(json.status, 400);
+    assert.equal(json.body.code, 'invalid_query');
+  });
+
+  test('the pages that link the CSV link "Para Excel" ("For Excel"), their twins too, and the link gives the Excel CSV', async () => {
+    const pages = [
+      [`/emergencias/${SLUG}`, 'Para Excel'],
+      [`/emergencias/${SLUG}?lang=en`, 'For Excel'],
+      [`/emergencias/${SLUG}.md`, 'Para Excel'],
+      [`/emergencias/${SLUG}.md?lang=en`, 'For Excel'],
+      ['/desarrolladores', 'Para Excel'],
+      ['/desarrolladores?lang=en', 'For Excel'],
+      ['/desarrolladores.md', 'Para Excel'],
+    ] as const;
+    for (const [page, label] of pages) {
+      const res = await h.app.inject({ method: 'GET', url: page });
+      assert.equal(res.statusCode, 200, page);
+      const found = page.includes('.md')
+        ? new RegExp(`\\[${label}\\]\\(<?([^)>\\s]+)>?\\)`).exec(res.body)
+        : new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${label}</a>`).exec(res.body);
+      assert.ok(found, `${page}: a link "${label}"`);
+      const href = new URL((found[1] as string).replaceAll('&amp;', '&'), h.config.baseUrl);
+      assert.equal(href.pathname, CSV, page);
+      assert.equal(href.searchParams.get('excel'), '1', page);
+      if (page.startsWith('/emergencias/')) assert.equal(href.searchParams.get('emergencySlug'), SLUG, page);
+      const download = await h.request({ method: 'GET', url: `${href.pathname}${href.search}` });
+      assert.equal(download.statusCode, 200, `${page}: ${href}`);
+      assert.deepEqual([...download.rawPayload.subarray(0, 3)], BOM_BYTES, page);
+      assert.match(String(download.headers['content-disposition']), /-excel\.csv"$/, page);
     }
   });
 });

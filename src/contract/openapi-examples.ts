@@ -3,6 +3,7 @@ import { emptyColumns } from '../commands/submission-fields.ts';
 import { PUBLIC_COLUMNS, type PublicColumn } from '../db/column-roles.ts';
 import { distanceKm } from '../domain/distance.ts';
 import { publicPoint } from '../domain/public-place.ts';
+import { csvDialect } from '../presenters/csv-text.ts';
 import { presentDiscovery } from '../presenters/discovery.ts';
 import { emergencyFields } from '../presenters/emergency.ts';
 import { hxlCsvHead, hxlCsvLine, hxlObject } from '../presenters/hxl-row.ts';
@@ -223,7 +224,8 @@ export function responseExamples(base: string): {
 /** The request of the other examples as each HXL export writes it. */
 export function exportExamples(base: string): { csv: string; json: HxlRow[] } {
   const item = presentPublicHelp(row, { baseUrl: base, timeline, availableRoutes: 1 });
-  return { csv: hxlCsvHead + hxlCsvLine(item), json: [hxlObject(item)] };
+  const standard = csvDialect(false);
+  return { csv: hxlCsvHead(standard) + hxlCsvLine(item, standard), json: [hxlObject(item)] };
 }
 
 const centers: CenterRow[] = [

@@ -3,6 +3,7 @@
 // the same queries and presenters as the API, so a resource never shows what the API would not.
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Context } from '../context.ts';
+import { csvDialect } from '../presenters/csv-text.ts';
 import { hxlCsv } from '../presenters/hxl-row.ts';
 import { urls } from '../presenters/urls.ts';
 import { emergencyScope } from '../queries/emergency-scope.ts';
@@ -120,7 +121,8 @@ export function registerResources(server: McpServer, ctx: Context): void {
       const pages = await exportHelp(ctx, exportQuery.parse({ emergencySlug: slug }));
       // Read only as far as the cap: a large export is refused without being built whole.
       let text = '';
-      for await (const chunk of hxlCsv(pages)) {
+      // The standard dialect: what programs and HXL tools read.
+      for await (const chunk of hxlCsv(pages, csvDialect(false))) {
         text += chunk;
         if (Buffer.byteLength(text) > maxBytes) {
           throw resourceTooLarge(uri.href, maxBytes, urls.hxlExport(base, 'csv', slug));

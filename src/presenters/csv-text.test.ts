@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { csvLine, csvNumber, csvText } from './csv-text.ts';
+import { csvDialect, csvLine, csvNumber, csvText } from './csv-text.ts';
+
+const standard = csvDialect(false);
+const excel = csvDialect(true);
 
 test('RFC 4180: commas, quotes, CR and LF are quoted, quotes doubled, lines end in CRLF', () => {
   assert.equal(csvText('plain'), 'plain');
@@ -8,7 +11,7 @@ test('RFC 4180: commas, quotes, CR and LF are quoted, quotes doubled, lines end 
   assert.equal(csvText('say "hi"'), '"say ""hi"""');
   assert.equal(csvText('two\nlines'), '"two\nlines"');
   assert.equal(csvText('cr\rhere'), '"cr\rhere"');
-  assert.equal(csvLine(['a', '"b,c"', '']), 'a,"b,c",\r\n');
+  assert.equal(csvLine(['a', '"b,c"', ''], standard), 'a,"b,c",\r\n');
 });
 
 test('a text field that a spreadsheet would evaluate starts with an apostrophe; numbers stay numbers', () => {
@@ -17,8 +20,20 @@ test('a text field that a spreadsheet would evaluate starts with an apostrophe; 
   }
   assert.equal(csvText('=HYPERLINK("http://x.test","clic")'), '"\'=HYPERLINK(""http://x.test"",""clic"")"');
   assert.equal(csvText('Agua = vida'), 'Agua = vida');
-  assert.equal(csvNumber(-76.6476), '-76.6476');
-  assert.equal(csvNumber(0), '0');
+  assert.equal(csvNumber(-76.6476, standard), '-76.6476');
+  assert.equal(csvNumber(0, standard), '0');
+});
+
+test('the spreadsheet dialect: semicolons, a decimal comma and a BOM; the standard one: commas, points, no BOM', () => {
+  assert.deepEqual([standard.separator, standard.decimalMark, standard.bom], [',', '.', '']);
+  assert.deepEqual(
+    [excel.separator, excel.decimalMark, Buffer.from(excel.bom)],
+    [';', ',', Buffer.from([0xef, 0xbb, 0xbf])],
+  );
+  assert.equal(csvNumber(1500.5, excel), '1500,5');
+  assert.equal(csvNumber(-76.6476, excel), '-76,6476');
+  assert.equal(csvNumber(12, excel), '12');
+  assert.equal(csvLine(['a', csvText('b;c'), csvNumber(1.5, excel)], excel), 'a;"b;c";1,5\r\n');
 });
 
 /** The cells a spreadsheet set to Spanish makes of written text: split at every ; and line break, quotes ignored. */

@@ -1,4 +1,6 @@
 // Public addresses, built from BASE_URL in one place.
+import { EXCEL_CSV } from '../schemas/help-query.ts';
+
 export const urls = {
   help: (base: string, id: string) => `${base}/ayudas/${encodeURIComponent(id)}`,
   emergencyPage: (base: string, slug: string) => `${base}/emergencias/${encodeURIComponent(slug)}`,
@@ -12,9 +14,13 @@ export const urls = {
   openapi: (base: string) => `${base}/api/public/openapi.json`,
   mcp: (base: string) => `${base}/mcp`,
   places: (base: string) => `${base}/api/aid-places/places`,
-  /** The HXL export of one emergency, or of every active one. */
-  hxlExport: (base: string, format: 'csv' | 'json', slug?: string) =>
-    `${base}/api/public/v1/export.${format}${slug ? `?emergencySlug=${encodeURIComponent(slug)}` : ''}`,
+  /** The HXL export of one emergency, or of every active one; excel: the CSV for a spreadsheet set to Spanish. */
+  hxlExport: (base: string, format: 'csv' | 'json' | 'excel', slug?: string) => {
+    const query = new URLSearchParams(slug ? { emergencySlug: slug } : {});
+    if (format === 'excel') query.set('excel', EXCEL_CSV);
+    const search = query.toString();
+    return `${base}/api/public/v1/export.${format === 'json' ? 'json' : 'csv'}${search ? `?${search}` : ''}`;
+  },
   developers: (base: string) => `${base}/desarrolladores`,
   osm: (lat: number, lon: number, zoom = 17) =>
     `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${zoom}/${lat}/${lon}`,

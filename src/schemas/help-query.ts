@@ -231,6 +231,26 @@ export const mapPointsQuery = z
 /** The list's filters alone: an export takes every record they select, with no page, order or size. */
 export const exportQuery = z.strictObject(filterShape).superRefine(queryRules);
 
+/** The one value of the CSV export's `excel` parameter: the file written for a spreadsheet set to Spanish. */
+export const EXCEL_CSV = '1';
+
+/** The CSV export's query: the export's filters, and `excel` for the spreadsheet dialect. */
+export const csvExportQuery = z
+  .strictObject({
+    ...filterShape,
+    excel: z
+      .enum([EXCEL_CSV])
+      .optional()
+      .describe(
+        `${EXCEL_CSV}: el mismo CSV para una hoja de cálculo en español (Excel en Colombia): UTF-8 con BOM, punto y ` +
+          'coma entre campos y coma decimal en los números, con la fila de hashtags HXL, las mismas comillas y la ' +
+          'misma protección contra fórmulas; el archivo se llama …-excel.csv. Sin él, el CSV estándar (comas y ' +
+          'punto decimal). Otro valor: 400 invalid_query.',
+      ),
+  })
+  .superRefine(queryRules);
+
 export type HelpQuery = z.output<typeof helpQuery>;
 export type MapPointsQuery = z.output<typeof mapPointsQuery>;
 export type ExportQuery = z.output<typeof exportQuery>;
+export type CsvExportQuery = z.output<typeof csvExportQuery>;

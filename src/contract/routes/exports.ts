@@ -1,6 +1,7 @@
 // GET /api/public/v1/export.csv and export.json: every published record a list's filters select, in HXL 1.1.
 import { EXPORT_BUILDS, EXPORT_CACHE_DEFAULT_MB } from '../../domain/export-limits.ts';
-import { exportQuery } from '../../schemas/help-query.ts';
+import { csvDialect } from '../../presenters/csv-text.ts';
+import { csvExportQuery, EXCEL_CSV, exportQuery } from '../../schemas/help-query.ts';
 import { HXL_CSV_MEDIA_TYPE, HXL_LICENSE, hxlColumns } from '../../schemas/hxl.ts';
 import { exportExamples } from '../openapi-examples.ts';
 import { errorResponse, internalError, rateLimitHeaders, ref, tooMany } from '../openapi-parts.ts';
@@ -16,7 +17,11 @@ const exportHeaders = (format: 'csv' | 'json') => ({
     schema: { type: 'string' },
   },
   'Content-Disposition': {
-    description: `attachment; filename="ayuda-directa-<emergencySlug o todas>-<AAAA-MM-DD>.${format}" (la fecha de hoy, UTC).`,
+    description:
+      `attachment; filename="ayuda-directa-<emergencySlug o todas>-<AAAA-MM-DD>.${format}" (la fecha de hoy, UTC)` +
+      (format === 'csv'
+        ? `; con excel=${EXCEL_CSV}, ayuda-directa-<emergencySlug o todas>-<AAAA-MM-DD>${csvDialect(true).fileSuffix}.csv.`
+        : '.'),
     schema: { type: 'string' },
   },
   Link: {
@@ -60,7 +65,7 @@ const busy = {
 export const exportCsvRoute = declareRoute({
   method: 'get',
   path: EXPORT_CSV_PATH,
-  query: exportQuery,
+  query: csvExportQuery,
   operation: ({ baseUrl }) => ({
     operationId: 'exportHelpCsv',
     tags: ['ayudas'],
@@ -72,7 +77,9 @@ export const exportCsvRoute = declareRoute({
       'hashtags HXL y una fila por registro. Los números van sin comillas y una celda vacía es un valor ausente. ' +
       'Contra la inyección de fórmulas, un texto que empieza por =, +, -, @, tabulador o CR lleva un apóstrofo ' +
       'delante, y también cada trozo que sigue a un punto y coma o a un salto de línea (las hojas de cálculo en ' +
-      'español separan celdas por punto y coma).',
+      `español separan celdas por punto y coma). Con excel=${EXCEL_CSV}, el mismo CSV para una hoja de cálculo en ` +
+      'español: un BOM (EF BB BF) al comienzo, punto y coma entre campos y coma decimal en los números ' +
+      '(1500,5), con las mismas filas, comillas y protección; su ETag y su archivo en disco son otros.',
     responses: {
       '200': {
         description: 'El CSV (Content-Type: text/csv; charset=utf-8; header=present).',

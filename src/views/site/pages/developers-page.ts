@@ -6,6 +6,7 @@ import { MODERN_PROTOCOL_VERSION } from '../../../contract/mcp-protocol.ts';
 import { EXPORT_CSV_PATH, EXPORT_JSON_PATH } from '../../../contract/routes/exports.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { type ErrorCode, errorMessage } from '../../../errors.ts';
+import { EXCEL_CSV } from '../../../schemas/help-query.ts';
 import { HXL_LICENSE, hxlColumns } from '../../../schemas/hxl.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
@@ -415,6 +416,7 @@ function openDataBlocks(input: DevelopersInput, t: Strings, slug: string): Block
       kind: 'list',
       items: [
         [link(EXPORT_CSV_PATH, EXPORT_CSV_PATH), `: ${t.openDataCsv}`],
+        [link(`${EXPORT_CSV_PATH}?excel=${EXCEL_CSV}`, t.openDataExcelLink), `: ${t.openDataExcel}`],
         [link(EXPORT_JSON_PATH, EXPORT_JSON_PATH), `: ${t.openDataJson}`],
       ],
     },
@@ -424,6 +426,7 @@ function openDataBlocks(input: DevelopersInput, t: Strings, slug: string): Block
       [
         `curl -OJ '${csv}?emergencySlug=${slug}'`,
         `curl -OJ '${csv}?emergencySlug=${slug}&type=request&category=agua&municipalityCode=86001'`,
+        `curl -OJ '${csv}?emergencySlug=${slug}&excel=${EXCEL_CSV}'`,
         `curl '${json}?emergencySlug=${slug}&q=medicamentos&status=all'`,
       ].join('\n'),
     ),

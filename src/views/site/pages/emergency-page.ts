@@ -442,6 +442,7 @@ function openData(slug: string, lang: Lang): Block {
       text(t.dataIntro),
       actions([
         [link(urls.hxlExport('', 'csv', slug), t.dataCsv)],
+        [link(urls.hxlExport('', 'excel', slug), t.dataExcel)],
         [link(urls.hxlExport('', 'json', slug), t.dataJson)],
       ]),
       text(

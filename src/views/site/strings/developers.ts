@@ -257,6 +257,11 @@ export const developers = {
     es: 'CSV en UTF-8 (RFC 4180, líneas con CRLF): una fila de encabezados en español, la fila de hashtags y una fila por registro; Content-Disposition con el nombre ayuda-directa-<emergencia o todas>-<fecha>.csv.',
     en: 'CSV in UTF-8 (RFC 4180, CRLF lines): a row of Spanish headers, the hashtag row and one row per record; Content-Disposition names it ayuda-directa-<emergency or todas>-<date>.csv.',
   },
+  openDataExcelLink: { es: 'Para Excel', en: 'For Excel' },
+  openDataExcel: {
+    es: 'el mismo CSV con excel=1, para una hoja de cálculo en español (Excel en Colombia): UTF-8 con BOM, punto y coma entre campos y coma decimal (1500,5), con la fila de hashtags, las mismas comillas y la misma protección contra fórmulas; el archivo se llama ayuda-directa-<emergencia o todas>-<fecha>-excel.csv. Cualquier otro valor de excel responde 400 invalid_query.',
+    en: 'the same CSV with excel=1, for a spreadsheet set to Spanish (Excel in Colombia): UTF-8 with a BOM, semicolons between fields and a decimal comma (1500,5), with the hashtag row, the same quoting and the same protection against formulas; the file is named ayuda-directa-<emergency or todas>-<date>-excel.csv. Any other value of excel answers 400 invalid_query.',
+  },
   openDataJson: {
     es: 'JSON en la forma de objetos de HXL: [{"#meta+id": "…", "#value+required": 30, …}]; los números son números y lo que falta es null.',
     en: 'JSON in HXL’s object form: [{"#meta+id": "…", "#value+required": 30, …}]; numbers are numbers and what is missing is null.',

@@ -146,6 +146,7 @@ export const emergency = {
     en: 'Download the active requests and offers of this emergency to open them in a spreadsheet or in the humanitarian tools that read HXL. They carry what is published here, without phone numbers or documents.',
   },
   dataCsv: { es: 'Descargar CSV (hoja de cálculo)', en: 'Download CSV (spreadsheet)' },
+  dataExcel: { es: 'Para Excel', en: 'For Excel' },
   dataJson: { es: 'Descargar JSON', en: 'Download JSON' },
   dataLicence: {
     es: 'Licencia CC BY-SA 4.0: cite a Ayuda Directa y, por los nombres de departamentos y municipios (DIVIPOLA), al DANE.',
