@@ -320,7 +320,12 @@ test('resources: the OpenAPI document and the description of the service', async
   assert.match(served.headers['content-type'] as string, /^text\/markdown; charset=utf-8/);
   assert.equal(served.body, text);
   assert.match(text, /^# Ayuda Directa\n\n> /, 'llmstxt.org: H1 then a summary blockquote');
-  for (const path of ['/api/public/openapi.json', '/mcp', '/api/aid-places/places', '/api/public/v1/inventario']) {
+  for (const path of [
+    '/api/public/openapi.json',
+    '/desarrolladores.md#mcp',
+    '/api/aid-places/places',
+    '/api/public/v1/inventario',
+  ]) {
     assert.ok(text.includes(`](${LOCAL_BASE_URL}${path}`), path);
   }
 });

@@ -422,19 +422,21 @@ test('/llms.txt follows llmstxt.org and every twin it lists answers', async () =
     '/desarrolladores/referencia.md',
     '/privacidad.md',
     '/api/public/openapi.json',
-    '/mcp',
+    '/desarrolladores.md#mcp',
     '/api/aid-places/places',
     '/.well-known/aid-places',
     '/api/public/v1/inventario',
     `/centros.md?emergencia=${SLUG}`,
     `/rutas.md?emergencia=${SLUG}`,
+    `/api/logistics-operations?emergencia=${SLUG}`,
   ]) {
     assert.ok(links.includes(`${BASE_URL}${path}`), `llms.txt links ${path}`);
   }
+  // The MCP endpoint answers POST: it is named, and its link leads to how to connect.
+  assert.ok(text.includes(`en ${BASE_URL}/mcp,`));
   for (const link of links) {
     const url = new URL(link);
     assert.equal(url.origin, BASE_URL);
-    if (url.pathname === '/mcp' || url.search.includes('SLUG')) continue;
     const answer = await get(`${url.pathname}${url.search}`);
     assert.equal(answer.statusCode, 200, link);
     if (url.pathname.endsWith('.md')) {

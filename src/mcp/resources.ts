@@ -96,13 +96,18 @@ async function buildAbout(ctx: Context): Promise<string> {
     }
     lines.push('');
   }
+  // Every link answers as it is: the routes of a real emergency, or (with none active) where the operation is described.
+  const example = active[0]?.slug;
+  const logisticsLink = example
+    ? urls.logistics(base, example)
+    : `${base}/desarrolladores/referencia.md#op-listLogisticsOperations`;
   lines.push(
     '## API',
     '',
     `- [OpenAPI 3.1](${urls.openapi(base)}): descripción completa de la API (rutas, esquemas, ejemplos, errores).`,
     `- [API pública](${urls.api(base)}): descubrimiento, panorama, lista y detalle (parámetro view); POST envía a revisión.`,
     `- [Inventario de los centros de acopio](${urls.inventory(base)}): qué tiene y qué necesita cada centro, con la edad de cada dato (parámetros emergencia y categoria).`,
-    `- [Rutas logísticas disponibles](${urls.logistics(base, 'SLUG')}): recogida y destino confirmados (SLUG: la emergencia).`,
+    `- [Rutas logísticas disponibles](${logisticsLink}): recogida y destino confirmados; el parámetro emergencia es el slug de la emergencia${example ? ` (aquí ${example})` : ''}.`,
     `- [Centros de acopio en GeoJSON](${urls.places(base)}): feed del protocolo aid-places 0.1, sin datos de personas; ETag y Last-Modified.`,
     `- [Manifiesto aid-places](${base}/.well-known/aid-places): editor, feeds, exportaciones, licencia y nota de privacidad.`,
     `- [Exportación HXL en CSV](${urls.hxlExport(base, 'csv')}): todos los registros publicados que cumplen los filtros de la lista (sin límite), con hashtags HXL 1.1; licencia ${HXL_LICENSE.identifier}, crédito: DANE por los nombres y códigos DIVIPOLA.`,
@@ -111,7 +116,8 @@ async function buildAbout(ctx: Context): Promise<string> {
     '',
     '## MCP',
     '',
-    `- [Servidor MCP](${urls.mcp(base)}): Streamable HTTP, protocolos ${MODERN_PROTOCOL_VERSION} (sin sesiones) y ` +
+    // The endpoint answers POST (a GET needs a session): the link goes to how to connect, the address is named.
+    `- [Servidor MCP](${base}/desarrolladores.md#mcp): Streamable HTTP en ${urls.mcp(base)}, protocolos ${MODERN_PROTOCOL_VERSION} (sin sesiones) y ` +
       `${LEGACY_PROTOCOL_VERSION} (con sesión), los dos en la misma dirección. Lecturas: ${readToolNames.join(', ')}.` +
       ` Escrituras: ${submissionToolNames.join(', ')} (envían a revisión, reportan, retiran, se comprometen a llevar o` +
       ' se ofrecen a llevar una ruta; ninguna publica).',

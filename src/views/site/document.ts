@@ -3,8 +3,11 @@ import type { Html } from '../html.ts';
 
 export type Lang = 'es' | 'en';
 
-/** Text, a link (internal paths become twin links in Markdown), bold text or code. */
-export type Inline = string | { a: string; text: string } | { b: string } | { code: string };
+/**
+ * Text, a link (internal paths become twin links in Markdown; `twin: false` for an address that is no page, such as an
+ * API operation's), bold text or code.
+ */
+export type Inline = string | { a: string; text: string; twin?: false } | { b: string } | { code: string };
 
 export type Block =
   | { kind: 'heading'; level: 2 | 3; text: string; id?: string }
@@ -44,6 +47,8 @@ export interface SiteDocument {
 export const text = (...content: Inline[]): Block => ({ kind: 'paragraph', content });
 export const heading = (text: string, level: 2 | 3 = 2, id?: string): Block => ({ kind: 'heading', level, text, id });
 export const link = (a: string, text: string): Inline => ({ a, text });
+/** A link to an address of the service that is not a page (/healthz): the twin links it as it is. */
+export const addressLink = (a: string, text: string): Inline => ({ a, text, twin: false });
 export const bold = (b: string): Inline => ({ b });
 export const code = (c: string): Inline => ({ code: c });
 

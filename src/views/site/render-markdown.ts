@@ -28,8 +28,8 @@ export function twinPath(href: string): string {
   return `${twin}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
-function url(href: string, base: string): string {
-  const target = twinPath(href);
+function url(href: string, base: string, page = true): string {
+  const target = page ? twinPath(href) : href;
   const absolute = target.startsWith('/') ? `${base}${target}` : target;
   return absolute.replace(/[()\s<>]/g, (c) => encodeURIComponent(c));
 }
@@ -39,7 +39,7 @@ function inline(parts: Inline[], base: string): string {
   const line = parts
     .map((part) => {
       if (typeof part === 'string') return escapeInline(part);
-      if ('a' in part) return `[${escapeMarkdown(part.text)}](${url(part.a, base)})`;
+      if ('a' in part) return `[${escapeMarkdown(part.text)}](${url(part.a, base, part.twin !== false)})`;
       if ('b' in part) return `**${escapeMarkdown(part.b)}**`;
       return `\`${part.code.replace(/`/g, "'").replace(/\s+/g, ' ')}\``;
     })

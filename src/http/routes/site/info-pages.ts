@@ -20,7 +20,7 @@ import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
 import { referencePage, TRY_PATH, TRY_TARGET } from '../../../views/site/pages/reference-page.ts';
 import { routesPage } from '../../../views/site/pages/routes-page.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
-import { queryRecord } from '../../request-values.ts';
+import { queryRecord, queryText } from '../../request-values.ts';
 import { sitePage } from './site-page.ts';
 
 /** An empty parameter (a link without a value) means "not given"; anything else must be valid. */
@@ -92,7 +92,8 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     });
   });
 
-  // The reference's try-it forms: only GET paths of the document, only the fields that were filled.
+  // The reference's try-it forms: only GET paths of the document, only the fields that were filled; a path's own
+  // field ({id}) goes into the path, and without it there is nothing to try.
   const gettable = new Set(
     Object.entries(openapi.paths)
       .filter(([, ops]) => 'get' in ops)
@@ -102,15 +103,24 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     const query = queryRecord(request);
     const target = query[TRY_TARGET];
     if (typeof target !== 'string' || !gettable.has(target) || target === '/mcp') return reply.callNotFound();
+    const inPath = new Set<string>();
+    let missing = false;
+    const path = target.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      inPath.add(name);
+      const value = queryText(request, name)?.trim() ?? '';
+      if (value === '') missing = true;
+      return encodeURIComponent(value);
+    });
+    if (missing) return reply.callNotFound();
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
-      if (name === TRY_TARGET) continue;
+      if (name === TRY_TARGET || inPath.has(name)) continue;
       for (const one of [value].flat()) if (one !== '') params.append(name, one);
     }
     const rest = params.toString();
     return reply
       .code(303)
-      .header('location', rest ? `${target}?${rest}` : target)
+      .header('location', rest ? `${path}?${rest}` : path)
       .send();
   });
 

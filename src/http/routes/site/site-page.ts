@@ -76,6 +76,14 @@ function isTextRecord(value: unknown): value is Record<string, string> {
   return !!value && typeof value === 'object' && Object.values(value).every((one) => typeof one === 'string');
 }
 
+/** Every page's route pattern ('/ayudas/:id'), as sitePage registers it: the site's one list of its pages. */
+const pagePatterns = new Set<string>();
+
+/** The patterns of the pages registered so far (all of them once an app is built). */
+export function sitePagePatterns(): string[] {
+  return [...pagePatterns];
+}
+
 /**
  * Registers GET path (HTML, or the twin for Accept: text/markdown) and its twin path. A path ending in a
  * parameter takes the twin as that parameter with ".md" (/ayudas/ID.md), read by the same route.
@@ -87,6 +95,7 @@ export function sitePage<P extends string>(
   path: P,
   build: BuildPage<P>,
 ) {
+  pagePatterns.add(path);
   const param = /\/:([A-Za-z]+)$/.exec(path)?.[1] ?? null;
   app.get<PageRoute<P>>(path, { onRequest: limiters.reads }, async (request, reply) => {
     const params: unknown = request.params;

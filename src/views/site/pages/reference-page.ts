@@ -3,7 +3,18 @@
 
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import { type Block, bold, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import {
+  addressLink,
+  type Block,
+  bold,
+  code,
+  heading,
+  type Inline,
+  type Lang,
+  link,
+  type SiteDocument,
+  text,
+} from '../document.ts';
 import { codeBlock, fill, fillInline, pagePath, withLang } from './info-common.ts';
 import type { JsonSchema, MediaType, OpenApiDoc, Operation, Parameter } from './openapi-shape.ts';
 
@@ -91,7 +102,10 @@ function examplesOf(media: MediaType, t: Strings): Block[] {
     ]);
 }
 
-/** Try a GET in the browser, without script: /desarrolladores/probar drops empty fields and redirects to the API. */
+/**
+ * Try a GET in the browser, without script: /desarrolladores/probar puts the path's fields ({id}) into the path, drops
+ * empty fields and redirects to the API.
+ */
 function tryForm(path: string, parameters: Parameter[], schemas: Record<string, JsonSchema>, t: Strings): Html {
   const id = (name: string) => `probar-${path.replace(/[^a-z0-9]+/gi, '-')}-${name}`;
   return html`<form method="get" action="${TRY_PATH}" class="probar"><fieldset><legend>${t.refTry}</legend>
@@ -122,11 +136,16 @@ function operationBlock(
   const meta: [string, Inline[]][] = [];
   if (op.operationId) meta.push([t.refOperationId, [code(op.operationId)]]);
   if (op.tags?.length) meta.push([t.refTags, [op.tags.join(', ')]]);
-  const query = (op.parameters ?? []).filter((p) => p.in === 'query');
-  // A GET without parameters is tried with a plain link; one with parameters gets a form (below).
-  if (method === 'get' && query.length === 0 && path !== '/mcp') meta.push([t.refTry, [link(path, path)]]);
+  // A path's own fields first ({id}: a record the reader names), then the query's.
+  const asked = [
+    ...(op.parameters ?? []).filter((p) => p.in === 'path'),
+    ...(op.parameters ?? []).filter((p) => p.in === 'query'),
+  ];
+  // A GET without parameters is tried with a plain link to the API (not a page: no twin); one with parameters
+  // gets a form (below), so no link is printed with a {placeholder} in it.
+  if (method === 'get' && asked.length === 0 && path !== '/mcp') meta.push([t.refTry, [addressLink(path, path)]]);
   if (meta.length > 0) blocks.push({ kind: 'fields', items: meta });
-  if (method === 'get' && query.length > 0) blocks.push({ kind: 'html', html: tryForm(path, query, schemas, t) });
+  if (method === 'get' && asked.length > 0) blocks.push({ kind: 'html', html: tryForm(path, asked, schemas, t) });
   if (op.parameters?.length) {
     blocks.push(heading(t.refParameters, 3), {
       kind: 'table',
