@@ -99,6 +99,7 @@ function expectedItem({ body, whatsapp }: Generated) {
       urgency: body.urgency ?? 'needed',
       quantities: {
         people: body.neededPeople ?? 1,
+        peopleGiven: body.neededPeople !== undefined,
         required,
         covered: 0,
         // Pending quantities are shown rounded to thousandths (src/domain/coverage.ts).

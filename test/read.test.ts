@@ -153,6 +153,7 @@ describe('views', () => {
     assert.equal(item.operationalStatus, 'partially_covered');
     assert.deepEqual(item.quantities, {
       people: 1,
+      peopleGiven: false,
       required: 100,
       covered: 80,
       pending: 20,

@@ -79,7 +79,15 @@ export type SubmissionFields = Pick<
    * Always set by submissionFields; optional because contents stored before it (pending revisions) lack it.
    */
   municipality_derived?: number;
+  /**
+   * 1 when the submission said how many people (neededPeople), 0 when `people` is SPEC 2.3's default of 1 or the
+   * record is an offer. Optional for the same reason as municipality_derived.
+   */
+  people_given?: number;
 };
+
+/** What a submission stores now: everything SubmissionFields may lack for contents stored before is set. */
+export type NewFields = SubmissionFields & { people_given: number };
 
 /** A submission's fields under their columns: an optional field not sent is null, as is every column of `{}`. */
 type ByColumn<S, T extends FieldColumns> = {
@@ -110,7 +118,7 @@ export function submissionFields(
   submission: HelpSubmission,
   emergencyId: string,
   identityDocument: string | null,
-): SubmissionFields {
+): NewFields {
   const whatsapp = normalizeWhatsapp(submission.contactWhatsapp);
   if (!whatsapp) throw new Error('contactWhatsapp must be validated before it is stored');
   const common = {
@@ -128,6 +136,7 @@ export function submissionFields(
       exact_location: submission.showExactLocation ? 1 : 0,
       ...placeMunicipality(submission),
       people: submission.neededPeople ?? 1,
+      people_given: submission.neededPeople === undefined ? 0 : 1,
     };
   }
   const centreNeeds =
@@ -141,6 +150,7 @@ export function submissionFields(
     exact_location: submission.showExactLocation ? 1 : 0,
     ...placeMunicipality(submission),
     needs_transport: submission.needsTransport === undefined ? null : submission.needsTransport ? 1 : 0,
+    people_given: 0,
   };
 }
 
@@ -162,11 +172,13 @@ function placeMunicipality(submission: Pick<HelpSubmission, 'latitude' | 'longit
 export function contentHash(fields: SubmissionFields): string {
   // A derived municipality follows from the point, and a default exact_location adds nothing: hashes made before
   // either column existed stay valid, so a client resending unchanged content is not a revision. A chosen
-  // municipality is content: choosing another one is a change.
+  // municipality is content: choosing another one is a change. Whether the people count was given is left out too:
+  // under SPEC 2.3 a body without neededPeople and one with 1 say the same, as they hashed before the column existed.
   const derived = fields.municipality_derived !== 0;
   const keys = (Object.keys(fields).sort() as (keyof SubmissionFields)[]).filter(
     (key) =>
       key !== 'municipality_derived' &&
+      key !== 'people_given' &&
       !(key === 'municipality_code' && derived) &&
       !(key === 'exact_location' && fields.exact_location === 0),
   );

@@ -26,7 +26,7 @@ import { alertLeaders, wantsAlert } from './channels/leader-alerts.ts';
 import { type CompleteClaim, type Idempotent, idempotencyKeyOf, type ReleaseLog, runIdempotent } from './idempotent.ts';
 import { resolveSubmissionEmergency } from './resolve-emergency.ts';
 import { announced } from './submission-events.ts';
-import { contentHash, type SubmissionFields, submissionFields } from './submission-fields.ts';
+import { contentHash, type NewFields, type SubmissionFields, submissionFields } from './submission-fields.ts';
 import { type Credential, decideOwnership, identifySubmitter, type Ownership } from './submission-owner.ts';
 
 export interface SubmitOptions {
@@ -253,7 +253,7 @@ async function settle(
 function newRecord(
   id: string,
   submission: HelpSubmission,
-  fields: SubmissionFields,
+  fields: NewFields,
   hash: string,
   now: string,
   editTokenHash: string | null,

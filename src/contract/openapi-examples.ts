@@ -70,6 +70,7 @@ const row: PublicHelpRow = {
   exact_location: 0,
   municipality_code: '86001',
   people: 24,
+  people_given: 1,
   resource_label: 'Bidones de agua de 20 litros',
   quantity_required: 30,
   quantity_covered: 12,

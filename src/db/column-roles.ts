@@ -95,6 +95,7 @@ export const helpRecordRoles = {
   latitude: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Latitud' },
   longitude: { kind: 'place', published: 'as_public_place', erased: 'null', label: 'Longitud' },
   people: { kind: 'public', published: 'always', erased: 'keep', label: 'Personas afectadas' },
+  people_given: { kind: 'public', published: 'always', erased: 'keep', label: null },
   resource_label: { kind: 'free_text', published: 'always', erased: 'scrub', label: 'Qué se necesita' },
   quantity_required: { kind: 'public', published: 'always', erased: 'keep', label: 'Cantidad requerida' },
   quantity_covered: { kind: 'public', published: 'always', erased: 'keep', label: null },

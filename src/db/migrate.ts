@@ -31,6 +31,7 @@ import { channelSubmissions } from './migrations/027-channel-submissions.ts';
 import { receiptCodeHashes } from './migrations/028-receipt-code-hashes.ts';
 import { jobLeases } from './migrations/029-job-leases.ts';
 import { secondFactor } from './migrations/030-second-factor.ts';
+import { peopleGiven } from './migrations/031-people-given.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect) {
@@ -59,6 +60,7 @@ function migrations(dialect: Dialect) {
     '028-receipt-code-hashes': receiptCodeHashes(),
     '029-job-leases': jobLeases(),
     '030-second-factor': secondFactor(),
+    '031-people-given': peopleGiven(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

@@ -50,6 +50,9 @@ export const rollingUpgrade = {
   // The previous version takes a sign-in still waiting for its second step (console_sessions.pending) for a whole
   // session, and signs in accounts with a second factor on their password alone.
   '030-second-factor': false,
+  // Requests the previous version's conversations store meanwhile get the column's default, 1: they would publish a
+  // people count nobody gave.
+  '031-people-given': false,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

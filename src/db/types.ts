@@ -37,6 +37,11 @@ export interface HelpRecordsTable {
   latitude: number | null;
   longitude: number | null;
   people: number | null;
+  /**
+   * 1 when the person said how many people are affected; 0 when `people` holds SPEC 2.3's default of 1 (the
+   * conversations never ask it) or the record is an offer. Public pages show the count only when it is 1.
+   */
+  people_given: number;
   resource_label: string | null;
   quantity_required: number | null;
   quantity_covered: number;

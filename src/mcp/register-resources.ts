@@ -3,6 +3,7 @@
 // the same queries and presenters as the API, so a resource never shows what the API would not.
 import { type McpServer, ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { Context } from '../context.ts';
+import { helpForAssistants } from '../presenters/assistant-help.ts';
 import { csvDialect } from '../presenters/csv-text.ts';
 import { hxlCsv } from '../presenters/hxl-row.ts';
 import { urls } from '../presenters/urls.ts';
@@ -139,7 +140,7 @@ export function registerResources(server: McpServer, ctx: Context): void {
       const id = single(variables.id);
       const item = await findHelp(ctx, id);
       if (!item) throw new ResourceNotFoundError(uri.href, `No hay un registro publicado con id «${id}».`);
-      const text = JSON.stringify({ generatedAt: ctx.now().toISOString(), item });
+      const text = JSON.stringify({ generatedAt: ctx.now().toISOString(), item: helpForAssistants(item) });
       return boundedResource({ contents: [{ uri: uri.href, mimeType: 'application/json', text }] }, maxBytes, uri.href);
     },
   );

@@ -6,6 +6,7 @@ import { refusesSource, reservedSourceError, submitHelp } from '../commands/subm
 import type { RetentionConfig } from '../config.ts';
 import type { Context } from '../context.ts';
 import { AppError, errorBody } from '../errors.ts';
+import { helpForAssistants, helpListForAssistants } from '../presenters/assistant-help.ts';
 import { discovery } from '../queries/discovery.ts';
 import { getHelp } from '../queries/get-help.ts';
 import { helpMatches } from '../queries/help-matches.ts';
@@ -147,7 +148,10 @@ export const tools: ToolDefinition[] = [
     annotations: readAnnotations,
     showsMap: true,
     // The rules across fields (coordinates in pairs, radius needs a point) are not part of the published schema.
-    run: (ctx, args) => listHelp(ctx, { ...parseOrThrow(helpSearch, args, 'invalid_query', 'es'), view: 'list' }),
+    run: async (ctx, args) =>
+      helpListForAssistants(
+        await listHelp(ctx, { ...parseOrThrow(helpSearch, args, 'invalid_query', 'es'), view: 'list' }),
+      ),
   }),
   defineTool({
     name: 'ver_ayuda',
@@ -158,7 +162,10 @@ export const tools: ToolDefinition[] = [
     input: z.strictObject(helpIdInputShape),
     output: helpDetail,
     annotations: readAnnotations,
-    run: async (ctx, args) => ({ generatedAt: ctx.now().toISOString(), item: await getHelp(ctx, args.id) }),
+    run: async (ctx, args) => ({
+      generatedAt: ctx.now().toISOString(),
+      item: helpForAssistants(await getHelp(ctx, args.id)),
+    }),
   }),
   defineTool({
     name: 'buscar_operaciones_logisticas',

@@ -115,6 +115,7 @@ export function presentPublicHelp(row: PublicHelpRow, options: PresentOptions): 
     quantities: isRequest
       ? {
           people: row.people,
+          peopleGiven: row.people_given === 1,
           required: row.quantity_required,
           covered: row.quantity_covered,
           pending,

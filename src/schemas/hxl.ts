@@ -4,6 +4,7 @@
 // a phone number, an identity document or a #contact column.
 import * as z from 'zod';
 import { municipalityByCode } from '../domain/municipalities.ts';
+import { saidPeople } from '../domain/people-given.ts';
 import { isoDateTime } from './common.ts';
 import type { PublicHelp } from './public-help.ts';
 
@@ -151,9 +152,9 @@ export const hxlColumns: readonly HxlColumn[] = [
     tag: '#affected+num',
     header: 'Personas afectadas',
     kind: 'number',
-    source: 'quantities.people; vacío en ofrecimientos',
+    source: 'quantities.people cuando quantities.peopleGiven; vacío si la persona no lo dijo y en ofrecimientos',
     schema: number,
-    value: (item) => item.quantities?.people ?? null,
+    value: (item) => saidPeople(item.quantities),
   },
   {
     tag: '#adm1+code',

@@ -85,7 +85,20 @@ export const contact = z
 
 export const quantities = z
   .object({
-    people: z.int().nullable().describe('Personas afectadas (neededPeople).'),
+    people: z
+      .int()
+      .nullable()
+      .describe(
+        'Personas afectadas (neededPeople); 1 por defecto (SPEC 2.3) cuando la persona no lo dijo: vea peopleGiven. ' +
+          'Las herramientas MCP dan null en ese caso.',
+      ),
+    peopleGiven: z
+      .boolean()
+      .describe(
+        'Desde el 2026-11-28. true cuando la persona dijo cuántas personas están afectadas; false cuando people es el ' +
+          '1 por defecto porque no lo dijo (las conversaciones por WhatsApp y SMS no lo preguntan, y el formulario, ' +
+          'la API y Kobo lo permiten omitir). Las páginas, sus gemelos Markdown y las exportaciones HXL no muestran el número cuando es false.',
+      ),
     required: nullableNumber.describe('Cantidad requerida.'),
     covered: z.number().describe('Cantidad ya cubierta.'),
     pending: nullableNumber.describe('Cantidad que falta (required - covered, mínimo 0).'),

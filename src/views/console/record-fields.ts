@@ -79,6 +79,9 @@ export function shown(column: string, value: unknown): string {
   return String(value);
 }
 
+/** A people count stored only as SPEC 2.3's default: the leaders see it was not said; the public sees nothing. */
+const PEOPLE_NOT_GIVEN = 'No lo dijo (no se publica)';
+
 /**
  * A record's content. `erased`: its personal data is gone (withdrawn or erased), so a missing point is said as such
  * rather than with the advice to place it.
@@ -89,7 +92,9 @@ export function contentTable(content: Content, options: { erased?: boolean } = {
       html`<div><dt>${columnLabels[column]}</dt><dd>${
         column === 'contact_whatsapp' && content.contact_whatsapp
           ? html`<a href="${`https://wa.me/${content.contact_whatsapp.replace(/^\+/, '')}`}" rel="noreferrer">${content.contact_whatsapp}</a>`
-          : shown(column, content[column])
+          : column === 'people' && content.people_given === 0
+            ? PEOPLE_NOT_GIVEN
+            : shown(column, content[column])
       }</dd></div>`,
   )}<div><dt>Municipio</dt><dd>${municipalityText(content)}</dd></div>${
     options.erased
@@ -173,6 +178,8 @@ export function formValues(content: Content): Record<string, string> {
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return {
     ...Object.fromEntries([...formColumns].map(([name, column]) => [name, text(content[column])])),
+    // A count nobody gave stays blank: correcting the rest does not publish the default 1 as if it had been said.
+    neededPeople: content.people_given === 0 ? '' : text(content.people),
     // A chosen municipality is kept; a derived one is left blank, so a corrected point names its own municipality.
     municipalityCode: content.municipality_derived === 0 ? text(content.municipality_code) : '',
     // Its department's municipalities are the ones listed, chosen or derived alike: a correction is usually nearby.
@@ -244,7 +251,7 @@ ${values.showExactLocation === 'si' ? html`<input type="hidden" name="showExactL
 ${municipalitySelect(values, errors, derivedMunicipality)}
 ${f('latitude', { inputmode: 'decimal', help: 'Obligatoria sin municipio. Ej.: 1.1478' })}
 ${f('longitude', { inputmode: 'decimal', help: 'Obligatoria sin municipio. Ej.: -76.6476' })}
-${f('neededPeople', { inputmode: 'numeric' })}
+${f('neededPeople', { inputmode: 'numeric', help: 'Vacío si la persona no lo dijo: no se publica.' })}
 ${f('resourceLabel', { maxlength: 160 })}
 ${f('quantityRequired', { inputmode: 'decimal' })}
 ${f('unit', { maxlength: 40 })}`;

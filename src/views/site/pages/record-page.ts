@@ -1,6 +1,7 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
 import { reachableOnWhatsapp } from '../../../channels/adapters.ts';
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
+import { saidPeople } from '../../../domain/people-given.ts';
 import { groupedPhone, smsUrl, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { HelpMatch } from '../../../schemas/help-matches.ts';
@@ -135,7 +136,8 @@ function quantities(item: PublicHelp, lang: Lang): Block[] {
   if (!q) return [];
   const t = recordWords(lang);
   const fields: [string, Inline[]][] = [];
-  if (q.people !== null) fields.push([t.fPeople, [formatNumber(q.people, lang)]]);
+  const people = saidPeople(q);
+  if (people !== null) fields.push([t.fPeople, [formatNumber(people, lang)]]);
   if (q.required !== null) fields.push([t.fRequired, [amount(q.required, q.unit, lang)]]);
   fields.push([t.fCovered, [amount(q.covered, q.unit, lang)]]);
   if (q.pending !== null) fields.push([t.fPending, [amount(q.pending, q.unit, lang)]]);

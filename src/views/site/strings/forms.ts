@@ -259,7 +259,10 @@ export const forms = {
     en: 'kg, litres, boxes, jugs… (up to 40 characters).',
   },
   neededPeople: { es: 'Personas afectadas', en: 'People affected' },
-  neededPeopleHelp: { es: 'Cuántas personas, de 0 a 10000.', en: 'How many people, 0 to 10000.' },
+  neededPeopleHelp: {
+    es: 'Cuántas personas, de 0 a 10000. Si lo deja vacío, no se publica ningún número.',
+    en: 'How many people, 0 to 10000. Left empty, no number is published.',
+  },
   identityDocument: {
     es: 'Documento de identidad (opcional, privado)',
     en: 'Identity document (optional, private)',
