@@ -68,7 +68,12 @@ describe('a centre’s edit link in a browser', { skip: browserSkip }, () => {
     assert.equal(await page.inputValue(`#quantity-${lineId}`), '120', 'pre-filled');
     await page.fill(`#quantity-${lineId}`, '80');
     await page.click(`#linea-${lineId} button:has-text("Guardar cambios")`);
-    assert.match(page.url(), /hecho=guardado/);
+    assert.match(page.url(), /guardada=/);
+    // The confirmation names the line and repeats the number; the note, left empty, was kept.
+    assert.match(
+      (await page.textContent('p.flash')) ?? '',
+      /Guardamos 80 bidones de Agua en «Necesitamos»\. Nota: «Para los albergues»\./,
+    );
     assert.match((await page.textContent(`#linea-${lineId}`)) ?? '', /Agua: 80 bidones · Para los albergues/);
     assert.equal(await page.inputValue(`#quantity-${lineId}`), '80');
     const lines = await centerInventoryLines(h.ctx, centreId);

@@ -65,7 +65,7 @@ before(async () => {
 after(() => h.close());
 
 describe('the edit link page', () => {
-  test('each line has its own pre-filled form; saving it changes the quantity in place', async () => {
+  test('each line has its own pre-filled form (the note shown beside it); saving it changes the quantity in place', async () => {
     const { id, path } = await centreWithLink('Centro de acopio Coliseo');
     const line = await setInventoryLine(
       h.ctx,
@@ -82,8 +82,10 @@ describe('the edit link page', () => {
       category: 'agua',
       unit: 'bidones',
       quantity: '120',
-      note: 'Para albergues',
+      // The stored note is shown on the card; its field starts empty, which keeps it.
+      note: '',
     });
+    assert.match(page.body, /Para albergues/);
     assert.match(page.body, new RegExp(`<label for="quantity-${line.id}">Cantidad \\(bidones\\)`));
     assert.match(page.body, /Añadir una línea/, 'the form that adds a line is there too');
     assert.match(page.body, new RegExp(`action="${path}/lineas/${line.id}/quitar"`), 'a line can still be removed');
@@ -148,6 +150,50 @@ describe('the edit link page', () => {
     );
   });
 
+  test('adding a line again keeps its note unless another is written or a dash clears it; the confirmation names it', async () => {
+    const { id, path } = await centreWithLink('Centro de acopio Polideportivo');
+    const add = (fields: Record<string, string>) =>
+      post(`${path}/lineas`, { kind: 'have', category: 'agua', unit: 'litros', ...fields });
+    const first = await add({ quantity: '200', note: 'En la bodega del fondo' });
+    assert.equal(first.statusCode, 303);
+    const [line] = await centerInventoryLines(h.ctx, id);
+    assert.ok(line);
+    assert.equal(first.headers.location, `${path}?guardada=${line.id}`, 'back to the page, naming the line');
+
+    const again = await add({ quantity: '1500', note: '' });
+    assert.equal(again.statusCode, 303);
+    const kept = await centerInventoryLines(h.ctx, id);
+    assert.deepEqual(
+      kept.map((l) => [l.id, l.quantity, l.note]),
+      [[line.id, 1500, 'En la bodega del fondo']],
+      'one line, its quantity replaced, its note kept',
+    );
+    const page = await h.app.inject({ method: 'GET', url: again.headers.location as string });
+    assert.match(
+      page.body,
+      /<p class="flash" role="status">Guardamos 1\.500 litros de Agua en «Tenemos»\. Nota: «En la bodega del fondo»\.<\/p>/,
+    );
+    assert.match(
+      page.body,
+      /Vacía, se conserva la nota guardada; para borrarla escriba - \(un guion\)/,
+      'the form says how',
+    );
+
+    await add({ quantity: '1400', note: 'Quedan pocos' });
+    assert.equal((await centerInventoryLines(h.ctx, id))[0]?.note, 'Quedan pocos', 'a new note replaces it');
+    await add({ quantity: '1300', note: ' - ' });
+    const cleared = await centerInventoryLines(h.ctx, id);
+    assert.deepEqual(
+      cleared.map((l) => [l.quantity, l.note]),
+      [[1300, '']],
+    );
+    const done = await h.app.inject({ method: 'GET', url: `${path}?guardada=${line.id}` });
+    assert.match(done.body, /Guardamos 1\.300 litros de Agua en «Tenemos»\.<\/p>/, 'no note, none named');
+    // Only the centre's own lines are named: another id, or anything else, shows no confirmation.
+    const other = await h.app.inject({ method: 'GET', url: `${path}?guardada=%3Cb%3Ehola%3C%2Fb%3E` });
+    assert.doesNotMatch(other.body, /class="flash"|hola/);
+  });
+
   test('the same rule holds in the console and the CLI', async () => {
     const id = await centre('Centro de acopio Bomberos');
     const { browser } = await leader(h, [SLUG]);
@@ -155,10 +201,12 @@ describe('the edit link page', () => {
     await browser.get(url);
     await browser.post(`${url}/lineas`, { kind: 'have', category: 'ropa', quantity: '10', unit: 'Cajas' });
     await browser.get(url);
-    assert.equal(
-      (await browser.post(`${url}/lineas`, { kind: 'have', category: 'ropa', quantity: '7', unit: 'cajas' }))
-        .statusCode,
-      303,
+    const saved = await browser.post(`${url}/lineas`, { kind: 'have', category: 'ropa', quantity: '7', unit: 'cajas' });
+    assert.equal(saved.statusCode, 303);
+    assert.match(
+      (await browser.get(saved.headers.location as string)).body,
+      /class="flash" role="status">Guardamos 7 Cajas de Ropa en «Tenemos»\./,
+      'the console names the line as stored',
     );
     const cli = await runCli(
       [

@@ -117,7 +117,7 @@ describe('lines: set, upsert, remove', () => {
     const again = await setInventoryLine(h.ctx, ids.coliseo, water(80), LEADER);
     assert.equal(again.id, first.id, 'same identity: the same line');
     assert.equal(again.quantity, 80);
-    assert.equal(again.note, '', 'a note left out is cleared');
+    assert.equal(again.note, 'Llegaron ayer', 'a note left out is kept');
     assert.ok(again.updated_at > first.updated_at);
     assert.equal(again.created_at, first.created_at);
     const otherUnit = await setInventoryLine(h.ctx, ids.coliseo, water(3, { unit: 'tanques' }), LEADER);

@@ -1,11 +1,13 @@
 // A leader or a centre declares what a collection centre has or needs: one line per centre, kind, category
-// and unit, so declaring it again updates that line (quantity, note, age) instead of adding another. Units are
+// and unit, so declaring it again updates that line (quantity, age, and the note when one is written: an empty note
+// keeps the stored one, domain/inventory-note.ts) instead of adding another. Units are
 // told apart as people read them, not as they type them: "Personas", "PERSONAS" and "personás" are the line
 // first written "personas", which keeps that spelling.
 import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import { confirmedNow } from '../domain/confirmation.ts';
+import { noteAfterUpdate } from '../domain/inventory-note.ts';
 import { fold } from '../domain/text.ts';
 import { AppError, type Lang } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
@@ -49,13 +51,15 @@ export async function setInventoryLine(
     const at = ctx.now().toISOString();
     // The centre is locked above, so no other write can add a line of this key between the read and the write.
     const same = await sameLine(trx, center.id, values);
+    const note = noteAfterUpdate(same?.note, values.note);
     const saved = same
-      ? await updateLineAmount(trx.db, same.id, { quantity: values.quantity, note: values.note, at })
+      ? await updateLineAmount(trx.db, same.id, { quantity: values.quantity, note, at })
       : await upsertLine(trx.db, {
           id: randomUUID(),
           emergency_id: center.emergency_id,
           center_id: center.id,
           ...values,
+          note,
           at,
         });
     await audit(trx.db, {
@@ -63,7 +67,7 @@ export async function setInventoryLine(
       action: 'inventory_line_set',
       targetType: 'collection_center',
       targetId: center.id,
-      details: { lineId: saved.id, ...values, unit: saved.unit },
+      details: { lineId: saved.id, ...values, note: saved.note, unit: saved.unit },
       at,
     });
     // A centre that keeps its inventory is current: its offer is confirmed with every update.

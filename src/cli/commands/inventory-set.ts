@@ -6,7 +6,9 @@ import { type CliCommand, cliActor, optionalNumber, requireString, UsageError, w
 
 export const inventorySet: CliCommand = {
   path: ['inventory', 'set'],
-  summary: 'Declara lo que un centro de acopio tiene o necesita (crea o actualiza la línea de esa categoría y unidad).',
+  summary:
+    'Declara lo que un centro de acopio tiene o necesita (crea o actualiza la línea de esa categoría y unidad). ' +
+    'Sin --note se conserva la nota de la línea; --note - la borra.',
   usage:
     'ayuda inventory set --center ID --kind have|need --category CATEGORIA --quantity Q --unit UNIDAD [--note TEXTO] [--json]',
   options: {

@@ -3,8 +3,10 @@
 // (same kind, category and unit) is what updates it.
 import { categoryLabel } from '../../domain/categories.ts';
 import { STALE_AFTER_HOURS } from '../../domain/inventory.ts';
+import { CLEAR_NOTE } from '../../domain/inventory-note.ts';
 import { INVENTORY_NOTE_MAX, type InventoryLine } from '../../schemas/inventory.ts';
 import { type Html, html } from '../html.ts';
+import { formatNumber } from '../site/format.ts';
 import { type Errors, errorSummary, input, select, textarea, when } from './controls.ts';
 import { categoryOptions } from './labels.ts';
 
@@ -37,6 +39,14 @@ export interface LineForms {
 }
 
 const kindLabels = { have: 'Tenemos', need: 'Necesitamos' } as const;
+/** How a note field works, said beside every one: writing a line again never drops its note unasked. */
+const NOTE_HELP = `Vacía, se conserva la nota guardada; para borrarla escriba ${CLEAR_NOTE} (un guion). No escriba datos de personas.`;
+
+/** The confirmation after a line is saved: which line, and the number as the site writes it. */
+export function savedLineMessage(line: InventoryLine): string {
+  const note = line.note ? ` Nota: «${line.note}».` : '';
+  return `Guardamos ${formatNumber(line.quantity, 'es')} ${line.unit} de ${categoryLabel(line.category)} en «${kindLabels[line.kind]}».${note}`;
+}
 /** The fields a line's own form shows; the others are its key, sent as they are stored. */
 const editable = ['quantity', 'note'] as const;
 
@@ -75,7 +85,7 @@ export function lineErrors(lines: InventoryLine[], state: LineFormState | null |
 function lineControl(line: InventoryLine, name: (typeof editable)[number], value: string, errors: Errors): Html {
   const id = fieldId(name, line.id);
   const error = errors[name];
-  const help = name === 'quantity' ? '0 si ya no queda' : 'No escriba datos de personas.';
+  const help = name === 'quantity' ? '0 si ya no queda' : NOTE_HELP;
   const by = html` aria-describedby="${id}-ayuda${error ? ` ${id}-error` : ''}"${error ? html` aria-invalid="true"` : ''}`;
   const control =
     name === 'quantity'
@@ -99,7 +109,7 @@ function lineCard(line: InventoryLine, forms: LineForms, state: LineFormState | 
 <form method="post" action="${forms.saveAction}" class="line-edit">${forms.hidden}
 <input type="hidden" name="${LINE_ID_FIELD}" value="${line.id}"><input type="hidden" name="kind" value="${line.kind}"><input type="hidden" name="category" value="${line.category}"><input type="hidden" name="unit" value="${line.unit}">
 ${lineControl(line, 'quantity', values.quantity ?? String(line.quantity), errors)}
-${lineControl(line, 'note', values.note ?? line.note, errors)}
+${lineControl(line, 'note', values.note ?? '', errors)}
 <p><button type="submit">Guardar cambios</button></p></form>
 <form method="post" action="${forms.removeAction(line.id)}" class="inline">${forms.hidden}<button type="submit" class="secondary">Quitar esta línea</button></form>
 </li>`;
@@ -141,6 +151,6 @@ ${select({
 ${select({ name: 'category', label: lineFieldLabels.category as string, value: values.category, options: categoryOptions, errors, required: true })}
 ${input({ name: 'quantity', label: lineFieldLabels.quantity as string, value: values.quantity, errors, required: true, inputmode: 'decimal', help: '0 si ya no queda' })}
 ${input({ name: 'unit', label: lineFieldLabels.unit as string, value: values.unit, errors, required: true, maxlength: 40, help: 'kg, bidones, cajas…' })}
-${textarea({ name: 'note', label: lineFieldLabels.note as string, value: values.note, errors, maxlength: 300, help: 'No escriba datos de personas.' })}
+${textarea({ name: 'note', label: lineFieldLabels.note as string, value: values.note, errors, maxlength: 300, help: NOTE_HELP })}
 <p><button type="submit">Guardar línea</button></p></form></section>`;
 }

@@ -11,12 +11,14 @@ import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { centerEditLink, centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
+import type { InventoryLine } from '../../../schemas/inventory.ts';
 import { centerPage } from '../../../views/console/center-page.ts';
 import { centersPage } from '../../../views/console/centers-page.ts';
-import { LINE_ID_FIELD, type LineFormState } from '../../../views/console/inventory-lines.ts';
+import { LINE_ID_FIELD, type LineFormState, savedLineMessage } from '../../../views/console/inventory-lines.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
+import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 import { recordIn } from './review-routes.ts';
 
@@ -32,25 +34,41 @@ export function lineInput(form: FormBody) {
   return Object.fromEntries(lineFields.map((name) => [name, field(form, name).trim()]));
 }
 
+/** The query parameter naming the line just saved; the page looks it up among the centre's own lines. */
+const SAVED_LINE = 'guardada';
+
+/** Where a saved line's form goes next: the same page, which then says what was saved. */
+export function afterSavedLine(path: string, lineId: string): string {
+  return `${path}?${SAVED_LINE}=${encodeURIComponent(lineId)}`;
+}
+
+/** "Guardamos 1.500 litros de Agua…" for the line the address names, if it is one of these; nothing is echoed. */
+export function savedLineFlash(request: { query: unknown }, lines: InventoryLine[]): string | null {
+  const id = queryText(request, SAVED_LINE);
+  const line = id === undefined ? undefined : lines.find((l) => l.id === id);
+  return line ? savedLineMessage(line) : null;
+}
+
 /**
- * Saves a line, from the form that adds one or from a line's own form (which sends the line's key as stored);
- * on bad input returns the form to send back, with the errors to show at the top and beside its fields.
+ * Saves a line, from the form that adds one or from a line's own form (which sends the line's key as stored): the
+ * saved line's id, or on bad input the form to send back, with the errors to show at the top and beside its fields.
  */
 export async function saveLine(
   ctx: Context,
   centerId: string,
   form: FormBody,
   actor: string,
-): Promise<LineFormState | null> {
+): Promise<{ saved: string } | { problem: LineFormState }> {
   const values = lineInput(form);
   const lineId = field(form, LINE_ID_FIELD).trim() || null;
   try {
     // Checked here, where the form's text is still untyped; the command takes (and checks again) a typed line.
-    await setInventoryLine(ctx, centerId, parseInventoryLine(values), actor);
-    return null;
+    const line = await setInventoryLine(ctx, centerId, parseInventoryLine(values), actor);
+    return { saved: line.id };
   } catch (err) {
     if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
-    return { lineId, values, errors: errorsByField(Array.isArray(err.details) ? (err.details as ErrorDetail[]) : []) };
+    const errors = errorsByField(Array.isArray(err.details) ? (err.details as ErrorDetail[]) : []);
+    return { problem: { lineId, values, errors } };
   }
 }
 
@@ -75,10 +93,11 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     center: HelpRow,
     extra: { form?: LineFormState; newLink?: string; status?: number } = {},
   ) => {
-    const [lines, links, frame] = await Promise.all([
-      centerInventoryLines(ctx, center.id),
+    const lines = await centerInventoryLines(ctx, center.id);
+    const flash = savedLineFlash(request, lines) ?? flashFrom(request);
+    const [links, frame] = await Promise.all([
       centerEditLinks(ctx, center.id),
-      frameFor(ctx, currentUser(request), emergency, flashFrom(request)),
+      frameFor(ctx, currentUser(request), emergency, flash),
     ]);
     const now = ctx.now();
     const days = ctx.config.centerLinkDays;
@@ -123,9 +142,9 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     const { user, emergency, id } = await scope(request);
     const form = checkForm(ctx, request, user.csrf);
     const center = await centerIn(emergency, id);
-    const problem = await saveLine(ctx, center.id, form, consoleActor(user));
-    if (problem) return render(request, reply, emergency, center, { form: problem, status: 400 });
-    return seeOther(reply, `${panelPaths.center(emergency.slug, id)}?hecho=guardado`);
+    const result = await saveLine(ctx, center.id, form, consoleActor(user));
+    if ('problem' in result) return render(request, reply, emergency, center, { form: result.problem, status: 400 });
+    return seeOther(reply, afterSavedLine(panelPaths.center(emergency.slug, id), result.saved));
   });
 
   app.post<LineRoute>('/e/:slug/centros/:id/lineas/:lineId/quitar', async (request, reply) => {

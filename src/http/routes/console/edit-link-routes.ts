@@ -9,7 +9,7 @@ import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import { editLinkPage } from '../../../views/console/edit-link-page.ts';
 import type { LineFormState } from '../../../views/console/inventory-lines.ts';
 import { formBody } from '../../request-values.ts';
-import { saveLine } from './center-routes.ts';
+import { afterSavedLine, savedLineFlash, saveLine } from './center-routes.ts';
 import { flashFrom, sameOrigin, seeOther, sendPage } from './guard.ts';
 
 type LinkRoute = { Params: { token: string } };
@@ -28,7 +28,7 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
     const page = editLinkPage(center, path(token), {
       lines,
       form: extra.form,
-      flash: flashFrom(request),
+      flash: savedLineFlash(request, lines) ?? flashFrom(request),
       expiresAt: center.editLinkExpiresAt,
     });
     return sendPage(reply, page, extra.status ?? 200);
@@ -49,9 +49,9 @@ export function editLinkRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post<LinkRoute>('/centro/:token/lineas', async (request, reply) => {
     const { token, center, form } = await posted(request);
-    const problem = await saveLine(ctx, center.id, form, actor(center));
-    if (problem) return render(request, reply, center, token, { form: problem, status: 400 });
-    return seeOther(reply, `${path(token)}?hecho=guardado`);
+    const result = await saveLine(ctx, center.id, form, actor(center));
+    if ('problem' in result) return render(request, reply, center, token, { form: result.problem, status: 400 });
+    return seeOther(reply, afterSavedLine(path(token), result.saved));
   });
 
   app.post<LineRoute>('/centro/:token/lineas/:lineId/quitar', async (request, reply) => {
