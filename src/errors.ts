@@ -1,11 +1,52 @@
 // The error catalogue: every stable code the service answers with, its HTTP status and its message.
 export type Lang = 'es' | 'en';
 
+/** A sentence for people in both languages, for code that does not know the reader's language. */
+export interface Sentence {
+  readonly es: string;
+  readonly en: string;
+}
+
+/**
+ * One problem in an error body: the field, a stable code, a sentence for people, and the documented extras. A value
+ * the caller sent goes in `value`, never in the sentence.
+ */
 export interface ErrorDetail {
   field: string;
+  code: string;
   message: string;
-  code?: string;
-  [key: string]: unknown;
+  /** What was sent (or found) in the field, when it helps to see it. */
+  value?: string | number | boolean | null;
+  /** emergency_required: the active emergencies' slugs. */
+  slugs?: readonly string[];
+  /** A limit that was reached (rate limits, open pledges or route offers, helpers' daily limits). */
+  limit?: number;
+  /** rate_limited: seconds until the window renews. */
+  retryAfterSeconds?: number;
+  /** pledge_exceeds_pending: how much is still open, and in which unit. */
+  uncommitted?: number;
+  unit?: string | null;
+  /** The largest value accepted. */
+  max?: number;
+  /** cursor_expired: the oldest cursor still valid. */
+  oldestCursor?: string;
+  /** invalid_transition: the route's status and the one asked for. */
+  from?: string;
+  to?: string;
+  /** stale_version: the record, the version reviewed and the current one. */
+  id?: string;
+  expected?: number;
+  current?: number;
+  /** consent_confirmation_required: the link that opens the submission on the website. */
+  url?: string;
+}
+
+/** A detail as code writes it: its sentence may come in both languages, chosen when the body is written. */
+export type DetailInput = Omit<ErrorDetail, 'message'> & { message: string | Sentence };
+
+/** The details in one language. */
+export function detailsIn(details: readonly DetailInput[], lang: Lang): ErrorDetail[] {
+  return details.map((d) => (typeof d.message === 'string' ? (d as ErrorDetail) : { ...d, message: d.message[lang] }));
 }
 
 const catalogue = {
@@ -390,6 +431,167 @@ export function errorMessage(code: ErrorCode, lang: Lang): string {
   return catalogue[code][lang];
 }
 
+/**
+ * The sentences of error details that code writes without knowing the reader's language, by the detail's code.
+ * A sentence never repeats what was sent: that goes in the detail's `value`.
+ */
+export const detailSentences = {
+  required: { es: 'Campo obligatorio.', en: 'Required field.' },
+  missing_header: { es: 'Falta esta cabecera.', en: 'This header is missing.' },
+  invalid_whatsapp: {
+    es: 'Número de WhatsApp no válido: use formato internacional con + y código de país (ej. +573001234567).',
+    en: 'Invalid WhatsApp number: use international format with + and country code (e.g. +573001234567).',
+  },
+  not_found: { es: 'No hay nada con ese identificador.', en: 'Nothing has that identifier.' },
+  unknown_emergency: { es: 'No hay ninguna emergencia con ese slug.', en: 'No emergency has that slug.' },
+  emergency_closed: { es: 'Esa emergencia está cerrada.', en: 'That emergency is closed.' },
+  choose_emergency: {
+    es: 'Hay varias emergencias activas: elija una de las que lista slugs.',
+    en: 'Several emergencies are active: choose one of those listed in slugs.',
+  },
+  emergency_change_not_allowed: {
+    es: 'La emergencia de una publicación no se puede cambiar.',
+    en: 'A submission’s emergency cannot be changed.',
+  },
+  reserved_source: { es: 'Ese source es del propio servicio.', en: 'That source belongs to the service itself.' },
+  not_pledgeable: { es: 'Esta ayuda no recibe compromisos.', en: 'This record takes no pledges.' },
+  no_quantity_required: {
+    es: 'Esta solicitud no pide una cantidad: no envíe quantity.',
+    en: 'This request asks for no quantity: do not send quantity.',
+  },
+  exceeds_uncommitted: {
+    es: 'Pasa de lo que aún queda abierto; uncommitted dice cuánto queda.',
+    en: 'It exceeds what is still open; uncommitted says how much is left.',
+  },
+  out_of_range: {
+    es: 'Debe ser mayor que 0 y no pasar de max.',
+    en: 'Must be greater than 0 and at most max.',
+  },
+  open_pledges: {
+    es: 'Se alcanzó el máximo de compromisos abiertos (limit).',
+    en: 'The most open pledges allowed (limit) was reached.',
+  },
+  open_claims: {
+    es: 'Se alcanzó el máximo de ofrecimientos de transporte abiertos (limit).',
+    en: 'The most open transport offers allowed (limit) was reached.',
+  },
+  helpers_24h: {
+    es: 'Se alcanzó el máximo de compromisos y ofrecimientos en 24 horas (limit).',
+    en: 'The most pledges and offers allowed in 24 hours (limit) was reached.',
+  },
+  pledge_closed: {
+    es: 'El compromiso ya no está abierto; code dice su estado.',
+    en: 'The pledge is no longer open; code gives its status.',
+  },
+  route_not_available: {
+    es: 'La ruta ya no está disponible; code dice su estado.',
+    en: 'The route is no longer available; code gives its status.',
+  },
+  route_claim_closed: {
+    es: 'El ofrecimiento no permite ese paso; code dice su estado y value el paso pedido.',
+    en: 'The offer does not allow that step; code gives its status and value the step asked for.',
+  },
+  cursor_expired: {
+    es: 'El cursor ya no está en el historial; oldestCursor es el más antiguo válido.',
+    en: 'The cursor is no longer in the history; oldestCursor is the oldest valid one.',
+  },
+  unknown_cursor: {
+    es: 'El cursor es posterior al último cambio: use uno de una respuesta anterior.',
+    en: 'The cursor is past the latest change: use one from a previous answer.',
+  },
+  rate_limited: {
+    es: 'Se alcanzó el límite de peticiones por minuto (limit); reintente en retryAfterSeconds segundos.',
+    en: 'The limit of requests a minute (limit) was reached; retry in retryAfterSeconds seconds.',
+  },
+  export_busy: {
+    es: 'Ya se preparan todas las exportaciones que se permiten a la vez (limit); reintente en unos segundos.',
+    en: 'As many exports as allowed at once (limit) are being built; retry in a few seconds.',
+  },
+  syntax: {
+    es: 'El cuerpo no se pudo leer como JSON; value dice dónde falló la lectura.',
+    en: 'The body could not be read as JSON; value says where reading failed.',
+  },
+  duplicate_key: {
+    es: 'Este campo aparece más de una vez en el mismo objeto.',
+    en: 'This field appears more than once in the same object.',
+  },
+  bad_request: { es: 'La solicitud no es válida; value dice por qué.', en: 'The request is invalid; value says why.' },
+  session_not_found: {
+    es: 'Esa sesión MCP no existe o expiró.',
+    en: 'That MCP session does not exist or has expired.',
+  },
+  forbidden_origin: {
+    es: 'Este origen o este host no pueden usar el servicio.',
+    en: 'This origin or host may not use the service.',
+  },
+  database_unavailable: { es: 'La base de datos no responde.', en: 'The database is not answering.' },
+  building: {
+    es: 'El índice de búsqueda se está construyendo; reintente en unos segundos.',
+    en: 'The search index is being built; retry in a few seconds.',
+  },
+  consent_link: {
+    es: 'Dele a la persona el enlace de url: abre el envío en el sitio para que lo revise y lo envíe.',
+    en: 'Give the person the link in url: it opens the submission on the website to review and send.',
+  },
+  stale_version: {
+    es: 'La publicación cambió: expected es la versión revisada y current la actual.',
+    en: 'The submission changed: expected is the version reviewed and current the present one.',
+  },
+  invalid_transition: {
+    es: 'Ese cambio de estado no está permitido: from es el estado actual y to el pedido.',
+    en: 'That status change is not allowed: from is the current status and to the one asked for.',
+  },
+  not_a_collection_center: {
+    es: 'Ese registro no es un centro de acopio publicado.',
+    en: 'That record is not a published collection centre.',
+  },
+  not_a_published_request: {
+    es: 'Ese registro no es una solicitud publicada con ubicación.',
+    en: 'That record is not a published request with a location.',
+  },
+  edit_link_invalid: {
+    es: 'El enlace de edición no existe o fue revocado.',
+    en: 'The edit link does not exist or was revoked.',
+  },
+  not_dead: {
+    es: 'La entrega no está muerta; value dice su estado.',
+    en: 'The delivery is not dead; value gives its status.',
+  },
+  taken: { es: 'Ese valor ya está en uso.', en: 'That value is already in use.' },
+  not_published: { es: 'El registro no está publicado.', en: 'The record is not published.' },
+  same_status: { es: 'El registro ya tiene ese estado.', en: 'The record already has that status.' },
+  already_closed: { es: 'La emergencia ya está cerrada.', en: 'The emergency is already closed.' },
+  invalid_choice: { es: 'No es una de las opciones.', en: 'Not one of the choices.' },
+  not_a_number: { es: 'Debe ser un número.', en: 'Must be a number.' },
+  not_confirmable: {
+    es: 'Esta publicación no espera confirmación.',
+    en: 'This submission is not waiting for a confirmation.',
+  },
+  streams_per_instance: {
+    es: 'Esta instancia ya tiene abiertos todos los flujos que admite (limit).',
+    en: 'This instance already has as many open streams as it allows (limit).',
+  },
+  streams_per_client: {
+    es: 'Esta dirección de cliente ya tiene abiertos todos los flujos que admite (limit).',
+    en: 'This client address already has as many open streams as it allows (limit).',
+  },
+  streams_per_session: {
+    es: 'Esta sesión ya tiene abiertos todos los flujos que admite (limit).',
+    en: 'This session already has as many open streams as it allows (limit).',
+  },
+} as const satisfies Record<string, Sentence>;
+
+export type DetailCode = keyof typeof detailSentences;
+
+/** A detail whose sentence is `sentence`'s; its code is the sentence's unless `extras.code` names another. */
+export function detail(
+  field: string,
+  sentence: DetailCode,
+  extras: Partial<Omit<ErrorDetail, 'field' | 'message'>> = {},
+): DetailInput {
+  return { field, code: sentence, message: detailSentences[sentence], ...extras };
+}
+
 /** Codes only the leaders' console, the CLI or an MCP tool result carry: never a status of the public HTTP API. */
 const leaderOnlyCodes = new Set<ErrorCode>([
   'invalid_credentials',
@@ -451,12 +653,15 @@ export function codesForStatus(status: number): ErrorCode[] {
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  readonly details: unknown;
+  /** The details in Spanish (the console's and the CLI's language); `given` keeps both languages for the API. */
+  readonly details: readonly ErrorDetail[];
+  readonly given: readonly DetailInput[];
   readonly status: number;
-  constructor(code: ErrorCode, details: unknown = null, message?: string) {
+  constructor(code: ErrorCode, details: readonly DetailInput[] = [], message?: string) {
     super(message ?? catalogue[code].en);
     this.code = code;
-    this.details = details;
+    this.given = details;
+    this.details = detailsIn(details, 'es');
     this.status = catalogue[code].status;
   }
 }
@@ -464,9 +669,10 @@ export class AppError extends Error {
 export interface ErrorBody {
   error: string;
   code: ErrorCode;
-  details: unknown;
+  details: ErrorDetail[];
 }
 
-export function errorBody(code: ErrorCode, lang: Lang, details: unknown = null): ErrorBody {
-  return { error: catalogue[code][lang], code, details };
+/** The body of every error: `details` is always a list, empty when there is nothing to add. */
+export function errorBody(code: ErrorCode, lang: Lang, details: readonly DetailInput[] = []): ErrorBody {
+  return { error: catalogue[code][lang], code, details: detailsIn(details, lang) };
 }

@@ -20,12 +20,16 @@ test('1,500 unknown query parameters: 400 under 4 KB, 20 details and one that co
   assert.ok(JSON.stringify(res.body).length < 4_096, `${JSON.stringify(res.body).length} bytes`);
   assert.equal(res.body.details.length, 21);
   assert.deepEqual(res.body.details[0], { field: 'u0', code: 'unknown_field', message: 'Campo desconocido.' });
-  assert.deepEqual(res.body.details.at(-1), { field: '*', code: 'more_errors', message: 'y 1480 problemas más' });
+  assert.deepEqual(res.body.details.at(-1), {
+    field: '*',
+    code: 'more_errors',
+    message: 'Hay 1480 problemas más sin listar.',
+  });
   const english = await h.json({ method: 'GET', url: `${HELP}?${query}`, headers: { 'accept-language': 'en' } });
   assert.deepEqual(english.body.details.at(-1), {
     field: '*',
     code: 'more_errors',
-    message: 'and 1480 more problems',
+    message: 'There are 1480 more problems not listed.',
   });
 });
 
@@ -36,7 +40,7 @@ test('repeated query parameters are capped the same way, on every cached read', 
     assert.equal(res.status, 400, path);
     assert.equal(res.body.details.length, 21, path);
     assert.equal(res.body.details[0].code, 'repeated_parameter');
-    assert.equal(res.body.details.at(-1).message, 'y 280 problemas más');
+    assert.equal(res.body.details.at(-1).message, 'Hay 280 problemas más sin listar.');
     assert.ok(JSON.stringify(res.body).length < 4_096);
   }
 });
@@ -49,7 +53,11 @@ test('a JSON body with 1,500 unknown fields: problems with known fields are list
   assert.ok(JSON.stringify(res.body).length < 4_096);
   assert.equal(res.body.details.length, 21);
   assert.equal(res.body.details[0].field, 'title', 'the problem on a known field is not crowded out');
-  assert.deepEqual(res.body.details.at(-1), { field: '*', code: 'more_errors', message: 'y 1481 problemas más' });
+  assert.deepEqual(res.body.details.at(-1), {
+    field: '*',
+    code: 'more_errors',
+    message: 'Hay 1481 problemas más sin listar.',
+  });
 });
 
 test('a very long unknown name is cut in the detail that echoes it', async () => {

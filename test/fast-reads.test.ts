@@ -214,9 +214,9 @@ describe('the reads limit on both paths', () => {
     assert.equal(limited.status, 429);
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
     assert.equal(limited.headers.get('ratelimit-remaining'), '0');
-    const body = (await limited.json()) as { code: string; details: { limit: number } };
+    const body = (await limited.json()) as { code: string; details: { limit: number }[] };
     assert.equal(body.code, 'rate_limited');
-    assert.equal(body.details.limit, 3);
+    assert.equal(body.details[0]?.limit, 3);
   });
 
   test('behind a trusted proxy each forwarded client has its own count; without trust a forged header changes nothing', async () => {

@@ -170,7 +170,7 @@ describe('lines: set, upsert, remove', () => {
       const err = await rejection(setInventoryLine(h.ctx, ids.coliseo, input, LEADER));
       assert.equal(err.code, 'validation_failed', JSON.stringify(override));
       assert.equal(err.status, 400);
-      const details = err.details as { field: string; code: string }[];
+      const { details } = err;
       assert.ok(
         details.some((d) => d.field === field),
         `${JSON.stringify(override)}: ${JSON.stringify(details)}`,
@@ -380,7 +380,7 @@ describe('GET /api/public/v1/inventario', () => {
       assert.deepEqual(body, {
         error: 'The inventory could not be read.',
         code: 'inventory_unavailable',
-        details: null,
+        details: [],
       });
       new OpenApiValidator(buildOpenApi(h.config.baseUrl, h.config)).check(
         'GET',

@@ -191,7 +191,11 @@ describe('one message per POST, each one counted', () => {
     const body = JSON.parse(res.body.result.content[0].text);
     assert.equal(body.code, 'invalid_query');
     assert.equal(body.details.length, 21);
-    assert.deepEqual(body.details.at(-1), { field: '*', code: 'more_errors', message: 'y 1480 problemas más' });
+    assert.deepEqual(body.details.at(-1), {
+      field: '*',
+      code: 'more_errors',
+      message: 'Hay 1480 problemas más sin listar.',
+    });
     assert.ok(JSON.stringify(res.body).length < 4_096);
   });
 });

@@ -253,7 +253,7 @@ test('publicar_ofrecimiento sends to review and names each bad field', async () 
   assert.deepEqual(body.details[0], {
     field: 'longitude',
     code: 'coordinates_pair',
-    message: 'latitude y longitude van juntas: indique las dos.',
+    message: 'Los campos latitude y longitude van juntos: indique los dos.',
   });
   const noConsent = await call('publicar_ofrecimiento', { ...fields, publishContact: false });
   assert.equal(noConsent.isError, true);

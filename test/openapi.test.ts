@@ -92,15 +92,19 @@ test('schemas come from the validating Zod schemas: bounds, enums, strictness, e
 
 test('the response validator rejects a response that strays from the document', () => {
   const validator = new OpenApiValidator(doc);
-  const good = JSON.stringify({ error: 'x', code: 'help_not_found', details: null });
+  const good = JSON.stringify({ error: 'x', code: 'help_not_found', details: [] });
   validator.check('GET', '/api/public/v1/help', 404, 'application/json', good);
+  for (const details of [null, {}, 'x']) {
+    const strayed = JSON.stringify({ error: 'x', code: 'help_not_found', details });
+    assert.throws(() => validator.check('GET', '/api/public/v1/help', 404, 'application/json', strayed), /details/);
+  }
   assert.throws(() =>
     validator.check(
       'GET',
       '/api/public/v1/help',
       404,
       'application/json',
-      JSON.stringify({ error: 'x', code: 'made_up', details: null }),
+      JSON.stringify({ error: 'x', code: 'made_up', details: [] }),
     ),
   );
   assert.throws(() => validator.check('GET', '/api/public/v1/help', 418, 'application/json', good), /does not list/);

@@ -66,9 +66,9 @@ describe('names of the object prototype in URLs', () => {
 
   test('form errors keyed by a prototype name stay plain entries', () => {
     const errors = errorsByField([
-      { field: 'constructor', message: 'uno' },
-      { field: '__proto__', message: 'dos' },
-      { field: 'toString.0', message: 'tres' },
+      { field: 'constructor', code: 'invalid', message: 'uno' },
+      { field: '__proto__', code: 'invalid', message: 'dos' },
+      { field: 'toString.0', code: 'invalid', message: 'tres' },
     ]);
     assert.deepEqual(Object.entries(errors), [
       ['constructor', 'uno'],

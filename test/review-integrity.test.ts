@@ -238,7 +238,7 @@ describe('the commands refuse a stale version and change nothing', () => {
       assert.ok(err instanceof AppError);
       assert.equal(err.code, 'stale_version');
       assert.equal(err.status, 409);
-      const [detailEntry] = err.details as { expected: number; current: number }[];
+      const [detailEntry] = err.details;
       assert.deepEqual([detailEntry?.expected, detailEntry?.current], [1, 2]);
       return true;
     };

@@ -417,9 +417,9 @@ describe('emergency page', () => {
     const cases: [string, RegExp][] = [
       ['latitude=99&longitude=-76', /Latitud<\/strong>: Debe ser menor o igual que 13.6/],
       ['type=todo', /Tipo<\/strong>: Valor no permitido/],
-      ['radiusKm=5', /Radio \(km\)<\/strong>: radiusKm requiere latitude y longitude/],
-      ['sort=distance', /Ordenar<\/strong>: sort=distance requiere latitude y longitude/],
-      ['latitude=1.1', /Longitud<\/strong>: latitude y longitude van juntas/],
+      ['radiusKm=5', /Radio \(km\)<\/strong>: El parámetro radiusKm requiere latitude y longitude/],
+      ['sort=distance', /Ordenar<\/strong>: Ordenar por distancia \(sort=distance\) requiere latitude y longitude/],
+      ['latitude=1.1', /Longitud<\/strong>: Los campos latitude y longitude van juntos/],
       ['latitude=abc&longitude=-76', /Latitud<\/strong>: Debe ser un número/],
       ['limit=0', /Cuántos mostrar<\/strong>: Debe ser mayor o igual que 1/],
       [`q=${'a'.repeat(121)}`, /Buscar palabras<\/strong>: Debe tener como máximo 120 caracteres/],

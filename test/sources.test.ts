@@ -179,7 +179,7 @@ describe('console: /panel/integraciones', () => {
     assert.match(again.body, /Ya hay una integración registrada con ese nombre/);
     const reserved = await browser.post(PAGE, { name: 'web' });
     assert.equal(reserved.statusCode, 400);
-    assert.match(reserved.body, /nombre reservado/);
+    assert.match(reserved.body, /reservado para los envíos del propio servicio/);
     const forged = await browser.post(PAGE, { name: 'app-sin-csrf', _csrf: 'falso' });
     assert.equal(forged.statusCode, 403);
     assert.equal(await keyHashOf('app-sin-csrf'), undefined);

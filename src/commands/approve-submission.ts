@@ -48,7 +48,12 @@ export async function approveSubmission(
       return saved;
     }
     throw new AppError('invalid_state', [
-      { field: 'id', message: `review_status=${record.review_status}`, code: 'nothing_to_approve' },
+      {
+        field: 'id',
+        code: 'nothing_to_approve',
+        message: 'La publicación no espera revisión; value dice su estado.',
+        value: record.review_status,
+      },
     ]);
   });
 }

@@ -24,7 +24,14 @@ export async function approveWithEdits(
     const { record, now } = step;
     checkVersion(record, expectedVersion);
     if (edits.type !== record.type) {
-      throw new AppError('validation_failed', [{ field: 'type', message: record.type, code: 'type_fixed' }]);
+      throw new AppError('validation_failed', [
+        {
+          field: 'type',
+          code: 'type_fixed',
+          message: 'El tipo de una publicación no se cambia al aprobarla.',
+          value: record.type,
+        },
+      ]);
     }
     const submitted: Partial<SubmissionFields> =
       record.review_status === 'approved' && record.pending_revision
@@ -73,7 +80,12 @@ export async function approveWithEdits(
       return saved;
     }
     throw new AppError('invalid_state', [
-      { field: 'id', message: `review_status=${record.review_status}`, code: 'nothing_to_approve' },
+      {
+        field: 'id',
+        code: 'nothing_to_approve',
+        message: 'La publicación no espera revisión; value dice su estado.',
+        value: record.review_status,
+      },
     ]);
   });
 }

@@ -6,7 +6,7 @@ import { newToken, tokenHash } from '../auth/tokens.ts';
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
 import { addDays, editLinkExpired, editLinkExpiry } from '../domain/edit-link-expiry.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import {
   type EditLinkRow,
@@ -32,7 +32,7 @@ export interface CreatedEditLink {
 }
 
 function invalid(): AppError {
-  return new AppError('edit_link_invalid', [{ field: 'token', message: 'edit link', code: 'edit_link_invalid' }]);
+  return new AppError('edit_link_invalid', [detail('token', 'edit_link_invalid')]);
 }
 
 export async function createEditLink(ctx: Context, centerId: string, actor: Actor): Promise<CreatedEditLink> {

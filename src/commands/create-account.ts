@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
 import type { Role } from '../db/types.ts';
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { AppError, detail, type ErrorDetail } from '../errors.ts';
 import { assignEmergencies } from '../repositories/account-emergencies.ts';
 import { type AccountRow, insertAccount } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
@@ -29,9 +29,9 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
   const email = normalizeEmail(input.email);
   const name = input.name.trim();
   const problems: ErrorDetail[] = [];
-  if (!EMAIL.test(email)) problems.push({ field: 'email', message: 'correo no válido', code: 'invalid_email' });
+  if (!EMAIL.test(email)) problems.push({ field: 'email', message: 'No es un correo válido.', code: 'invalid_email' });
   if (name.length < 2 || name.length > 100)
-    problems.push({ field: 'name', message: '2 a 100 caracteres', code: 'out_of_range' });
+    problems.push({ field: 'name', message: 'Debe tener de 2 a 100 caracteres.', code: 'out_of_range' });
   const weak = await passwordProblem(input.password, [email, name]);
   // Every problem at once on the form; a password that is the only problem is named as such.
   if (problems.length > 0) throw new AppError('validation_failed', weak ? [...problems, weak] : problems);
@@ -39,7 +39,10 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
   const emergencyIds: string[] = [];
   for (const slug of new Set(input.emergencySlugs)) {
     const emergency = await findEmergencyBySlug(ctx.db, slug);
-    if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
+    if (!emergency)
+      throw new AppError('unknown_emergency', [
+        detail('emergency', 'unknown_emergency', { code: 'unknown', value: slug }),
+      ]);
     emergencyIds.push(emergency.id);
   }
   // Hashing is slow by design: done before the transaction so no lock is held meanwhile.
@@ -61,7 +64,7 @@ export async function createAccount(ctx: Context, input: NewAccount, actor: Acto
   };
   await inTransaction(ctx, async (trx) => {
     const inserted = await insertAccount(trx.db, row);
-    if (!inserted) throw new AppError('account_exists', [{ field: 'email', message: email, code: 'taken' }]);
+    if (!inserted) throw new AppError('account_exists', [detail('email', 'taken')]);
     await assignEmergencies(trx.db, row.id, input.role === 'admin' ? [] : emergencyIds);
     await audit(trx.db, {
       actor,

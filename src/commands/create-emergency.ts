@@ -17,35 +17,41 @@ export interface NewEmergency {
 export async function createEmergency(ctx: Context, input: NewEmergency, actor: Actor): Promise<EmergencyRow> {
   const problems: ErrorDetail[] = [];
   if (!slugPattern.test(input.slug))
-    problems.push({ field: 'slug', message: 'a-z, 0-9 y guiones (2 a 60)', code: 'invalid_format' });
+    problems.push({
+      field: 'slug',
+      message: 'Use de 2 a 60 letras a-z, cifras 0-9 y guiones.',
+      code: 'invalid_format',
+    });
   const name = input.name.trim();
   if (name.length < 3 || name.length > 120)
-    problems.push({ field: 'name', message: '3 a 120 caracteres', code: 'out_of_range' });
+    problems.push({ field: 'name', message: 'Debe tener de 3 a 120 caracteres.', code: 'out_of_range' });
   const { latitude, longitude } = input;
   if ((latitude === undefined) !== (longitude === undefined)) {
     problems.push({
       field: latitude === undefined ? 'latitude' : 'longitude',
-      message: 'lat y lon van juntas',
+      message: 'La latitud y la longitud van juntas: indique las dos.',
       code: 'coordinates_pair',
     });
   }
   if (latitude !== undefined && !(latitude >= bounds.latitude.min && latitude <= bounds.latitude.max)) {
     problems.push({
       field: 'latitude',
-      message: `${bounds.latitude.min}..${bounds.latitude.max}`,
+      message: `Debe estar entre ${bounds.latitude.min} y ${bounds.latitude.max}.`,
       code: 'out_of_range',
     });
   }
   if (longitude !== undefined && !(longitude >= bounds.longitude.min && longitude <= bounds.longitude.max)) {
     problems.push({
       field: 'longitude',
-      message: `${bounds.longitude.min}..${bounds.longitude.max}`,
+      message: `Debe estar entre ${bounds.longitude.min} y ${bounds.longitude.max}.`,
       code: 'out_of_range',
     });
   }
   if (problems.length > 0) throw new AppError('validation_failed', problems);
   if (await findEmergencyBySlug(ctx.db, input.slug)) {
-    throw new AppError('invalid_state', [{ field: 'slug', message: input.slug, code: 'slug_taken' }]);
+    throw new AppError('invalid_state', [
+      { field: 'slug', code: 'slug_taken', message: 'Ya hay una emergencia con ese slug.', value: input.slug },
+    ]);
   }
   const now = ctx.now().toISOString();
   const row: EmergencyRow = {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import { distanceKm, roundKm } from '../domain/distance.ts';
-import { AppError, type Lang } from '../errors.ts';
+import { AppError, detail, type Lang } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { findById, type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
@@ -80,12 +80,12 @@ export async function createLogisticsOperation(
   const emergency = await findEmergencyBySlug(ctx.db, input.emergencySlug);
   if (!emergency) {
     throw new AppError('unknown_emergency', [
-      { field: 'emergencySlug', message: input.emergencySlug, code: 'unknown_emergency' },
+      detail('emergencySlug', 'unknown_emergency', { value: input.emergencySlug }),
     ]);
   }
   if (emergency.status !== 'active') {
     throw new AppError('emergency_closed', [
-      { field: 'emergencySlug', message: input.emergencySlug, code: 'emergency_closed' },
+      detail('emergencySlug', 'emergency_closed', { value: input.emergencySlug }),
     ]);
   }
   const row = await writePublic(ctx, async (trx) => {
@@ -93,7 +93,7 @@ export async function createLogisticsOperation(
     const destination = await findById(trx, input.destinationHelpId, true);
     if (!isRouteDestination(destination, emergency.id)) {
       throw new AppError('not_a_published_request', [
-        { field: 'destinationHelpId', message: input.destinationHelpId, code: 'not_a_published_request' },
+        detail('destinationHelpId', 'not_a_published_request', { value: input.destinationHelpId }),
       ]);
     }
     const pickup = await pickupPlace(trx, input, emergency.id);

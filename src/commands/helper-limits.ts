@@ -5,7 +5,7 @@ import type { Db } from '../db/types.ts';
 import { type HelperClient, helperWindowStart, passedLimit } from '../domain/helper-caps.ts';
 import { pledgerHash } from '../domain/pledges.ts';
 import { claimerHash } from '../domain/route-claims.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { helperCounts } from '../repositories/helper-counts.ts';
 
 export async function checkHelperLimits(
@@ -25,11 +25,9 @@ export async function checkHelperLimits(
   if (passed === null) return;
   const byNumber = passed.by === 'number';
   throw new AppError('helper_limit_reached', [
-    {
-      field: byNumber ? 'contactWhatsapp' : 'client',
-      message: String(passed.limit),
+    detail(byNumber ? 'contactWhatsapp' : 'client', 'helpers_24h', {
       code: byNumber ? 'per_whatsapp_24h' : 'per_address_24h',
       limit: passed.limit,
-    },
+    }),
   ]);
 }

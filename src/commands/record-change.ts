@@ -2,7 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import type { Store } from '../db/store.ts';
 import { newRowId } from '../domain/record-id.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById, type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
 import { addTimelineEvent } from '../repositories/timeline.ts';
@@ -19,7 +19,7 @@ export interface ChangeStep {
 export async function changeRecord<T>(ctx: Context, id: string, change: (step: ChangeStep) => Promise<T>): Promise<T> {
   return writePublic(ctx, async (trx) => {
     const record = await findById(trx, id, true);
-    if (!record) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+    if (!record) throw new AppError('not_found', [detail('id', 'not_found', { value: id })]);
     return change({ trx, record, now: ctx.now().toISOString() });
   });
 }

@@ -1,6 +1,6 @@
 // A leader rejects several submissions of one emergency with one private reason; each is its own decision.
 import type { Actor, Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { checkVersion } from './expected-version.ts';
 import { changeRecord } from './record-change.ts';
 import { rejectStep } from './reject-submission.ts';
@@ -30,11 +30,18 @@ export async function rejectMany(
 ): Promise<RejectManyResult> {
   const unique = [...new Map(selections.map((s) => [s.id, s])).values()];
   if (unique.length === 0) {
-    throw new AppError('validation_failed', [{ field: 'seleccion', message: 'nothing selected', code: 'required' }]);
+    throw new AppError('validation_failed', [
+      { field: 'seleccion', code: 'required', message: 'Elija al menos una publicación.' },
+    ]);
   }
   if (unique.length > BULK_REJECT_MAX) {
     throw new AppError('validation_failed', [
-      { field: 'seleccion', message: `at most ${BULK_REJECT_MAX}`, code: 'too_many' },
+      {
+        field: 'seleccion',
+        code: 'too_many',
+        message: `Elija como máximo ${BULK_REJECT_MAX} publicaciones a la vez.`,
+        max: BULK_REJECT_MAX,
+      },
     ]);
   }
   const result: RejectManyResult = { rejected: [], skipped: [] };
@@ -44,7 +51,7 @@ export async function rejectMany(
     try {
       const saved = await changeRecord(ctx, selection.id, async (step) => {
         if (step.record.emergency_id !== emergencyId) {
-          throw new AppError('not_found', [{ field: 'id', message: selection.id, code: 'not_found' }]);
+          throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
         }
         seen = { title: step.record.title, version: step.record.content_version };
         checkVersion(step.record, selection.version);

@@ -46,6 +46,11 @@ export async function rejectStep(
     return saved;
   }
   throw new AppError('invalid_state', [
-    { field: 'id', message: `review_status=${record.review_status}`, code: 'nothing_to_reject' },
+    {
+      field: 'id',
+      code: 'nothing_to_reject',
+      message: 'La publicación no espera revisión; value dice su estado.',
+      value: record.review_status,
+    },
   ]);
 }

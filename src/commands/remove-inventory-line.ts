@@ -1,6 +1,6 @@
 // Removes a line a centre no longer declares. A centre's edit link may only remove that centre's own lines.
 import type { Actor, Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteLine, findLine, type InventoryLineRow } from '../repositories/inventory.ts';
 import { writePublic } from './write-public.ts';
@@ -19,7 +19,7 @@ export async function removeInventoryLine(
   const removed = await writePublic(ctx, async (trx) => {
     const line = await findLine(trx, lineId, true);
     if (!line || (options.centerId !== undefined && line.center_id !== options.centerId)) {
-      throw new AppError('inventory_line_not_found', [{ field: 'lineId', message: lineId, code: 'not_found' }]);
+      throw new AppError('inventory_line_not_found', [detail('lineId', 'not_found', { value: lineId })]);
     }
     const at = ctx.now().toISOString();
     await deleteLine(trx.db, line.id);

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
 import { isRecordId } from '../domain/record-id.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { findReportable } from '../repositories/help-records/records.ts';
 import { hasOpenReport, insertReport } from '../repositories/reports.ts';
 import type { HelpReport, ReportResult } from '../schemas/report.ts';
@@ -31,7 +31,7 @@ export async function reportRecord(
   report: HelpReport,
   scope: string,
 ): Promise<{ result: ReportResult; stored: boolean }> {
-  const notFound = () => new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  const notFound = () => new AppError('help_not_found', [detail('id', 'not_found', { value: id })]);
   if (!isRecordId(id)) throw notFound();
   const helpId = id.toLowerCase();
   const hash = reporterHash(helpId, scope);

@@ -1,7 +1,7 @@
 // A leader marks a record's open reports as reviewed; the record itself is not changed (nothing is hidden).
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById } from '../repositories/help-records/records.ts';
 import { resolveOpenReports } from '../repositories/reports.ts';
@@ -10,7 +10,7 @@ export async function resolveReports(ctx: Context, emergencyId: string, helpId: 
   return inTransaction(ctx, async (trx) => {
     const record = await findById(trx, helpId);
     if (!record || record.emergency_id !== emergencyId) {
-      throw new AppError('not_found', [{ field: 'id', message: helpId, code: 'not_found' }]);
+      throw new AppError('not_found', [detail('id', 'not_found', { value: helpId })]);
     }
     const now = ctx.now().toISOString();
     const resolved = await resolveOpenReports(trx.db, helpId, now, actor);

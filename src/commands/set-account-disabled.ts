@@ -1,7 +1,7 @@
 // An admin turns an account off (its sessions end at once) or back on.
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { type AccountRow, findAccountById, setDisabledAt } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteAccountSessions } from '../repositories/console-sessions.ts';
@@ -18,7 +18,7 @@ export async function setAccountDisabled(
   const now = ctx.now().toISOString();
   return inTransaction(ctx, async (trx) => {
     const account = await findAccountById(trx.db, id);
-    if (!account) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+    if (!account) throw new AppError('not_found', [detail('id', 'not_found', { value: id })]);
     const disabledAt = disabled ? (account.disabled_at ?? now) : null;
     await setDisabledAt(trx.db, id, disabledAt, now);
     if (disabled) {

@@ -1,7 +1,7 @@
 // How much of a published request is covered so far.
 import type { Actor, Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 
@@ -14,15 +14,19 @@ export async function setCoveredQuantity(
 ): Promise<HelpRow> {
   if (!Number.isFinite(quantity) || quantity < 0 || quantity > bounds.quantityRequired.max) {
     throw new AppError('validation_failed', [
-      { field: 'quantity', message: `0..${bounds.quantityRequired.max}`, code: 'out_of_range' },
+      {
+        field: 'quantity',
+        code: 'out_of_range',
+        message: `Debe estar entre 0 y ${bounds.quantityRequired.max}.`,
+        value: quantity,
+        max: bounds.quantityRequired.max,
+      },
     ]);
   }
   return changeRecord(ctx, id, async (step) => {
     const { record } = step;
     if (record.review_status !== 'approved' || record.type !== 'request') {
-      throw new AppError('invalid_state', [
-        { field: 'id', message: 'a published request', code: 'not_a_published_request' },
-      ]);
+      throw new AppError('invalid_state', [detail('id', 'not_a_published_request')]);
     }
     const saved = await saveRecord(ctx, step, { quantity_covered: quantity });
     await logDecision(step, actor, {

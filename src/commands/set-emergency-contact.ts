@@ -1,7 +1,7 @@
 // An admin sets how the public reaches an emergency's team (a phone, an e-mail or an address); empty removes it.
 import * as z from 'zod';
 import type { Actor, Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { type EmergencyRow, findEmergencyBySlug, setEmergencyPublicContact } from '../repositories/emergencies.ts';
 import { text } from '../schemas/common.ts';
@@ -21,8 +21,7 @@ export async function setEmergencyContact(
 ): Promise<EmergencyRow> {
   const value = contact.trim() === '' ? null : parseOrThrow(input, { contact }, 'validation_failed').contact;
   const emergency = await findEmergencyBySlug(ctx.db, slug);
-  if (!emergency)
-    throw new AppError('unknown_emergency', [{ field: 'slug', message: slug, code: 'unknown_emergency' }]);
+  if (!emergency) throw new AppError('unknown_emergency', [detail('slug', 'unknown_emergency', { value: slug })]);
   const now = ctx.now().toISOString();
   // Public pages show it: the change feed tells every cache, as any public write does.
   await writePublic(ctx, async (trx) => {

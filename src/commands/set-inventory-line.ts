@@ -9,7 +9,7 @@ import type { Store } from '../db/store.ts';
 import { confirmedNow } from '../domain/confirmation.ts';
 import { noteAfterUpdate } from '../domain/inventory-note.ts';
 import { fold } from '../domain/text.ts';
-import { AppError, type Lang } from '../errors.ts';
+import { AppError, detail, type Lang } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findPublishedCenter } from '../repositories/help-records/centers.ts';
 import { type HelpRow, updateRecord } from '../repositories/help-records/records.ts';
@@ -32,9 +32,7 @@ export function parseInventoryLine(input: InventoryLineInput | unknown, lang: La
 export async function requireCollectionCenter(trx: Store, centerId: string): Promise<HelpRow> {
   const center = await findPublishedCenter(trx, centerId, true);
   if (!center) {
-    throw new AppError('not_a_collection_center', [
-      { field: 'centerId', message: centerId, code: 'not_a_collection_center' },
-    ]);
+    throw new AppError('not_a_collection_center', [detail('centerId', 'not_a_collection_center', { value: centerId })]);
   }
   return center;
 }

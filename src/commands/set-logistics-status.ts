@@ -3,7 +3,7 @@
 import type { Actor, Context } from '../context.ts';
 import { bounds } from '../domain/bounds.ts';
 import { canMove, isLogisticsStatus, type LogisticsStatus } from '../domain/logistics-status.ts';
-import { AppError, type ErrorDetail } from '../errors.ts';
+import { AppError, detail, type ErrorDetail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { findById, updateRecord } from '../repositories/help-records/records.ts';
 import { findLogisticsOperation, type LogisticsRow, updateLogisticsStatus } from '../repositories/logistics.ts';
@@ -27,7 +27,12 @@ export interface LogisticsStatusOptions {
 function checkOptions(status: string, options: LogisticsStatusOptions): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!isLogisticsStatus(status)) {
-    problems.push({ field: 'status', message: `Estado desconocido: ${status}`, code: 'invalid_value' });
+    problems.push({
+      field: 'status',
+      message: 'No es un estado de ruta conocido.',
+      code: 'invalid_value',
+      value: status,
+    });
   }
   const { addCovered, note } = options;
   if (addCovered !== undefined) {
@@ -69,17 +74,16 @@ export async function setLogisticsStatus(
     const route = await findLogisticsOperation(trx, id, true);
     if (!route) {
       throw new AppError('logistics_operation_not_found', [
-        { field: 'id', message: id, code: 'logistics_operation_not_found' },
+        detail('id', 'not_found', { code: 'logistics_operation_not_found', value: id }),
       ]);
     }
     const from = route.status;
     const refused = () =>
-      new AppError('invalid_transition', [
-        { field: 'status', message: `${from} -> ${status}`, code: 'invalid_transition', from, to: status },
-      ]);
+      new AppError('invalid_transition', [detail('status', 'invalid_transition', { from, to: status })]);
     if (!canMove(from, status)) throw refused();
     const destination = await findById(trx, route.destination_help_id, true);
-    if (!destination) throw new AppError('not_found', [{ field: 'destinationHelpId', message: route.id }]);
+    if (!destination)
+      throw new AppError('not_found', [detail('destinationHelpId', 'not_found', { value: route.destination_help_id })]);
     const now = ctx.now().toISOString();
     if (!(await updateLogisticsStatus(trx.db, route.id, from, status, now))) throw refused();
     // Volunteers' claims follow the route: see closeClaimsOnMove.
@@ -87,7 +91,7 @@ export async function setLogisticsStatus(
     if (addCovered !== undefined) {
       if (destination.review_status !== 'approved' || destination.type !== 'request') {
         throw new AppError('not_a_published_request', [
-          { field: 'destinationHelpId', message: destination.id, code: 'not_a_published_request' },
+          detail('destinationHelpId', 'not_a_published_request', { value: destination.id }),
         ]);
       }
       const covered = destination.quantity_covered + addCovered;

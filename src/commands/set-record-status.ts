@@ -2,7 +2,7 @@
 import type { Actor, Context } from '../context.ts';
 import { confirmedNow } from '../domain/confirmation.ts';
 import type { RecordStatus } from '../domain/statuses.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import { changeRecord, logDecision, saveRecord } from './record-change.ts';
 
@@ -16,10 +16,10 @@ export async function setRecordStatus(
   return changeRecord(ctx, id, async (step) => {
     const { record } = step;
     if (record.review_status !== 'approved') {
-      throw new AppError('invalid_state', [{ field: 'id', message: 'not published', code: 'not_published' }]);
+      throw new AppError('invalid_state', [detail('id', 'not_published')]);
     }
     if (record.status === status) {
-      throw new AppError('invalid_state', [{ field: 'status', message: status, code: 'same_status' }]);
+      throw new AppError('invalid_state', [detail('status', 'same_status', { value: status })]);
     }
     // A leader who moves a record has just checked on it: it counts as confirmed.
     const saved = await saveRecord(ctx, step, { status, status_note: note ?? null, ...confirmedNow(step.now) });

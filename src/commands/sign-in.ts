@@ -6,7 +6,7 @@ import type { Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
 import type { Db, SignInStep } from '../db/types.ts';
 import { clientScope } from '../domain/client-address.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type Sentence } from '../errors.ts';
 import { type AccountRow, findAccountByEmail } from '../repositories/accounts.ts';
 import { audit } from '../repositories/audit.ts';
 import { insertSession } from '../repositories/console-sessions.ts';
@@ -154,7 +154,16 @@ export function waitSetBy(counted: Counted[], now: Date): string | null {
 export function throttled(until: string | null, now: Date): AppError {
   const ms = Math.max(1000, until ? Date.parse(until) - now.getTime() : 1000);
   const error = new AppError('login_throttled', [
-    { field: 'email', message: `${Math.ceil(ms / 60_000)} min`, code: 'wait' },
+    { field: 'email', code: 'wait', message: waitSentence(Math.ceil(ms / 60_000)) },
   ]);
   return Object.assign(error, { retryAfter: Math.ceil(ms / 1000) });
+}
+
+function waitSentence(minutes: number): Sentence {
+  return minutes === 1
+    ? { es: 'Espere 1 minuto antes de intentar de nuevo.', en: 'Wait 1 minute before trying again.' }
+    : {
+        es: `Espere ${minutes} minutos antes de intentar de nuevo.`,
+        en: `Wait ${minutes} minutes before trying again.`,
+      };
 }

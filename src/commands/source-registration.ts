@@ -5,7 +5,7 @@ import { newToken, tokenHash } from '../auth/tokens.ts';
 import { ownSources } from '../channels/own-sources.ts';
 import type { Actor, Context } from '../context.ts';
 import { inTransaction } from '../db/store.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { audit } from '../repositories/audit.ts';
 import { deleteSource, insertSource, replaceSourceKey } from '../repositories/sources.ts';
 import { parseOrThrow } from '../schemas/parse.ts';
@@ -25,14 +25,14 @@ function checkedName(name: string): string {
   const checked = parseOrThrow(sourceName, { name }, 'validation_failed').name;
   if (ownSources.includes(checked)) {
     throw new AppError('validation_failed', [
-      { field: 'name', message: 'nombre reservado para los envíos del propio servicio', code: 'reserved' },
+      { field: 'name', message: 'Ese nombre está reservado para los envíos del propio servicio.', code: 'reserved' },
     ]);
   }
   return checked;
 }
 
 function notFound(name: string): AppError {
-  return new AppError('source_not_found', [{ field: 'name', message: name, code: 'not_found' }]);
+  return new AppError('source_not_found', [detail('name', 'not_found', { value: name })]);
 }
 
 export async function addSource(ctx: Context, name: string, actor: Actor): Promise<IssuedKey> {
@@ -42,7 +42,7 @@ export async function addSource(ctx: Context, name: string, actor: Actor): Promi
   await inTransaction(ctx, async (trx) => {
     const row = { name: checked, key_hash: tokenHash(key), created_by: actor, created_at: at, rotated_at: null };
     if (!(await insertSource(trx.db, row))) {
-      throw new AppError('source_exists', [{ field: 'name', message: checked, code: 'taken' }]);
+      throw new AppError('source_exists', [detail('name', 'taken', { value: checked })]);
     }
     await audit(trx.db, { actor, action: 'source_added', targetType: 'source', targetId: checked, at });
   });

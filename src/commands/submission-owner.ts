@@ -8,7 +8,7 @@
 // only a proven owner hears that a revision cannot move the record to another emergency.
 import { sameSecret, tokenHash } from '../auth/tokens.ts';
 import type { Db } from '../db/types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import type { HelpRow } from '../repositories/help-records/records.ts';
 import { findSource } from '../repositories/sources.ts';
 
@@ -52,9 +52,7 @@ export function decideOwnership(
   const proven = submitter.registered || matches(submitter.credential, existing.edit_token_hash);
   if (!proven) throw new AppError('source_conflict');
   if (existing.emergency_id !== submission.emergencyId) {
-    throw new AppError('emergency_change_not_allowed', [
-      { field: 'emergencySlug', message: 'no se puede cambiar', code: 'emergency_change_not_allowed' },
-    ]);
+    throw new AppError('emergency_change_not_allowed', [detail('emergencySlug', 'emergency_change_not_allowed')]);
   }
   return 'owner';
 }

@@ -10,7 +10,7 @@ import { NO_PROOF } from '../domain/number-proof.ts';
 import { newReceiptCode } from '../domain/receipt-code.ts';
 import { openedReceiptCode, receiptCodeColumns, SEND_TOKEN_MINUTES } from '../domain/receipt-seal.ts';
 import { newRowId } from '../domain/record-id.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { presentPublishResult } from '../presenters/publish-result.ts';
 import {
   findById,
@@ -76,9 +76,7 @@ export function refusesSource(from: NonNullable<SubmitOptions['from']>, source: 
 }
 
 export function reservedSourceError(source: string): AppError {
-  return new AppError('reserved_source', [
-    { field: 'source', code: 'reserved_source', message: `«${source}» es del propio servicio.` },
-  ]);
+  return new AppError('reserved_source', [detail('source', 'reserved_source', { value: source })]);
 }
 
 /** Refuses a reserved source from a stranger, unless it revises a pair stored under it with the pair's editToken. */

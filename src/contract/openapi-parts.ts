@@ -76,7 +76,7 @@ export function errorResponse(status: number, description: string, codes: ErrorC
     content: {
       'application/json': {
         schema: ref('Error'),
-        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: '…', code, details: null } }])),
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: '…', code, details: [] } }])),
       },
     },
   };

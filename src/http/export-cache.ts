@@ -9,7 +9,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { EXPORT_BUILDS, EXPORT_RETRY_SECONDS } from '../domain/export-limits.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 
 /** How often the folder is checked against the change version when nobody asks for an export. */
 const SWEEP_MS = 250;
@@ -112,9 +112,7 @@ export class ExportCache {
 
   #take(): () => void {
     if (this.#builds >= EXPORT_BUILDS) {
-      const error = new AppError('export_busy', [
-        { field: '', message: `máximo ${EXPORT_BUILDS} exportaciones a la vez`, code: 'export_busy' },
-      ]);
+      const error = new AppError('export_busy', [detail('', 'export_busy', { limit: EXPORT_BUILDS })]);
       throw Object.assign(error, { retryAfter: EXPORT_RETRY_SECONDS });
     }
     this.#builds++;

@@ -1,6 +1,6 @@
 // How many change-feed streams this instance holds open: per client address and in all, so one client (or many)
 // cannot take every socket and file descriptor the instance has. A refused stream is told when to try again.
-import { AppError } from '../errors.ts';
+import { AppError, type DetailInput, detail } from '../errors.ts';
 
 /** Seconds a refused client is asked to wait before trying again. */
 export const STREAM_RETRY_SECONDS = 30;
@@ -26,11 +26,11 @@ export class StreamSlots {
    */
   take(client: string | null): () => void {
     if (this.#open >= this.#total) {
-      throw refused('', `máximo ${this.#total} flujos abiertos en esta instancia`);
+      throw refused(detail('', 'streams_per_instance', { code: 'too_many_streams', limit: this.#total }));
     }
     const held = client === null ? 0 : (this.#byClient.get(client) ?? 0);
     if (client !== null && held >= this.#perClient) {
-      throw refused('', `máximo ${this.#perClient} flujos abiertos por dirección de cliente`);
+      throw refused(detail('', 'streams_per_client', { code: 'too_many_streams', limit: this.#perClient }));
     }
     this.#open++;
     if (client !== null) this.#byClient.set(client, held + 1);
@@ -47,7 +47,7 @@ export class StreamSlots {
   }
 }
 
-function refused(field: string, message: string): AppError {
-  const error = new AppError('too_many_streams', [{ field, message, code: 'too_many_streams' }]);
+function refused(problem: DetailInput): AppError {
+  const error = new AppError('too_many_streams', [problem]);
   return Object.assign(error, { retryAfter: STREAM_RETRY_SECONDS });
 }

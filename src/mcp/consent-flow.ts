@@ -20,7 +20,7 @@ import {
 } from '../commands/consent-drafts.ts';
 import type { Context } from '../context.ts';
 import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../contract/mcp-protocol.ts';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError, type DetailInput, detail, errorBody } from '../errors.ts';
 import { consentDraft } from '../queries/consent-drafts.ts';
 import { OFFER_PATH } from '../views/site/pages/offer-form-page.ts';
 import { REQUEST_PATH } from '../views/site/pages/request-form-page.ts';
@@ -54,7 +54,7 @@ function originOf(channel: ConsentChannel): DraftOrigin {
     : { era: LEGACY_PROTOCOL_VERSION, sessionId: channel.sessionId };
 }
 
-function toolError(code: Parameters<typeof errorBody>[0], details: unknown = null): ToolResult {
+function toolError(code: Parameters<typeof errorBody>[0], details: readonly DetailInput[] = []): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(errorBody(code, 'es', details)) }], isError: true };
 }
 
@@ -143,7 +143,7 @@ export async function callWithConsent(
   try {
     payload = (call.consent as () => ConsentPayload)();
   } catch (err) {
-    if (err instanceof AppError) return toolError(err.code, err.details);
+    if (err instanceof AppError) return toolError(err.code, err.given);
     throw err;
   }
 
@@ -173,6 +173,6 @@ export async function callWithConsent(
 function needsLink(ctx: Context, payload: ConsentPayload, token: string): ToolResult {
   const url = linkFor(ctx, payload, token);
   return toolError('consent_confirmation_required', [
-    { field: 'publishContact', code: 'consent_confirmation_required', message: url, url },
+    detail('publishContact', 'consent_link', { code: 'consent_confirmation_required', url }),
   ]);
 }

@@ -8,7 +8,7 @@ import {
 } from '../commands/mcp-sessions.ts';
 import type { Context } from '../context.ts';
 import { LEGACY_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from '../contract/mcp-protocol.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { mcpSession } from '../queries/mcp-sessions.ts';
 import { elicitsForms } from './consent-ids.ts';
 
@@ -52,7 +52,7 @@ export async function openSession(
 /** The session named by the header: 400 without one, 404 when unknown, ended or idle too long. */
 export async function requireSession(ctx: Context, header: string | string[] | undefined): Promise<OpenSession> {
   if (header === undefined || header === '') {
-    throw new AppError('mcp_session_required', [{ field: 'Mcp-Session-Id', message: 'missing', code: 'required' }]);
+    throw new AppError('mcp_session_required', [detail('Mcp-Session-Id', 'missing_header', { code: 'required' })]);
   }
   const id = Array.isArray(header) ? '' : header;
   const session = id.length <= 64 ? await mcpSession(ctx, id) : undefined;
@@ -60,7 +60,9 @@ export async function requireSession(ctx: Context, header: string | string[] | u
   const idle = session ? now.getTime() - Date.parse(session.last_seen_at) : 0;
   if (!session || idle > SESSION_IDLE_MS) {
     if (session) await removeMcpSession(ctx, session.id);
-    throw new AppError('mcp_session_not_found', [{ field: 'Mcp-Session-Id', message: id, code: 'not_found' }]);
+    throw new AppError('mcp_session_not_found', [
+      detail('Mcp-Session-Id', 'session_not_found', { code: 'not_found', value: id }),
+    ]);
   }
   if (idle > TOUCH_EVERY_MS) await markMcpSessionSeen(ctx, session.id, now.toISOString());
   return { id: session.id, canElicit: elicitsForms(JSON.parse(session.client_capabilities ?? '{}')) };
@@ -72,7 +74,10 @@ export function checkProtocolVersion(header: string | string[] | undefined): voi
     throw new AppError('mcp_protocol_version', [
       {
         field: 'MCP-Protocol-Version',
-        message: `admitidas: ${LEGACY_PROTOCOL_VERSIONS.join(', ')}`,
+        message: {
+          es: `Versión no admitida; las admitidas son ${LEGACY_PROTOCOL_VERSIONS.join(', ')}.`,
+          en: `Unsupported version; those supported are ${LEGACY_PROTOCOL_VERSIONS.join(', ')}.`,
+        },
         code: 'unsupported',
       },
     ]);

@@ -269,7 +269,7 @@ export async function toolOutcome(
   } catch (err) {
     // Unexpected failures are logged, never shown: their messages may carry internals.
     if (!(err instanceof AppError) || err.status >= 500) onUnexpected(err);
-    const body = err instanceof AppError ? errorBody(err.code, 'es', err.details) : errorBody('internal_error', 'es');
+    const body = err instanceof AppError ? errorBody(err.code, 'es', err.given) : errorBody('internal_error', 'es');
     return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
   }
 }

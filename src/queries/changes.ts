@@ -1,7 +1,7 @@
 // The public change feed (GET /api/public/v1/changes and its event stream): entries after a cursor, in commit
 // order, read up to a head taken first, so a page never holds a number whose predecessor has not committed.
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { changeEventText } from '../presenters/change-event.ts';
 import { findEmergencyBySlug, slugsOf } from '../repositories/emergencies.ts';
 import { changeHead, changesAfter } from '../repositories/public-changes.ts';
@@ -19,7 +19,7 @@ export async function feedScope(ctx: Context, slug: string | undefined): Promise
   if (slug === undefined) return undefined;
   const emergency = await findEmergencyBySlug(ctx.db, slug);
   if (!emergency) {
-    throw new AppError('unknown_emergency', [{ field: 'emergencySlug', message: slug, code: 'unknown_emergency' }]);
+    throw new AppError('unknown_emergency', [detail('emergencySlug', 'unknown_emergency', { value: slug })]);
   }
   return [emergency.id];
 }
@@ -33,11 +33,11 @@ export async function startCursor(ctx: Context, since: string | undefined): Prom
   if (from === 0) return head.floor;
   if (from < head.floor) {
     throw new AppError('cursor_expired', [
-      { field: 'since', message: since, code: 'cursor_expired', oldestCursor: String(head.floor) },
+      detail('since', 'cursor_expired', { value: since, oldestCursor: String(head.floor) }),
     ]);
   }
   if (from > head.seq) {
-    throw new AppError('invalid_query', [{ field: 'since', message: since, code: 'unknown_cursor' }]);
+    throw new AppError('invalid_query', [detail('since', 'unknown_cursor', { value: since })]);
   }
   return from;
 }

@@ -2,7 +2,7 @@
 import { tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Role } from '../db/types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { assignedEmergencies } from '../repositories/account-emergencies.ts';
 import { findAccountById } from '../repositories/accounts.ts';
 import { deleteSession, findSession, touchSession } from '../repositories/console-sessions.ts';
@@ -59,7 +59,8 @@ export function consoleActor(user: ConsoleUser): string {
 /** The emergency by slug if this user may work on it: 404 when it does not exist, 403 when it is not theirs. */
 export async function emergencyFor(ctx: Context, user: ConsoleUser, slug: string): Promise<EmergencyRow> {
   const emergency = await findEmergencyBySlug(ctx.db, slug);
-  if (!emergency) throw new AppError('not_found', [{ field: 'emergency', message: slug, code: 'not_found' }]);
+  if (!emergency)
+    throw new AppError('not_found', [detail('emergency', 'unknown_emergency', { code: 'not_found', value: slug })]);
   if (user.role !== 'admin' && !user.emergencySlugs.includes(slug)) throw new AppError('forbidden');
   return emergency;
 }

@@ -1,7 +1,7 @@
 // Which emergencies a read covers: the one named, or every active one.
 
 import type { Db } from '../db/types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
 
 /** A named slug that matches nothing is an answer a page shows, not a failure. */
@@ -21,7 +21,7 @@ export async function emergencyScope(
 ): Promise<EmergencyRow[]> {
   const scope = await findEmergencyScope(db, slug);
   if (!scope.found) {
-    throw new AppError('unknown_emergency', [{ field, message: scope.slug, code: 'unknown_emergency' }]);
+    throw new AppError('unknown_emergency', [detail(field, 'unknown_emergency', { value: scope.slug })]);
   }
   return scope.emergencies;
 }

@@ -2,7 +2,7 @@
 
 import type { Context } from '../context.ts';
 import { isRecordId } from '../domain/record-id.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { findPublicById } from '../repositories/help-records/public.ts';
 import type { PublicHelp } from '../schemas/public-help.ts';
 import { presentRows } from './present-rows.ts';
@@ -18,6 +18,6 @@ export async function findHelp(ctx: Context, id: string): Promise<PublicHelp | u
 /** The API's reading: a record that is not published is 404 help_not_found. */
 export async function getHelp(ctx: Context, id: string): Promise<PublicHelp> {
   const item = await findHelp(ctx, id);
-  if (!item) throw new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  if (!item) throw new AppError('help_not_found', [detail('id', 'not_found', { value: id })]);
   return item;
 }

@@ -2,7 +2,7 @@
 // each line's age; with a category, also the flat stock of it across centres. Plus a centre's own lines.
 import type { Context } from '../context.ts';
 import type { Db } from '../db/types.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { presentInventoryCenter, presentInventoryLine } from '../presenters/inventory-line.ts';
 import { type EditLinkRow, editLinksByCenter, findEditLink } from '../repositories/center-edit-links.ts';
 import { type EmergencyRow, listEmergencies } from '../repositories/emergencies.ts';
@@ -21,10 +21,9 @@ export async function inventoryEmergency(db: Db, slug: string | undefined): Prom
   if (slug) return (await emergencyScope(db, slug, FIELD))[0] as EmergencyRow;
   const active = await listEmergencies(db, true);
   if (active.length === 1) return active[0] as EmergencyRow;
-  if (active.length === 0)
-    throw new AppError('no_active_emergency', [{ field: FIELD, message: FIELD, code: 'required' }]);
+  if (active.length === 0) throw new AppError('no_active_emergency', [detail(FIELD, 'required')]);
   const slugs = active.map((e) => e.slug);
-  throw new AppError('emergency_required', [{ field: FIELD, message: slugs.join(', '), code: 'required', slugs }]);
+  throw new AppError('emergency_required', [detail(FIELD, 'choose_emergency', { code: 'required', slugs })]);
 }
 
 const byQuantityThenFreshness = (a: InventoryLine, b: InventoryLine) =>

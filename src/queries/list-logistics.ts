@@ -1,6 +1,6 @@
 // Logistics routes of one emergency (SPEC 4.5): available ones only; the public side never manages them.
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { AppError, detail } from '../errors.ts';
 import { presentLogisticsOperation } from '../presenters/logistics-operation.ts';
 import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { availableRoutes } from '../repositories/logistics.ts';
@@ -13,7 +13,7 @@ export async function listLogistics(
 ): Promise<LogisticsOperationList> {
   const emergency = await findEmergencyBySlug(ctx.db, emergencySlug);
   if (!emergency) {
-    throw new AppError('unknown_emergency', [{ field, message: emergencySlug, code: 'unknown_emergency' }]);
+    throw new AppError('unknown_emergency', [detail(field, 'unknown_emergency', { value: emergencySlug })]);
   }
   const rows = await availableRoutes(ctx.db, emergency.id);
   return { operations: rows.map((row) => presentLogisticsOperation(row, emergency.slug)), canManage: false };

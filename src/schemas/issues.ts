@@ -1,6 +1,6 @@
 // Zod issues -> error details { field, message, code } in Spanish or English, for the API, MCP and forms.
 import type * as z from 'zod';
-import type { ErrorDetail, Lang } from '../errors.ts';
+import { detailSentences, type ErrorDetail, type Lang } from '../errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -9,10 +9,7 @@ const custom: Record<string, { es: string; en: string }> = {
     es: 'Debe ser true: confirma que el nombre y el WhatsApp pueden publicarse.',
     en: 'Must be true: confirms the name and WhatsApp may be published.',
   },
-  invalid_whatsapp: {
-    es: 'Número de WhatsApp no válido: use formato internacional con + y código de país (ej. +573001234567).',
-    en: 'Invalid WhatsApp number: use international format with + and country code (e.g. +573001234567).',
-  },
+  invalid_whatsapp: detailSentences.invalid_whatsapp,
   invalid_characters: {
     es: 'Contiene caracteres de control o Unicode inválido.',
     en: 'Contains control characters or invalid Unicode.',
@@ -22,8 +19,8 @@ const custom: Record<string, { es: string; en: string }> = {
     en: 'Contains invisible or direction-changing characters; type it again instead of pasting it.',
   },
   coordinates_pair: {
-    es: 'latitude y longitude van juntas: indique las dos.',
-    en: 'latitude and longitude go together: give both.',
+    es: 'Los campos latitude y longitude van juntos: indique los dos.',
+    en: 'The fields latitude and longitude go together: give both.',
   },
   unknown_municipality: {
     es: 'No es un código DIVIPOLA de municipio conocido (5 dígitos, ej. 86001).',
@@ -42,16 +39,19 @@ const custom: Record<string, { es: string; en: string }> = {
     en: 'This cursor belongs to another order: use it with the same sort.',
   },
   invalid_bbox: {
-    es: 'bbox debe ser minLon,minLat,maxLon,maxLat en grados, el mínimo antes del máximo.',
-    en: 'bbox must be minLon,minLat,maxLon,maxLat in degrees, minimum first.',
+    es: 'El parámetro bbox debe ser minLon,minLat,maxLon,maxLat en grados, el mínimo antes del máximo.',
+    en: 'The bbox parameter must be minLon,minLat,maxLon,maxLat in degrees, minimum first.',
   },
-  needs_coordinates: { es: 'radiusKm requiere latitude y longitude.', en: 'radiusKm requires latitude and longitude.' },
+  needs_coordinates: {
+    es: 'El parámetro radiusKm requiere latitude y longitude.',
+    en: 'The radiusKm parameter requires latitude and longitude.',
+  },
   sort_needs_coordinates: {
-    es: 'sort=distance requiere latitude y longitude.',
-    en: 'sort=distance requires latitude and longitude.',
+    es: 'Ordenar por distancia (sort=distance) requiere latitude y longitude.',
+    en: 'Sorting by distance (sort=distance) requires latitude and longitude.',
   },
-  required: { es: 'Campo obligatorio.', en: 'Required field.' },
-  not_a_number: { es: 'Debe ser un número.', en: 'Must be a number.' },
+  required: detailSentences.required,
+  not_a_number: detailSentences.not_a_number,
   not_an_integer: { es: 'Debe ser un número entero.', en: 'Must be an integer.' },
   repeated_parameter: { es: 'El parámetro aparece más de una vez.', en: 'The parameter appears more than once.' },
 };
@@ -74,8 +74,8 @@ export function capDetails(details: readonly ErrorDetail[], lang: Lang): ErrorDe
   const more = details.length - MAX_DETAILS;
   const message =
     lang === 'es'
-      ? `y ${more} ${more === 1 ? 'problema' : 'problemas'} más`
-      : `and ${more} more ${more === 1 ? 'problem' : 'problems'}`;
+      ? `${more === 1 ? 'Hay 1 problema más' : `Hay ${more} problemas más`} sin listar.`
+      : `${more === 1 ? 'There is 1 more problem' : `There are ${more} more problems`} not listed.`;
   return [...ordered.slice(0, MAX_DETAILS).map(short), { field: '*', code: 'more_errors', message }];
 }
 
@@ -154,7 +154,7 @@ function describe(issue: Issue, lang: Lang): { code: string; message: string } {
       if ((issue as { note?: string }).note?.includes('discriminator')) {
         return {
           code: 'invalid_value',
-          message: es ? 'type debe ser "request" u "offer".' : 'type must be "request" or "offer".',
+          message: es ? 'El campo type debe ser "request" u "offer".' : 'The type field must be "request" or "offer".',
         };
       }
       return { code: 'invalid_value', message: es ? 'Valor no válido.' : 'Invalid value.' };

@@ -2,7 +2,7 @@
 // date with the pledger's name and WhatsApp, routes in progress untouched for a day with the volunteer's contact,
 // needs por confirmar with their expiry, and expired ones; the most urgent first.
 import { isLogisticsStatus, logisticsStatusLabels } from '../../domain/logistics-status.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { type Digest, type DigestRecord, emergencyDigest, STALE_ROUTE_HOURS } from '../../queries/digest.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
@@ -98,7 +98,10 @@ export const digest: CliCommand = {
     const slug = requireString(args, 'emergency');
     const result = await withContext(io, async (ctx) => {
       const emergency = await findEmergency(ctx, slug);
-      if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
+      if (!emergency)
+        throw new AppError('unknown_emergency', [
+          detail('emergency', 'unknown_emergency', { code: 'unknown', value: slug }),
+        ]);
       return emergencyDigest(ctx, emergency.id);
     });
     io.out(args.values.json ? JSON.stringify(result) : digestText(slug, result));

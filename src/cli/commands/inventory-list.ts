@@ -1,5 +1,5 @@
 // `ayuda inventory list`: a collection centre's lines with their age, as people or programs read them.
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { centerInventoryLines, publishedCenter } from '../../queries/inventory.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
 
@@ -14,7 +14,7 @@ export const inventoryList: CliCommand = {
       // A mistyped id must not read as "a centre with nothing declared".
       if (!(await publishedCenter(ctx, centerId))) {
         throw new AppError('not_a_collection_center', [
-          { field: 'center', message: centerId, code: 'not_a_collection_center' },
+          detail('center', 'not_a_collection_center', { value: centerId }),
         ]);
       }
       return centerInventoryLines(ctx, centerId);

@@ -1,6 +1,6 @@
 // `ayuda logistics list`: every route of an emergency as leaders see it, volunteer contact included.
 import { logisticsStatusLabels } from '../../domain/logistics-status.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { leaderRoutes } from '../../queries/leader-logistics.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
@@ -14,7 +14,10 @@ export const logisticsList: CliCommand = {
     const slug = requireString(args, 'emergency');
     const routes = await withContext(io, async (ctx) => {
       const emergency = await findEmergency(ctx, slug);
-      if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
+      if (!emergency)
+        throw new AppError('unknown_emergency', [
+          detail('emergency', 'unknown_emergency', { code: 'unknown', value: slug }),
+        ]);
       return leaderRoutes(ctx, emergency.id);
     });
     if (args.values.json) {

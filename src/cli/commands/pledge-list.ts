@@ -1,6 +1,6 @@
 // `ayuda pledge list`: an emergency's pledges as its leaders see them, the pledger's name and WhatsApp included.
 import { pledgeStatuses, pledgeStatusLabels } from '../../domain/pledges.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { isPledgeStatus, leaderPledgesOfEmergency } from '../../queries/leader-pledges.ts';
 import { type CliCommand, requireString, table, UsageError, withContext } from '../io.ts';
@@ -18,7 +18,10 @@ export const pledgeList: CliCommand = {
     }
     const pledges = await withContext(io, async (ctx) => {
       const emergency = await findEmergency(ctx, slug);
-      if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug, code: 'unknown' }]);
+      if (!emergency)
+        throw new AppError('unknown_emergency', [
+          detail('emergency', 'unknown_emergency', { code: 'unknown', value: slug }),
+        ]);
       return leaderPledgesOfEmergency(ctx, emergency.id, status);
     });
     if (args.values.json) {

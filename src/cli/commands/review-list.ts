@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { INBOX_PAGE, INBOX_PAGE_MAX, parseInboxFilter, reviewInbox } from '../../queries/review-inbox.ts';
 import { type CliCommand, table, UsageError, withContext } from '../io.ts';
@@ -54,7 +54,10 @@ export const reviewList: CliCommand = {
       let emergencyId: string | undefined;
       if (slug) {
         const emergency = await findEmergency(ctx, slug);
-        if (!emergency) throw new AppError('unknown_emergency', [{ field: 'emergency', message: slug }]);
+        if (!emergency)
+          throw new AppError('unknown_emergency', [
+            detail('emergency', 'unknown_emergency', { code: 'unknown', value: slug }),
+          ]);
         emergencyId = emergency.id;
       }
       return reviewInbox(ctx, { emergencyId, filter: parsed.filter, after: parsed.after, limit });

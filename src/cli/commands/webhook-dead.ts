@@ -1,5 +1,5 @@
 // `ayuda webhook dead [ID]`: deliveries that ran out of retries, to send again with `ayuda webhook resend`.
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { deadDeliveries, getWebhook } from '../../queries/webhooks.ts';
 import { type CliCommand, table, withContext } from '../io.ts';
 
@@ -12,7 +12,7 @@ export const webhookDead: CliCommand = {
     const id = args.positionals[0];
     const rows = await withContext(io, async (ctx) => {
       if (id !== undefined && !(await getWebhook(ctx, id))) {
-        throw new AppError('webhook_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+        throw new AppError('webhook_not_found', [detail('id', 'not_found', { value: id })]);
       }
       return deadDeliveries(ctx, id);
     });

@@ -3,7 +3,7 @@
 import type { Actor, Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { localWhatsapp } from '../../domain/phone.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
 import {
   findLeaderAlert,
@@ -39,9 +39,7 @@ export async function setLeaderAlerts(
   }
   const whatsapp = localWhatsapp(settings.whatsapp);
   if (whatsapp === null) {
-    throw new AppError('validation_failed', [
-      { field: 'whatsapp', message: 'invalid_whatsapp', code: 'invalid_whatsapp' },
-    ]);
+    throw new AppError('validation_failed', [detail('whatsapp', 'invalid_whatsapp')]);
   }
   const existing = await findLeaderAlert(ctx.db, accountId);
   const row: LeaderAlertRow = {

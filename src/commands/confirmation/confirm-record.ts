@@ -4,7 +4,7 @@
 import type { Actor, Context } from '../../context.ts';
 import { confirmedNow } from '../../domain/confirmation.ts';
 import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { findByReceiptCode, type HelpRow } from '../../repositories/help-records/records.ts';
 import { changeRecord, logDecision, saveRecord } from '../record-change.ts';
 
@@ -28,7 +28,7 @@ export async function confirmRecord(
   return changeRecord(ctx, id, async (step) => {
     const { record } = step;
     if (record.review_status !== 'approved' || record.status === 'completed') {
-      throw new AppError('invalid_state', [{ field: 'id', message: id, code: 'not_confirmable' }]);
+      throw new AppError('invalid_state', [detail('id', 'not_confirmable', { value: id })]);
     }
     if (outcome === 'current') {
       const saved = await saveRecord(ctx, step, confirmedNow(step.now));
@@ -62,7 +62,7 @@ export async function confirmWithReceipt(
   const code = normalizeReceiptCode(typedCode);
   const record = code === undefined ? undefined : await findByReceiptCode(ctx.db, code);
   if (record?.review_status !== 'approved') {
-    throw new AppError('not_found', [{ field: 'codigo', message: 'not_found', code: 'not_found' }]);
+    throw new AppError('not_found', [detail('codigo', 'not_found')]);
   }
   return confirmRecord(ctx, record.id, outcome, SUBMITTER_ACTOR);
 }

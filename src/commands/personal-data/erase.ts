@@ -6,7 +6,7 @@ import type { Context } from '../../context.ts';
 import { likeHint, noValues, type PersonalValues } from '../../domain/personal-values.ts';
 import { localWhatsapp } from '../../domain/phone.ts';
 import { isRecordId } from '../../domain/record-id.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
 import { findById } from '../../repositories/help-records/records.ts';
 import { writePublic } from '../write-public.ts';
@@ -22,7 +22,7 @@ export function erasureReason(raw: string): string {
   const reason = raw.trim();
   if (reason === '' || reason.length > REASON_MAX) {
     throw new AppError('validation_failed', [
-      { field: 'reason', message: `entre 1 y ${REASON_MAX} caracteres`, code: 'invalid_reason' },
+      { field: 'reason', message: `Debe tener entre 1 y ${REASON_MAX} caracteres.`, code: 'invalid_reason' },
     ]);
   }
   return reason;
@@ -32,9 +32,7 @@ export function erasureReason(raw: string): string {
 export function numberSearch(raw: string): { phone: string; values: PersonalValues; hint: string } {
   const phone = localWhatsapp(raw);
   if (phone === null) {
-    throw new AppError('validation_failed', [
-      { field: 'whatsapp', message: 'no es un número de WhatsApp', code: 'invalid_whatsapp' },
-    ]);
+    throw new AppError('validation_failed', [detail('whatsapp', 'invalid_whatsapp')]);
   }
   return { phone, values: { ...noValues(), phones: [phone] }, hint: likeHint(phone) };
 }
@@ -42,7 +40,7 @@ export function numberSearch(raw: string): { phone: string; values: PersonalValu
 export async function eraseRecord(ctx: Context, id: string, actor: string, reason: string): Promise<ErasureReport> {
   const why = erasureReason(reason);
   const row = isRecordId(id) ? await findById(ctx, id.toLowerCase()) : undefined;
-  if (!row) throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  if (!row) throw new AppError('not_found', [detail('id', 'not_found', { value: id })]);
   const outcome = await writePublic(ctx, (trx) =>
     eraseRecords(trx, {
       recordIds: [row.id],

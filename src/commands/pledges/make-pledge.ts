@@ -14,7 +14,7 @@ import {
 } from '../../domain/pledges.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
 import { isRecordId, newRowId } from '../../domain/record-id.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
 import { findEmergencyById } from '../../repositories/emergencies.ts';
 import { insertPledge, openPledgeCounts, type PledgeRow } from '../../repositories/pledges.ts';
@@ -48,13 +48,11 @@ export async function pledgeHelp(
   client: HelperClient,
   complete?: CompleteClaim,
 ): Promise<PledgeResult> {
-  const notFound = () => new AppError('help_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  const notFound = () => new AppError('help_not_found', [detail('id', 'not_found', { value: id })]);
   if (!isRecordId(id)) throw notFound();
   const whatsapp = normalizeWhatsapp(pledge.contactWhatsapp);
   if (whatsapp === null) {
-    throw new AppError('validation_failed', [
-      { field: 'contactWhatsapp', message: 'invalid_whatsapp', code: 'invalid_whatsapp' },
-    ]);
+    throw new AppError('validation_failed', [detail('contactWhatsapp', 'invalid_whatsapp')]);
   }
   const code = newReceiptCode();
   try {
@@ -63,7 +61,7 @@ export async function pledgeHelp(
       if (record.review_status !== 'approved') throw notFound();
       const emergency = await findEmergencyById(step.trx.db, record.emergency_id);
       if (record.type !== 'request' || record.status === 'completed' || emergency?.status !== 'active') {
-        throw new AppError('not_pledgeable', [{ field: 'id', message: id, code: 'not_pledgeable' }]);
+        throw new AppError('not_pledgeable', [detail('id', 'not_pledgeable', { value: id })]);
       }
       // Pledges whose time is up release their quantity first: they must not refuse this one.
       await releaseDuePledges(ctx, step);
@@ -124,12 +122,10 @@ async function checkOpenPledges(
   if (!byNumber && (counted !== 'all' || open.address < MAX_OPEN_PLEDGES_PER_ADDRESS)) return;
   const limit = byNumber ? MAX_OPEN_PLEDGES_PER_WHATSAPP : MAX_OPEN_PLEDGES_PER_ADDRESS;
   throw new AppError('too_many_open_pledges', [
-    {
-      field: byNumber ? 'contactWhatsapp' : 'client',
-      message: String(limit),
+    detail(byNumber ? 'contactWhatsapp' : 'client', 'open_pledges', {
       code: byNumber ? 'open_pledges_per_whatsapp' : 'open_pledges_per_address',
       limit,
-    },
+    }),
   ]);
 }
 
@@ -145,19 +141,17 @@ function checkedQuantity(
 ): number | null {
   if (record.quantity_required === null) {
     if (quantity !== undefined) {
-      throw new AppError('validation_failed', [
-        { field: 'quantity', message: 'no_quantity_required', code: 'no_quantity_required' },
-      ]);
+      throw new AppError('validation_failed', [detail('quantity', 'no_quantity_required', { value: quantity })]);
     }
     return null;
   }
   if (quantity === undefined) {
-    throw new AppError('validation_failed', [{ field: 'quantity', message: 'required', code: 'required' }]);
+    throw new AppError('validation_failed', [detail('quantity', 'required')]);
   }
   const open = uncommittedQuantity(record.quantity_pending, record.quantity_committed) ?? 0;
   if (quantity > open) {
     throw new AppError('pledge_exceeds_pending', [
-      { field: 'quantity', message: String(open), code: 'exceeds_uncommitted', uncommitted: open, unit: record.unit },
+      detail('quantity', 'exceeds_uncommitted', { value: quantity, uncommitted: open, unit: record.unit }),
     ]);
   }
   return quantity;

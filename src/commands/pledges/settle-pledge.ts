@@ -7,7 +7,7 @@ import { provesSecret } from '../../auth/tokens.ts';
 import type { Actor, Context } from '../../context.ts';
 import { normalizeReceiptCode } from '../../domain/receipt-code.ts';
 import { isRecordId } from '../../domain/record-id.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { presentPledge } from '../../presenters/pledge.ts';
 import { markDeliveryAsked } from '../../repositories/help-records/delivery-questions.ts';
 import { findById, findByReceiptCode, type HelpRow } from '../../repositories/help-records/records.ts';
@@ -40,7 +40,7 @@ const messages: Record<PledgeAction | 'report', string> = {
   dispute: 'La entrega quedó marcada como no recibida: no suma a lo cubierto.',
 };
 
-const notFound = () => new AppError('pledge_not_found', [{ field: 'code', message: 'not_found', code: 'not_found' }]);
+const notFound = () => new AppError('pledge_not_found', [detail('code', 'not_found')]);
 
 /**
  * The actions on a pledge named by its code: report the delivery (optionally less) or cancel. From the website, the
@@ -160,23 +160,21 @@ async function apply(
 function deliveredQuantity(pledge: PledgeRow, quantity: number | undefined): number | null {
   if (pledge.quantity === null) {
     if (quantity !== undefined) {
-      throw new AppError('validation_failed', [
-        { field: 'quantity', message: 'no_quantity_required', code: 'no_quantity_required' },
-      ]);
+      throw new AppError('validation_failed', [detail('quantity', 'no_quantity_required', { value: quantity })]);
     }
     return null;
   }
   if (quantity === undefined) return pledge.quantity;
   if (!(quantity > 0) || quantity > pledge.quantity) {
     throw new AppError('validation_failed', [
-      { field: 'quantity', message: `0..${pledge.quantity}`, code: 'out_of_range', max: pledge.quantity },
+      detail('quantity', 'out_of_range', { value: quantity, max: pledge.quantity }),
     ]);
   }
   return quantity;
 }
 
 function closed(pledge: PledgeRow): AppError {
-  return new AppError('pledge_closed', [{ field: 'code', message: pledge.status, code: pledge.status }]);
+  return new AppError('pledge_closed', [detail('code', 'pledge_closed', { code: pledge.status })]);
 }
 
 const INTEGRATION_ACTOR_PREFIX = 'integration:';

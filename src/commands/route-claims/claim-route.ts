@@ -13,7 +13,7 @@ import {
   MAX_OPEN_CLAIMS_PER_ADDRESS,
   MAX_OPEN_CLAIMS_PER_WHATSAPP,
 } from '../../domain/route-claims.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { presentRouteClaim } from '../../presenters/route-claim.ts';
 import { audit } from '../../repositories/audit.ts';
 import { findLogisticsOperation } from '../../repositories/logistics.ts';
@@ -47,17 +47,15 @@ export async function claimRoute(
 ): Promise<RouteClaimResult> {
   const whatsapp = normalizeWhatsapp(input.contactWhatsapp);
   if (whatsapp === null) {
-    throw new AppError('validation_failed', [
-      { field: 'contactWhatsapp', message: 'invalid_whatsapp', code: 'invalid_whatsapp' },
-    ]);
+    throw new AppError('validation_failed', [detail('contactWhatsapp', 'invalid_whatsapp')]);
   }
   const code = newReceiptCode();
   return inTransaction(ctx, async (trx) => {
     // The route's row lock (PostgreSQL) or the write lock (SQLite): the status read below stays true to the insert.
     const route = await findLogisticsOperation(trx, operationId, true);
-    if (!route) throw new AppError('route_not_found', [{ field: 'id', message: operationId, code: 'not_found' }]);
+    if (!route) throw new AppError('route_not_found', [detail('id', 'not_found', { value: operationId })]);
     if (route.status !== 'available') {
-      throw new AppError('route_not_available', [{ field: 'id', message: route.status, code: route.status }]);
+      throw new AppError('route_not_available', [detail('id', 'route_not_available', { code: route.status })]);
     }
     const clientHash = claimerHash(route.emergency_id, client.scope);
     await checkHelperLimits(ctx, trx.db, { emergencyId: route.emergency_id, whatsapp, client });
@@ -67,12 +65,10 @@ export async function claimRoute(
       if (byNumber || (client.counted === 'all' && open.address >= MAX_OPEN_CLAIMS_PER_ADDRESS)) {
         const limit = byNumber ? MAX_OPEN_CLAIMS_PER_WHATSAPP : MAX_OPEN_CLAIMS_PER_ADDRESS;
         throw new AppError('too_many_open_claims', [
-          {
-            field: byNumber ? 'contactWhatsapp' : 'client',
-            message: String(limit),
+          detail(byNumber ? 'contactWhatsapp' : 'client', 'open_claims', {
             code: byNumber ? 'open_claims_per_whatsapp' : 'open_claims_per_address',
             limit,
-          },
+          }),
         ]);
       }
     }

@@ -5,7 +5,7 @@
 import type { Actor, Context } from '../../context.ts';
 import { groupedPhone } from '../../domain/phone.ts';
 import type { VolunteerMove } from '../../domain/route-claims.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { presentRouteClaim } from '../../presenters/route-claim.ts';
 import { audit } from '../../repositories/audit.ts';
 import { updateRecord } from '../../repositories/help-records/records.ts';
@@ -23,10 +23,9 @@ import { writePublic } from '../write-public.ts';
 
 export const VOLUNTEER_ACTOR = 'volunteer';
 
-const notFound = () =>
-  new AppError('route_claim_not_found', [{ field: 'code', message: 'not_found', code: 'not_found' }]);
+const notFound = () => new AppError('route_claim_not_found', [detail('code', 'not_found')]);
 const closed = (claim: RouteClaimRow, step: string) =>
-  new AppError('route_claim_closed', [{ field: 'status', message: `${claim.status}: ${step}`, code: claim.status }]);
+  new AppError('route_claim_closed', [detail('status', 'route_claim_closed', { code: claim.status, value: step })]);
 
 /** The route's private volunteer contact, as the console shows it: name, number, vehicle. */
 function volunteerContact(claim: RouteClaimRow): string {
@@ -52,7 +51,7 @@ export async function decideClaim(
     const now = ctx.now().toISOString();
     if (decision === 'accept') {
       if (!(await assignVolunteer(trx.db, route.id, volunteerContact(claim), now))) {
-        throw new AppError('route_not_available', [{ field: 'id', message: route.status, code: route.status }]);
+        throw new AppError('route_not_available', [detail('id', 'route_not_available', { code: route.status })]);
       }
       await declineOtherClaims(trx.db, route.id, claim.id, now, actor);
       // The destination's public record counts its available routes: a new change number drops cached copies.
@@ -92,6 +91,7 @@ export async function progressByCode(
   typed: string,
   move: VolunteerMove,
   quantity?: number,
+  unit?: string,
 ): Promise<RouteClaimActionResult> {
   const found = await claimByCode(ctx, typed);
   if (!found) throw notFound();
@@ -100,7 +100,9 @@ export async function progressByCode(
   const expected = move === 'in_transit' ? 'assigned' : 'in_transit';
   if (route.status !== expected) throw closed(claim, `${route.status} -> ${move}`);
   const moved = await setLogisticsStatus(ctx, route.id, move, VOLUNTEER_ACTOR, {
-    ...(move === 'delivered' && quantity !== undefined ? { addCovered: quantity, reportedBy: claim } : {}),
+    ...(move === 'delivered' && quantity !== undefined
+      ? { addCovered: quantity, reportedBy: claim, ...(unit ? { unit } : {}) }
+      : {}),
   });
   return {
     ok: true,

@@ -2,7 +2,7 @@
 // webhook-id, and tried at once by this process (its outcome is the answer). Audited.
 import type { Actor, Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
 import { claimedDeliveries, findDelivery, requeueDelivery } from '../../repositories/webhook-deliveries.ts';
 import { findWebhookSubscription } from '../../repositories/webhook-subscriptions.ts';
@@ -16,10 +16,10 @@ export async function resendDelivery(ctx: Context, id: string, actor: Actor): Pr
     const delivery = await findDelivery(trx, id, true);
     const subscription = delivery && (await findWebhookSubscription(trx.db, delivery.subscription_id));
     if (!delivery || !subscription || subscription.removed_at !== null) {
-      throw new AppError('webhook_delivery_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+      throw new AppError('webhook_delivery_not_found', [detail('id', 'not_found', { value: id })]);
     }
     if (!(await requeueDelivery(trx.db, id, at, lease))) {
-      throw new AppError('webhook_delivery_not_dead', [{ field: 'id', message: delivery.status, code: 'not_dead' }]);
+      throw new AppError('webhook_delivery_not_dead', [detail('id', 'not_dead', { value: delivery.status })]);
     }
     const details = { subscriptionId: subscription.id, changeSeq: Number(delivery.change_seq) };
     await audit(trx.db, {

@@ -5,7 +5,7 @@ import type { Actor, Context } from '../../context.ts';
 import { inTransaction } from '../../db/store.ts';
 import { newRowId } from '../../domain/record-id.ts';
 import { newWebhookSecret } from '../../domain/webhook-ids.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { audit } from '../../repositories/audit.ts';
 import { findEmergencyBySlug } from '../../repositories/emergencies.ts';
 import { stopPendingDeliveries } from '../../repositories/webhook-deliveries.ts';
@@ -37,7 +37,7 @@ export interface IssuedWebhook {
 export const REMOVED_BEFORE_SENT = 'la suscripción se quitó antes del envío';
 
 export function webhookNotFound(id: string): AppError {
-  return new AppError('webhook_not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+  return new AppError('webhook_not_found', [detail('id', 'not_found', { value: id })]);
 }
 
 export async function addWebhook(ctx: Context, input: NewWebhook, actor: Actor): Promise<IssuedWebhook> {
@@ -46,7 +46,7 @@ export async function addWebhook(ctx: Context, input: NewWebhook, actor: Actor):
   const slug = checked.emergencySlug ?? null;
   const emergency = slug === null ? undefined : await findEmergencyBySlug(ctx.db, slug);
   if (slug !== null && !emergency) {
-    throw new AppError('unknown_emergency', [{ field: 'emergencySlug', message: slug, code: 'unknown_emergency' }]);
+    throw new AppError('unknown_emergency', [detail('emergencySlug', 'unknown_emergency', { value: slug })]);
   }
   // In the feed's order, each once.
   const kinds = checked.kinds ? changeKinds.filter((kind) => checked.kinds?.includes(kind)) : null;

@@ -32,7 +32,8 @@ export const readyRoute = declareRoute({
     summary: 'La base de datos responde y el índice de búsqueda está listo.',
     description:
       'Consulta la base de datos y dice cuál usa (sqlite o postgres); 503 si no responde, o mientras la instancia ' +
-      'construye su índice de búsqueda al arrancar (details.searchIndex = "building"; pedirlo de nuevo en un momento).',
+      'construye su índice de búsqueda al arrancar (un detalle { field: "searchIndex", code: "building" }; pedirlo de ' +
+      'nuevo en un momento).',
     responses: {
       '200': {
         description: 'Listo.',

@@ -1,6 +1,6 @@
 // Every error leaves as { error, code, details } with a stable code; nothing unexpected leaks its message.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode, errorBody, errorStatus } from '../../errors.ts';
+import { AppError, type DetailInput, detail, type ErrorCode, errorBody, errorStatus } from '../../errors.ts';
 import { notFoundPage } from '../../views/site/pages/not-found-page.ts';
 import { renderHtml } from '../../views/site/render-html.ts';
 import { preferredLanguage } from '../language.ts';
@@ -15,7 +15,12 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'not_found',
 };
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, details: unknown = null) {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  details: readonly DetailInput[] = [],
+) {
   const lang = preferredLanguage(request.headers['accept-language']);
   return reply
     .code(errorStatus(code))
@@ -30,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const { retryAfter } = error as AppError & { retryAfter?: number };
       if (retryAfter) reply.header('retry-after', retryAfter);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return sendError(request, reply, error.code, error.details);
+      return sendError(request, reply, error.code, error.given);
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) return sendError(request, reply, mapped);
@@ -41,9 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status === 429) return sendError(request, reply, 'rate_limited');
       if (status === 404) return sendError(request, reply, 'not_found');
       request.log.warn({ err: error }, 'client error');
-      return sendError(request, reply, 'validation_failed', [
-        { field: '', message: error.message, code: 'bad_request' },
-      ]);
+      return sendError(request, reply, 'validation_failed', [detail('', 'bad_request', { value: error.message })]);
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, 'internal_error');

@@ -1,7 +1,7 @@
 // The only body parser of the API: JSON, bounded in size and depth, no repeated keys.
 import type { FastifyInstance } from 'fastify';
 import { bounds } from '../../domain/bounds.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import { scanJson } from '../json-scan.ts';
 
 export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void {
@@ -15,16 +15,10 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
     try {
       value = JSON.parse(text);
     } catch (err) {
-      return done(
-        new AppError('invalid_json', [{ field: '', message: (err as Error).message, code: 'syntax' }]),
-        undefined,
-      );
+      return done(new AppError('invalid_json', [detail('', 'syntax', { value: (err as Error).message })]), undefined);
     }
     if (scan.problem === 'duplicate_json_key') {
-      return done(
-        new AppError('duplicate_json_key', [{ field: scan.key ?? '', message: 'repeated', code: 'duplicate_key' }]),
-        undefined,
-      );
+      return done(new AppError('duplicate_json_key', [detail(scan.key ?? '', 'duplicate_key')]), undefined);
     }
     done(null, value);
   });

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { clientScope } from '../../domain/client-address.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, detail } from '../../errors.ts';
 import type { ClientAddress } from '../client-address.ts';
 
 const REDIS_READY_TIMEOUT_MS = 3000;
@@ -126,7 +126,7 @@ export class RateLimit {
       if (this.exceeded(count)) {
         const retryAfterSeconds = this.resetSeconds(count);
         reply.header('retry-after', retryAfterSeconds);
-        throw new AppError('rate_limited', { limit: this.max, retryAfterSeconds });
+        throw new AppError('rate_limited', [detail('', 'rate_limited', { limit: this.max, retryAfterSeconds })]);
       }
     };
   }

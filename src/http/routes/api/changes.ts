@@ -5,7 +5,7 @@ import type { Context } from '../../../context.ts';
 import { changesRoute, changesStreamRoute } from '../../../contract/routes/changes.ts';
 import { CHANGE_STREAMS_PER_CLIENT } from '../../../domain/change-streams.ts';
 import { clientScope } from '../../../domain/client-address.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, detail } from '../../../errors.ts';
 import { changePage, feedScope, readChanges, startCursor } from '../../../queries/changes.ts';
 import { changeCursor } from '../../../schemas/change-event.ts';
 import { ownProxyReader } from '../../client-address.ts';
@@ -57,7 +57,7 @@ export function changesRoutes(app: FastifyInstance, ctx: Context, limiters: Limi
     const lastId = request.headers['last-event-id'];
     const resume = typeof lastId === 'string' && lastId !== '' ? lastId : undefined;
     if (resume !== undefined && !changeCursor.safeParse(resume).success) {
-      throw new AppError('invalid_query', [{ field: 'Last-Event-ID', message: resume, code: 'unknown_cursor' }]);
+      throw new AppError('invalid_query', [detail('Last-Event-ID', 'unknown_cursor', { value: resume })]);
     }
     const scope = await feedScope(ctx, query.emergencySlug);
     const start = await startCursor(ctx, resume ?? query.since);

@@ -5,7 +5,7 @@ import { removeInventoryLine } from '../../../commands/remove-inventory-line.ts'
 import { parseInventoryLine, setInventoryLine } from '../../../commands/set-inventory-line.ts';
 import type { Context } from '../../../context.ts';
 import { editLinkExpired, editLinkExpiry } from '../../../domain/edit-link-expiry.ts';
-import { AppError, type ErrorDetail } from '../../../errors.ts';
+import { AppError, detail, type ErrorDetail } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { centerEditLink, centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
@@ -82,7 +82,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
   const centerIn = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
     const center = await recordIn(ctx, emergency, id);
     if (center.review_status !== 'approved' || center.type !== 'offer' || center.collection_center_status === null) {
-      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_a_collection_center' }]);
+      throw new AppError('not_found', [detail('id', 'not_a_collection_center', { value: id })]);
     }
     return center;
   };

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ConfirmationOutcome, confirmRecord } from '../../../commands/confirmation/confirm-record.ts';
 import type { Context } from '../../../context.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, detail } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import { emergencyDigest } from '../../../queries/digest.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
@@ -77,7 +77,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: Context): void {
       const form = checkForm(ctx, request, user.csrf);
       const record = await recordIn(ctx, emergency, request.params.id);
       if (record.review_status !== 'approved') {
-        throw new AppError('not_found', [{ field: 'id', message: record.id, code: 'not_published' }]);
+        throw new AppError('not_found', [detail('id', 'not_published', { value: record.id })]);
       }
       await confirmRecord(ctx, record.id, known.outcome, consoleActor(user));
       const done = `hecho=${known.flash}`;

@@ -83,7 +83,9 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     requireAdmin(user);
     const form = checkForm(ctx, request, user.csrf);
     if (field(form, 'confirmar') !== 'si') {
-      throw new AppError('validation_failed', [{ field: 'confirmar', message: 'confirmación', code: 'required' }]);
+      throw new AppError('validation_failed', [
+        { field: 'confirmar', code: 'required', message: 'Marque la casilla para confirmar que quiere cerrarla.' },
+      ]);
     }
     await closeEmergency(ctx, request.params.slug, consoleActor(user));
     return seeOther(reply, `${panelPaths.home}?hecho=cerrada`);

@@ -6,7 +6,7 @@ import { type PledgeAction, settleById } from '../../../commands/pledges/settle-
 import { type PledgeGroupKey, voidPledgesOf } from '../../../commands/pledges/void-pledges.ts';
 import type { Context } from '../../../context.ts';
 import type { PledgeStatus } from '../../../domain/pledges.ts';
-import { AppError, errorMessage } from '../../../errors.ts';
+import { AppError, detail, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { isPledgeStatus, leaderPledgesOfEmergency, pledgeGroups } from '../../../queries/leader-pledges.ts';
@@ -95,7 +95,7 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
     const key = field(form, 'valor');
     const by = field(form, 'por');
     if (key === '' || (by !== 'numero' && by !== 'conexion')) {
-      throw new AppError('validation_failed', [{ field: 'por', message: by, code: 'invalid_choice' }]);
+      throw new AppError('validation_failed', [detail('por', 'invalid_choice', { value: by })]);
     }
     const group: PledgeGroupKey =
       by === 'numero' ? { by: 'number', whatsapp: key } : { by: 'address', clientHash: key };
@@ -114,7 +114,7 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
       let helpId: string;
       try {
         if (typeof quantity === 'string') {
-          throw new AppError('validation_failed', [{ field: 'quantity', message: raw, code: 'not_a_number' }]);
+          throw new AppError('validation_failed', [detail('quantity', 'not_a_number', { value: raw })]);
         }
         const result = await settleById(ctx, pledgeId, emergency.id, known.action, consoleActor(user), quantity);
         helpId = result.pledge.helpId;

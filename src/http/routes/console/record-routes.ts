@@ -9,7 +9,7 @@ import { setCoveredQuantity } from '../../../commands/set-covered-quantity.ts';
 import { setRecordStatus } from '../../../commands/set-record-status.ts';
 import type { Context } from '../../../context.ts';
 import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
-import { AppError, errorMessage } from '../../../errors.ts';
+import { AppError, detail, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
@@ -56,7 +56,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
   const published = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
     const record = await recordIn(ctx, emergency, id);
     if (record.review_status !== 'approved')
-      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_published' }]);
+      throw new AppError('not_found', [detail('id', 'not_published', { value: id })]);
     return record;
   };
 
@@ -64,7 +64,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
   const shown = async (emergency: EmergencyRow, id: string): Promise<HelpRow> => {
     const record = await recordIn(ctx, emergency, id);
     if (record.review_status !== 'approved' && record.review_status !== 'withdrawn')
-      throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_published' }]);
+      throw new AppError('not_found', [detail('id', 'not_published', { value: id })]);
     return record;
   };
 
@@ -195,7 +195,9 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     checkForm(ctx, request, user.csrf);
     const record = await recordIn(ctx, emergency, id);
     if (!renewable(record)) {
-      throw new AppError('not_found', [{ field: 'id', message: id, code: 'no_receipt_code' }]);
+      throw new AppError('not_found', [
+        { field: 'id', code: 'no_receipt_code', message: 'Esta publicación no tiene código de recibo.', value: id },
+      ]);
     }
     const { code, sentBy } = await renewReceiptCode(ctx, id, consoleActor(user), { send: true });
     const inReview = record.review_status === 'pending_review';

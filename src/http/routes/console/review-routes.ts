@@ -8,7 +8,7 @@ import { BULK_REJECT_MAX, rejectMany, type Selection } from '../../../commands/r
 import { rejectSubmission } from '../../../commands/reject-submission.ts';
 import { submissionFields } from '../../../commands/submission-fields.ts';
 import type { Context } from '../../../context.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, detail } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { recordHistory } from '../../../queries/record-history.ts';
@@ -88,7 +88,7 @@ function reviewable(record: HelpRow): boolean {
 export async function recordIn(ctx: Context, emergency: EmergencyRow, id: string): Promise<HelpRow> {
   const record = await recordInEmergency(ctx, emergency.id, id);
   if (!record) {
-    throw new AppError('not_found', [{ field: 'id', message: id, code: 'not_found' }]);
+    throw new AppError('not_found', [detail('id', 'not_found', { value: id })]);
   }
   return record;
 }

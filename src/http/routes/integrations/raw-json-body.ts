@@ -2,7 +2,7 @@
 // the signature first and only then reads the JSON, with the same limits as every other body.
 import type { FastifyInstance } from 'fastify';
 import { bounds } from '../../../domain/bounds.ts';
-import { AppError } from '../../../errors.ts';
+import { AppError, detail } from '../../../errors.ts';
 import { scanJson } from '../../json-scan.ts';
 
 export function registerRawJsonBody(scope: FastifyInstance, bodyLimit: number): void {
@@ -22,10 +22,10 @@ export function parseRawJson(raw: unknown): unknown {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new AppError('invalid_json', [{ field: '', message: (err as Error).message, code: 'syntax' }]);
+    throw new AppError('invalid_json', [detail('', 'syntax', { value: (err as Error).message })]);
   }
   if (scan.problem === 'duplicate_json_key') {
-    throw new AppError('duplicate_json_key', [{ field: scan.key ?? '', message: 'repeated', code: 'duplicate_key' }]);
+    throw new AppError('duplicate_json_key', [detail(scan.key ?? '', 'duplicate_key')]);
   }
   return value;
 }

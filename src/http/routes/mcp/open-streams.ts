@@ -2,7 +2,7 @@
 // subscriptions/listen streams (no session), capped per session and per client address so no client can hold
 // the instance's sockets.
 import type { ServerResponse } from 'node:http';
-import { AppError } from '../../../errors.ts';
+import { AppError, type DetailInput, detail } from '../../../errors.ts';
 
 /** Open streams allowed on this instance: per session, and per client address (IPv6 per /64). */
 export const MAX_STREAMS_PER_SESSION = 4;
@@ -35,10 +35,14 @@ export class OpenStreams {
     const set = sessionId === null ? this.#sessionless : (this.#bySession.get(sessionId) ?? new Set());
     const held = this.#byClient.get(client) ?? 0;
     if (sessionId !== null && set.size >= MAX_STREAMS_PER_SESSION) {
-      throw tooManyStreams('Mcp-Session-Id', `máximo ${MAX_STREAMS_PER_SESSION} flujos abiertos por sesión`);
+      throw tooManyStreams(
+        detail('Mcp-Session-Id', 'streams_per_session', { code: 'too_many_streams', limit: MAX_STREAMS_PER_SESSION }),
+      );
     }
     if (held >= MAX_STREAMS_PER_CLIENT) {
-      throw tooManyStreams('', `máximo ${MAX_STREAMS_PER_CLIENT} flujos abiertos por dirección de cliente`);
+      throw tooManyStreams(
+        detail('', 'streams_per_client', { code: 'too_many_streams', limit: MAX_STREAMS_PER_CLIENT }),
+      );
     }
     set.add(res);
     if (sessionId !== null) this.#bySession.set(sessionId, set);
@@ -71,6 +75,6 @@ export class OpenStreams {
   }
 }
 
-function tooManyStreams(field: string, message: string): AppError {
-  return new AppError('too_many_streams', [{ field, message, code: 'too_many_streams' }]);
+function tooManyStreams(problem: DetailInput): AppError {
+  return new AppError('too_many_streams', [problem]);
 }
