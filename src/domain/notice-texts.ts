@@ -1,5 +1,6 @@
 // What people who came by WhatsApp or SMS are told when their submission moves: approved, not published, a pledge
 // to their request, a delivery confirmed. Short, in Spanish, never with anyone else's contact details.
+import { formatAmount, formatNumber } from './number-format.ts';
 import { withoutLinkSchemes } from './text.ts';
 
 /** What a person told of a reported delivery answers from their phone (conversation/commands.ts deliveryAnswer). */
@@ -15,7 +16,7 @@ export interface NoticeSubject {
 
 function amount(quantity: number | null | undefined, unit: string | null): string {
   if (quantity === null || quantity === undefined || quantity <= 0) return '';
-  return ` (${quantity}${unit ? ` ${unit}` : ''})`;
+  return ` (${formatAmount(quantity, unit)})`;
 }
 
 export function noticeText(
@@ -64,16 +65,20 @@ export function pledgeSummaryText(
   links: { status: string },
 ): string {
   const parts = [
-    counts.pledged > 0 ? `${counts.pledged} ${counts.pledged === 1 ? 'compromiso nuevo' : 'compromisos nuevos'}` : '',
-    counts.reported > 0 ? `${counts.reported} ${counts.reported === 1 ? 'entrega avisada' : 'entregas avisadas'}` : '',
+    counts.pledged > 0
+      ? `${formatNumber(counts.pledged)} ${counts.pledged === 1 ? 'compromiso nuevo' : 'compromisos nuevos'}`
+      : '',
+    counts.reported > 0
+      ? `${formatNumber(counts.reported)} ${counts.reported === 1 ? 'entrega avisada' : 'entregas avisadas'}`
+      : '',
     counts.released > 0
-      ? `${counts.released} ${counts.released === 1 ? 'compromiso cancelado o vencido' : 'compromisos cancelados o vencidos'}`
+      ? `${formatNumber(counts.released)} ${counts.released === 1 ? 'compromiso cancelado o vencido' : 'compromisos cancelados o vencidos'}`
       : '',
   ].filter(Boolean);
   const now =
     committed.quantity === null
-      ? `${committed.open} ${committed.open === 1 ? 'compromiso abierto' : 'compromisos abiertos'}`
-      : `comprometido ahora: ${committed.quantity}${subject.unit ? ` ${subject.unit}` : ''}`;
+      ? `${formatNumber(committed.open)} ${committed.open === 1 ? 'compromiso abierto' : 'compromisos abiertos'}`
+      : `comprometido ahora: ${formatAmount(committed.quantity, subject.unit)}`;
   const question = counts.reported > 0 ? ` ${DELIVERY_QUESTION}` : '';
   return (
     `Ayuda Directa: novedades de «${withoutLinkSchemes(subject.title)}» desde las ${since}: ${parts.join(', ')}; ` +

@@ -1,11 +1,10 @@
 // One emergency's panorama as Markdown, for assistants that read text better than JSON: the same figures as the
 // JSON resource, in Spanish, with every user-written text escaped.
+import { formatNumber } from '../domain/number-format.ts';
 import type { Panorama } from '../schemas/public-help.ts';
 import { escapeMarkdown } from '../views/site/render-markdown.ts';
 
 type PanoramaEmergency = Panorama['emergencies'][number];
-
-const number = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 
 export function panoramaMarkdown(emergency: PanoramaEmergency, generatedAt: string): string {
   const { counts, quantities, routes } = emergency;
@@ -30,7 +29,7 @@ export function panoramaMarkdown(emergency: PanoramaEmergency, generatedAt: stri
     lines.push('| --- | --- | ---: | ---: | ---: |');
     for (const q of quantities.byCategory) {
       lines.push(
-        `| ${q.label} | ${escapeMarkdown(q.unit)} | ${number.format(q.required)} | ${number.format(q.covered)} | ${number.format(q.pending)} |`,
+        `| ${q.label} | ${escapeMarkdown(q.unit)} | ${formatNumber(q.required)} | ${formatNumber(q.covered)} | ${formatNumber(q.pending)} |`,
       );
     }
     lines.push('');

@@ -3,6 +3,7 @@
 // category (a centre's, also those of what it has in stock). Same emergency, not completed, public fields only.
 // The search widens (domain/matching.ts MATCH_RADII_KM) until a few candidates appear, then the nearest are scored.
 // Suggest-only: nothing is written and nobody is told.
+
 import type { Context } from '../context.ts';
 import { categoryLabel } from '../domain/categories.ts';
 import { distanceKm } from '../domain/distance.ts';
@@ -17,6 +18,7 @@ import {
   type NeedSide,
   spokenDistance,
 } from '../domain/matching.ts';
+import { formatNumber } from '../domain/number-format.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import { findPublicByIds } from '../repositories/help-records/public.ts';
 import { linesOfPublishedCenters } from '../repositories/inventory.ts';
@@ -29,8 +31,6 @@ import { presentRows } from './present-rows.ts';
 /** Candidates taken per category from the index, nearest first (or most pressing): what is scored. */
 const NEAREST = 20;
 const FARTHEST_KM = MATCH_RADII_KM[MATCH_RADII_KM.length - 1] as number;
-
-const numbers = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 
 /** A candidate as the index (or a centre's stock) names it, before its record is read. */
 interface Found {
@@ -263,10 +263,10 @@ function reasonOf(candidate: Candidate, distance: number | null): string {
   if (item.type === 'request') {
     const pending = item.quantities?.pending ?? null;
     const unit = item.quantities?.unit ?? null;
-    const what = pending !== null && unit ? `${numbers.format(pending)} ${unit} de ${label}` : label;
+    const what = pending !== null && unit ? `${formatNumber(pending)} ${unit} de ${label}` : label;
     return `Necesita ${what}${item.urgency === 'urgent' ? ' (urgente)' : ''}${where}`;
   }
-  if (stock) return `Centro de acopio con ${numbers.format(stock.quantity)} ${stock.unit} de ${label}${where}`;
+  if (stock) return `Centro de acopio con ${formatNumber(stock.quantity)} ${stock.unit} de ${label}${where}`;
   if (item.collectionCenter) return `Centro de acopio que recibe y entrega ${label}${where}`;
   return `Ofrece ${label}: «${item.title}»${where}`;
 }

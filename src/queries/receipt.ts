@@ -20,6 +20,8 @@ export interface SubmissionReceipt {
   reviewStatus: 'pending_review' | 'approved' | 'rejected' | 'withdrawn';
   /** Published, with changes waiting for review. */
   revisionPending: boolean;
+  /** How much a request asks for, as it was read from what the person typed; null when it asks no quantity. */
+  quantity: { required: number; unit: string | null } | null;
   submittedAt: string;
   /**
    * The receipt code, only to the browser that sent the form, from the cookie its send set (and only while it is
@@ -78,6 +80,7 @@ export async function submissionReceipt(
     emergencyName: emergency.name,
     reviewStatus: row.review_status,
     revisionPending: row.pending_revision !== null,
+    quantity: row.quantity_required === null ? null : { required: row.quantity_required, unit: row.unit },
     submittedAt: row.created_at,
     receiptCode: shownCode(row, held),
     baseUrl: ctx.config.baseUrl,

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { bounds } from '../domain/bounds.ts';
 import { categories } from '../domain/categories.ts';
+import { readAmount } from '../domain/decimal.ts';
 import { STALE_AFTER_HOURS } from '../domain/inventory.ts';
 import { collectionCenterStatuses } from '../domain/statuses.ts';
 import { emergencySlug, isoDateTime, text } from './common.ts';
@@ -79,14 +80,12 @@ export type InventoryLine = z.infer<typeof inventoryLine>;
 export type InventoryCenter = z.infer<typeof inventoryCenter>;
 export type Inventario = z.infer<typeof inventario>;
 
-const decimalText = /^\s*\d+(?:[.,]\d+)?\s*$/;
-
-/** One line as a leader or a centre writes it. Forms send text, so "12" and "12,5" are read as numbers. */
+/** One line as a leader or a centre writes it. Forms send text, read as people write amounts ("1.500", "12,5"). */
 export const inventoryLineInput = z.strictObject({
   kind,
   category: z.enum(categories),
   quantity: z.preprocess(
-    (value) => (typeof value === 'string' && decimalText.test(value) ? Number(value.trim().replace(',', '.')) : value),
+    (value) => (typeof value === 'string' ? (readAmount(value)?.value ?? value) : value),
     z.number().min(0).max(INVENTORY_QUANTITY_MAX),
   ),
   unit: text({ min: INVENTORY_UNIT.min, max: INVENTORY_UNIT.max, description: 'Unidad (kg, bidones, cajas…).' }),

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { formatNumber } from '../domain/number-format.ts';
 import { html } from './html.ts';
 
 test('interpolations are escaped, nested templates are not', () => {
@@ -11,9 +12,16 @@ test('interpolations are escaped, nested templates are not', () => {
   );
 });
 
-test('arrays join; null, undefined and false render nothing; numbers and 0 render', () => {
+test('arrays join; null, undefined and false render nothing; an empty string renders', () => {
   assert.equal(
-    html`${[html`<li>${'a'}</li>`, '<b>']}|${null}${undefined}${false}|${0}`.value,
-    '<li>a</li>&lt;b&gt;||0',
+    html`${[html`<li>${'a'}</li>`, '<b>']}|${null}${undefined}${false}|${''}`.value,
+    '<li>a</li>&lt;b&gt;||',
   );
+});
+
+test('a number is not markup: what people read goes through formatNumber, an attribute through String', () => {
+  const count = 1500;
+  // @ts-expect-error a bare number would print "1500" where people read "1.500"
+  assert.equal(html`${count}`.value, '1500');
+  assert.equal(html`${formatNumber(count)}`.value, '1.500');
 });

@@ -11,7 +11,7 @@ export class Html {
   }
 }
 
-export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[];
+export type HtmlValue = Html | string | boolean | null | undefined | readonly HtmlValue[];
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);

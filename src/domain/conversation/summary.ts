@@ -1,6 +1,7 @@
 // The summary a person reads before sending: every answer, and what stays private.
 import { categoryLabel } from '../categories.ts';
 import { municipalityByCode, municipalityLabel, nearestMunicipality } from '../municipalities.ts';
+import { formatAmount } from '../number-format.ts';
 import { placePromise } from '../public-promise.ts';
 import { clip } from './clean-text.ts';
 import { texts } from './texts.ts';
@@ -27,7 +28,7 @@ export function summaryLines(draft: Draft, env: ConversationEnv): string[] {
     draft.category && `${s.category}: ${categoryLabel(draft.category)}`,
     draft.title && `${s.what(type)}: ${draft.title}`,
     draft.description && `${s.detail}: ${clip(draft.description, 300)}`,
-    draft.quantity && `${s.quantity}: ${draft.quantity.amount.toLocaleString('es-CO')} ${draft.quantity.unit}`,
+    draft.quantity && `${s.quantity}: ${formatAmount(draft.quantity.amount, draft.quantity.unit)}`,
     draft.urgency && `${s.urgency}: ${texts.urgencyLabels[draft.urgency]}`,
     draft.place && `${s.place}: ${placeLabel(draft.place)}`,
     draft.neighborhood && `${s.neighborhood}: ${draft.neighborhood}`,

@@ -1,16 +1,17 @@
 // An HTML form's strings -> the JSON shape of a submission, so forms are validated by the API's own schema.
-import { decimalPoint } from '../../domain/decimal.ts';
+import { amountText, readAmount, readDecimal } from '../../domain/decimal.ts';
 import { localWhatsapp } from '../../domain/phone.ts';
 import type { OfferFieldName, RequestFieldName } from '../../schemas/submission.ts';
 import type { FormBody } from './form-body.ts';
 import { field } from './form-body.ts';
 
 /**
- * How the form sends each field of the schema: typed text, a number, a box or a yes/no choice, or set by the route
- * itself (the kind, the source, the hidden id, the emergency and the consent). Every field of both schemas is named,
- * so a field added to a schema does not compile until the form says how it takes it.
+ * How the form sends each field of the schema: typed text, an amount ("1.500" is fifteen hundred), a coordinate
+ * ("4,711" is a decimal), a box or a yes/no choice, or set by the route itself (the kind, the source, the hidden id,
+ * the emergency and the consent). Every field of both schemas is named, so a field added to a schema does not compile
+ * until the form says how it takes it.
  */
-type FormKind = 'text' | 'number' | 'box' | 'yes_no' | 'route';
+type FormKind = 'text' | 'amount' | 'coordinate' | 'box' | 'yes_no' | 'route';
 /** The fields both forms take the same way. */
 const sharedForm = {
   type: 'route',
@@ -32,10 +33,10 @@ const requestForm = {
   urgency: 'text',
   resourceLabel: 'text',
   unit: 'text',
-  latitude: 'number',
-  longitude: 'number',
-  neededPeople: 'number',
-  quantityRequired: 'number',
+  latitude: 'coordinate',
+  longitude: 'coordinate',
+  neededPeople: 'amount',
+  quantityRequired: 'amount',
   showExactLocation: 'box',
 } as const satisfies Record<RequestFieldName, FormKind>;
 const offerForm = {
@@ -45,11 +46,11 @@ const offerForm = {
   vehicle: 'text',
   zones: 'text',
   availableUntil: 'text',
-  latitude: 'number',
-  longitude: 'number',
-  capacityKg: 'number',
-  capacityBoxes: 'number',
-  passengerCapacity: 'number',
+  latitude: 'coordinate',
+  longitude: 'coordinate',
+  capacityKg: 'amount',
+  capacityBoxes: 'amount',
+  passengerCapacity: 'amount',
   showExactLocation: 'box',
   needsTransport: 'yes_no',
 } as const satisfies Record<OfferFieldName, FormKind>;
@@ -61,18 +62,40 @@ const named = (type: 'request' | 'offer', kind: FormKind) =>
     .map(([name]) => name);
 
 const textFields = { request: named('request', 'text'), offer: named('offer', 'text') };
-const numberFields = { request: named('request', 'number'), offer: named('offer', 'number') };
+const amountFields = { request: named('request', 'amount'), offer: named('offer', 'amount') };
+const coordinateFields = { request: named('request', 'coordinate'), offer: named('offer', 'coordinate') };
 
 /** The fields a person fills on each form, in the schema's order of kinds. */
 export const submissionFormFields = {
-  request: [...textFields.request, ...numberFields.request, ...named('request', 'box')],
-  offer: [...textFields.offer, ...numberFields.offer, ...named('offer', 'box'), ...named('offer', 'yes_no')],
+  request: [...textFields.request, ...coordinateFields.request, ...amountFields.request, ...named('request', 'box')],
+  offer: [
+    ...textFields.offer,
+    ...coordinateFields.offer,
+    ...amountFields.offer,
+    ...named('offer', 'box'),
+    ...named('offer', 'yes_no'),
+  ],
 };
 
-/** "1,5" is how many people write 1.5; anything else that is not a number stays text and fails validation. */
-export function formNumber(raw: string): number | string {
-  const text = decimalPoint(raw);
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : raw;
+/** The amount fields of a form, whose typed text a too-large answer quotes back ("1.500" read as 1500). */
+export const submissionAmountFields = amountFields;
+
+/**
+ * An amount as people in Colombia write it ("1.500" = 1500, "1,5" = 1.5); what is not a number stays text and fails
+ * validation with the text as typed.
+ */
+export function formAmount(raw: string): number | string {
+  return readAmount(raw)?.value ?? raw;
+}
+
+/** A stored number as its form field shows it, so that sending the form again reads the same value. */
+export function formText(type: 'request' | 'offer', name: string, value: number): string {
+  return amountFields[type].includes(name) ? amountText(value) : String(value);
+}
+
+/** A coordinate ("4,711" or "4.711"); what is not a number stays text and fails validation. */
+export function formCoordinate(raw: string): number | string {
+  return readDecimal(raw) ?? raw;
 }
 
 /** Empty fields are left out (they are optional or reported as missing); the rest keep the form's values. */
@@ -82,9 +105,13 @@ export function submissionFromForm(type: 'request' | 'offer', form: FormBody): R
     const value = field(form, name).trim();
     if (value !== '') body[name] = value;
   }
-  for (const name of numberFields[type]) {
+  for (const name of coordinateFields[type]) {
     const value = field(form, name).trim();
-    if (value !== '') body[name] = formNumber(value);
+    if (value !== '') body[name] = formCoordinate(value);
+  }
+  for (const name of amountFields[type]) {
+    const value = field(form, name).trim();
+    if (value !== '') body[name] = formAmount(value);
   }
   // People write a Colombian number as they say it ("311 555 0199"); the API's schema takes only "+…", so the form
   // turns what it can read into E.164 first. What it cannot read goes on unchanged, for the schema's usual error.

@@ -1,5 +1,6 @@
 // What a bulk rejection did: which submissions were rejected and which were left alone, and why.
 import type { RejectManyResult, SkipReason } from '../../commands/reject-many.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
 
@@ -25,7 +26,7 @@ ${
 }
 ${
   result.skipped.length > 0
-    ? html`<section class="warn"><h2>Omitidas (${result.skipped.length})</h2><ul class="skipped">${result.skipped.map(
+    ? html`<section class="warn"><h2>Omitidas (${formatNumber(result.skipped.length)})</h2><ul class="skipped">${result.skipped.map(
         (s) =>
           html`<li data-id="${s.id}">${
             s.reason === 'stale_version'

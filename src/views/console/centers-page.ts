@@ -1,4 +1,5 @@
 // The emergency's published collection centres, with how fresh their inventories are.
+import { formatNumber } from '../../domain/number-format.ts';
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
@@ -23,7 +24,7 @@ export function centersPage(frame: ConsoleFrame, centers: CenterSummary[]): Html
             stale,
           }) => html`<li class="card"><h2><a href="${panelPaths.center(slug, center.id)}">${center.title}</a></h2>
 <p class="meta">${collectionCenterStatusLabels[center.collection_center_status as keyof typeof collectionCenterStatusLabels] ?? ''} · ${center.address ?? 'sin dirección'}</p>
-<p>${lines} líneas de inventario${stale > 0 ? html` · <strong class="warn">${stale} sin actualizar hace más de 24 h</strong>` : ''}</p></li>`,
+<p>${formatNumber(lines)} líneas de inventario${stale > 0 ? html` · <strong class="warn">${formatNumber(stale)} sin actualizar hace más de 24 h</strong>` : ''}</p></li>`,
         )}</ul>`,
   );
 }

@@ -30,17 +30,17 @@ function attrs(c: Common): Html {
 }
 
 export function input(
-  c: Common & { value?: string | number | null; type?: string; maxlength?: number; step?: string; inputmode?: string },
+  c: Common & { value?: string | null; type?: string; maxlength?: number; step?: string; inputmode?: string },
 ): Html {
   return html`<p class="field"><label for="${c.name}">${c.label}${c.required ? ' *' : ''}</label>
 <input id="${c.name}" name="${c.name}" type="${c.type ?? 'text'}" value="${c.value ?? ''}"${
-    c.maxlength ? html` maxlength="${c.maxlength}"` : ''
+    c.maxlength ? html` maxlength="${String(c.maxlength)}"` : ''
   }${c.step ? html` step="${c.step}"` : ''}${c.inputmode ? html` inputmode="${c.inputmode}"` : ''}${attrs(c)}>${after(c)}</p>`;
 }
 
 export function textarea(c: Common & { value?: string | null; maxlength?: number }): Html {
   return html`<p class="field"><label for="${c.name}">${c.label}${c.required ? ' *' : ''}</label>
-<textarea id="${c.name}" name="${c.name}" rows="3"${c.maxlength ? html` maxlength="${c.maxlength}"` : ''}${attrs(c)}>${
+<textarea id="${c.name}" name="${c.name}" rows="3"${c.maxlength ? html` maxlength="${String(c.maxlength)}"` : ''}${attrs(c)}>${
     c.value ?? ''
   }</textarea>${after(c)}</p>`;
 }

@@ -1,7 +1,9 @@
 // A leader's digest of an emergency: what needs a nudge today. Open pledges past their date with the pledger's
 // WhatsApp, routes in progress untouched for a day with the volunteer's contact, needs about to expire and expired
 // ones (with the same actions as on the por confirmar page). Contacts are private: leaders of this emergency only.
+
 import { isLogisticsStatus, logisticsStatusLabels } from '../../domain/logistics-status.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import { localWhatsapp, whatsappUrl } from '../../domain/phone.ts';
 import type { Digest } from '../../queries/digest.ts';
 import { type Html, html } from '../html.ts';
@@ -14,7 +16,7 @@ import { amount } from './pledge-section.ts';
 const NOTHING = 'Nada pendiente.';
 
 function section(id: string, title: string, count: number, items: Html[], intro: string): Html {
-  return html`<section class="card" id="${id}"><h2>${title} (${count})</h2>
+  return html`<section class="card" id="${id}"><h2>${title} (${formatNumber(count)})</h2>
 <p class="meta">${intro}</p>
 ${count === 0 ? html`<p>${NOTHING}</p>` : html`<ul class="cards">${items}</ul>`}</section>`;
 }

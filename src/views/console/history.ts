@@ -1,5 +1,6 @@
 // A record's full history for leaders: every timeline event (private ones too) and the audit log.
 import { CHANNELS, channelLabel } from '../../channels/adapters.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 import { when } from './controls.ts';
 import { timelineKindLabels } from './labels.ts';
@@ -53,7 +54,7 @@ export function historySection(timeline: Event[], audit: AuditEntry[]): Html {
         e.note ? html` · «${e.note}»` : ''
       }${e.is_public ? '' : html` <span class="tag">privado</span>`}</li>`,
   )}</ol>
-<details><summary>Registro de auditoría (${audit.length})</summary>
+<details><summary>Registro de auditoría (${formatNumber(audit.length)})</summary>
 <ol class="history">${audit.map(
     (a) =>
       html`<li><time datetime="${a.created_at}">${when(a.created_at)}</time> · ${auditActionLabel(a.action)} · ${a.actor}${auditDetails(a)}</li>`,

@@ -1,5 +1,6 @@
 // The leader's emergencies with what waits in each; admins can also open a new emergency, set the public contact
 // of each emergency's team (shown on /privacidad and on every record page) and close one.
+import { formatNumber } from '../../domain/number-format.ts';
 import type { EmergencyRow } from '../../queries/emergencies.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, input } from './controls.ts';
@@ -40,7 +41,7 @@ export function homePage(
         : html`<ul class="cards">${emergencies.map(
             (e) => html`<li class="card"><h2><a href="${panelPaths.inbox(e.slug)}">${e.name}</a></h2>
 <p>${e.status === 'active' ? 'Activa' : 'Cerrada'} · <code>${e.slug}</code></p>
-<p><a href="${panelPaths.inbox(e.slug)}"><strong>${e.pending}</strong> pendientes de revisión</a></p>
+<p><a href="${panelPaths.inbox(e.slug)}"><strong>${formatNumber(e.pending)}</strong> pendientes de revisión</a></p>
 ${e.public_contact ? html`<p>Contacto público: ${e.public_contact}</p>` : ''}
 ${admin ? contactForm(e, csrf, contactRetry?.slug === e.slug ? contactRetry : null) : ''}
 ${

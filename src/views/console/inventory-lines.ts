@@ -1,12 +1,14 @@
 // A centre's inventory lines with their age, each with a form that changes it in place, and the form that adds a
 // line: shared by the console and the edit link. Every form posts to the same place, since declaring a line again
 // (same kind, category and unit) is what updates it.
+
 import { categoryLabel } from '../../domain/categories.ts';
+import { amountText } from '../../domain/decimal.ts';
 import { STALE_AFTER_HOURS } from '../../domain/inventory.ts';
 import { CLEAR_NOTE } from '../../domain/inventory-note.ts';
+import { formatAmount, formatNumber } from '../../domain/number-format.ts';
 import { INVENTORY_NOTE_MAX, type InventoryLine } from '../../schemas/inventory.ts';
 import { type Html, html } from '../html.ts';
-import { formatNumber } from '../site/format.ts';
 import { type Errors, errorSummary, input, select, textarea, when } from './controls.ts';
 import { categoryOptions } from './labels.ts';
 
@@ -45,7 +47,7 @@ const NOTE_HELP = `Vacía, se conserva la nota guardada; para borrarla escriba $
 /** The confirmation after a line is saved: which line, and the number as the site writes it. */
 export function savedLineMessage(line: InventoryLine): string {
   const note = line.note ? ` Nota: «${line.note}».` : '';
-  return `Guardamos ${formatNumber(line.quantity, 'es')} ${line.unit} de ${categoryLabel(line.category)} en «${kindLabels[line.kind]}».${note}`;
+  return `Guardamos ${formatAmount(line.quantity, line.unit)} de ${categoryLabel(line.category)} en «${kindLabels[line.kind]}».${note}`;
 }
 /** The fields a line's own form shows; the others are its key, sent as they are stored. */
 const editable = ['quantity', 'note'] as const;
@@ -90,7 +92,7 @@ function lineControl(line: InventoryLine, name: (typeof editable)[number], value
   const control =
     name === 'quantity'
       ? html`<input id="${id}" name="quantity" type="text" inputmode="decimal" value="${value}" required${by}>`
-      : html`<textarea id="${id}" name="note" rows="2" maxlength="${INVENTORY_NOTE_MAX}"${by}>${value}</textarea>`;
+      : html`<textarea id="${id}" name="note" rows="2" maxlength="${String(INVENTORY_NOTE_MAX)}"${by}>${value}</textarea>`;
   const label = name === 'quantity' ? html`Cantidad (${line.unit}) *` : html`${lineFieldLabels.note}`;
   return html`<p class="field"><label for="${id}">${label}</label>
 ${control}<small id="${id}-ayuda">${help}</small>${error ? html`<strong class="error" id="${id}-error">${error}</strong>` : ''}</p>`;
@@ -100,15 +102,15 @@ function lineCard(line: InventoryLine, forms: LineForms, state: LineFormState | 
   const values = state?.values ?? {};
   const errors = state?.errors ?? {};
   return html`<li class="card${line.stale ? ' stale' : ''}" id="linea-${line.id}">
-<p><strong>${categoryLabel(line.category)}</strong>: ${line.quantity} ${line.unit}${line.note ? html` · ${line.note}` : ''}</p>
+<p><strong>${categoryLabel(line.category)}</strong>: ${formatAmount(line.quantity, line.unit)}${line.note ? html` · ${line.note}` : ''}</p>
 <p class="meta">Actualizado <time datetime="${line.updatedAt}">${when(line.updatedAt)}</time> (${age(line)})${
     line.stale
-      ? html` · <strong class="warn">Sin actualizar hace más de ${STALE_AFTER_HOURS} h: puede que ya no esté</strong>`
+      ? html` · <strong class="warn">Sin actualizar hace más de ${formatNumber(STALE_AFTER_HOURS)} h: puede que ya no esté</strong>`
       : ''
   }</p>
 <form method="post" action="${forms.saveAction}" class="line-edit">${forms.hidden}
 <input type="hidden" name="${LINE_ID_FIELD}" value="${line.id}"><input type="hidden" name="kind" value="${line.kind}"><input type="hidden" name="category" value="${line.category}"><input type="hidden" name="unit" value="${line.unit}">
-${lineControl(line, 'quantity', values.quantity ?? String(line.quantity), errors)}
+${lineControl(line, 'quantity', values.quantity ?? amountText(line.quantity), errors)}
 ${lineControl(line, 'note', values.note ?? '', errors)}
 <p><button type="submit">Guardar cambios</button></p></form>
 <form method="post" action="${forms.removeAction(line.id)}" class="inline">${forms.hidden}<button type="submit" class="secondary">Quitar esta línea</button></form>
@@ -120,7 +122,7 @@ export function linesSection(lines: InventoryLine[], forms: LineForms): Html {
   const { onLine } = stateOf(lines, forms.state);
   const group = (kind: 'have' | 'need') => {
     const rows = lines.filter((line) => line.kind === kind);
-    return html`<section><h2>${kindLabels[kind]} (${rows.length})</h2>${
+    return html`<section><h2>${kindLabels[kind]} (${formatNumber(rows.length)})</h2>${
       rows.length === 0
         ? html`<p>Nada declarado.</p>`
         : html`<ul class="cards">${rows.map((line) => lineCard(line, forms, onLine?.lineId === line.id ? onLine : null))}</ul>`

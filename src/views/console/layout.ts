@@ -1,4 +1,5 @@
 // The frame of every console page: header with the pending count, navigation, sign-out form.
+import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 
 export interface ConsoleFrame {
@@ -84,8 +85,8 @@ export function consolePage(frame: ConsoleFrame, body: Html): Html {
   ${
     user
       ? html`<span class="who">${user.name}${user.isAdmin ? ' (administración)' : ''}</span>
-  <span class="pending" role="status">Pendientes de revisión: <strong>${pending ?? 0}</strong></span>
-  ${!emergency && frame.openReports ? html`<span class="pending">Reportes abiertos: <strong>${frame.openReports}</strong></span>` : ''}
+  <span class="pending" role="status">Pendientes de revisión: <strong>${formatNumber(pending ?? 0)}</strong></span>
+  ${!emergency && frame.openReports ? html`<span class="pending">Reportes abiertos: <strong>${formatNumber(frame.openReports)}</strong></span>` : ''}
   <form method="post" action="${panelPaths.signOut}" class="inline">${csrfField(user.csrf)}<button type="submit" class="link">Salir</button></form>`
       : ''
   }
@@ -101,14 +102,14 @@ ${
   ${user.isAdmin ? link('privacy', panelPaths.privacy, 'Datos personales') : ''}
   ${
     emergency
-      ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${pending ?? 0})`)}
+      ? html`${link('inbox', panelPaths.inbox(emergency.slug), html`Bandeja (${formatNumber(pending ?? 0)})`)}
   ${link('digest', panelPaths.digest(emergency.slug), 'Resumen')}
   ${link('records', panelPaths.records(emergency.slug), 'Registros')}
   ${link('to_confirm', panelPaths.toConfirm(emergency.slug), 'Por confirmar')}
   ${link('centers', panelPaths.centers(emergency.slug), 'Centros de acopio')}
   ${link('logistics', panelPaths.logistics(emergency.slug), 'Logística')}
   ${link('pledges', panelPaths.pledges(emergency.slug), 'Compromisos')}
-  ${link('reports', panelPaths.reports(emergency.slug), html`Reportes (${frame.openReports ?? 0})`)}`
+  ${link('reports', panelPaths.reports(emergency.slug), html`Reportes (${formatNumber(frame.openReports ?? 0)})`)}`
       : ''
   }
 </nav>`

@@ -1,11 +1,13 @@
 // Logistics routes for leaders: every status, the volunteer's private contact, volunteers' offers to take each route
 // (accepted or declined here), moves, and a new-route form.
+
 import {
   type LogisticsStatus,
   logisticsMoveLabels,
   logisticsStatusLabels,
   nextLogisticsStatuses,
 } from '../../domain/logistics-status.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import type { EndpointRow, LeaderRouteRow } from '../../queries/leader-logistics.ts';
 import type { LeaderRouteClaim } from '../../queries/leader-route-claims.ts';
 import { type Html, html } from '../html.ts';
@@ -52,7 +54,7 @@ export function logisticsPage(frame: ConsoleFrame, view: LogisticsView): Html {
   const claims = view.claims ?? [];
   const route = (r: LeaderRouteRow) => html`<li class="card" id="${routeAnchor(r.id)}">
 <h3>${r.title}</h3>
-<p class="meta">${logisticsStatusLabels[r.status]} · ${r.distance_km} km · creada ${when(r.created_at)}</p>
+<p class="meta">${logisticsStatusLabels[r.status]} · ${formatNumber(r.distance_km)} km · creada ${when(r.created_at)}</p>
 <p>${r.supply_description}${r.quantity_label ? ` · ${r.quantity_label}` : ''}</p>
 <p>De: ${r.pickup_address} → a: <a href="${panelPaths.record(slug, r.destination_help_id)}">${r.destination_title}</a>${r.destination_address ? ` (${r.destination_address})` : ''}</p>
 ${r.route_conditions ? html`<p>Vía: ${r.route_conditions}</p>` : ''}
@@ -78,7 +80,7 @@ ${order.map((status) => {
   const routes = view.routes.filter((r) => r.status === status);
   return routes.length === 0
     ? ''
-    : html`<section><h2>${logisticsStatusLabels[status]} (${routes.length})</h2><ul class="cards">${routes.map(route)}</ul></section>`;
+    : html`<section><h2>${logisticsStatusLabels[status]} (${formatNumber(routes.length)})</h2><ul class="cards">${routes.map(route)}</ul></section>`;
 })}
 ${view.routes.length === 0 ? html`<p>Todavía no hay rutas en esta emergencia.</p>` : ''}
 <section class="card" id="nueva"><h2>Nueva ruta</h2>

@@ -1,6 +1,7 @@
 // Every pledge of an emergency for its leaders, open first, grouped by status; each links to its request and
 // carries the same actions as on the request's page.
 
+import { formatNumber } from '../../domain/number-format.ts';
 import { type PledgeStatus, pledgeStatusLabels } from '../../domain/pledges.ts';
 import type { LeaderPledge, PledgeGroup } from '../../queries/leader-pledges.ts';
 import { pledgeStatusesInWorkOrder } from '../../queries/leader-pledges.ts';
@@ -23,8 +24,8 @@ function groupRow(group: PledgeGroup, base: string, csrf: string): Html {
   const action =
     group.holding === 0
       ? html`<span class="note">Nada pendiente</span>`
-      : html`<form method="post" action="${base}/anular" class="inline">${csrfField(csrf)}<input type="hidden" name="por" value="${group.by === 'number' ? 'numero' : 'conexion'}"><input type="hidden" name="valor" value="${group.key}"><button type="submit" class="danger">Anular todos (${group.holding})<span class="sr-only"> de ${group.label}</span></button></form>`;
-  return html`<tr><th scope="row">${group.label}</th><td>${group.total}</td><td>${group.lastDay}</td><td>${group.holding}</td><td>${action}</td></tr>`;
+      : html`<form method="post" action="${base}/anular" class="inline">${csrfField(csrf)}<input type="hidden" name="por" value="${group.by === 'number' ? 'numero' : 'conexion'}"><input type="hidden" name="valor" value="${group.key}"><button type="submit" class="danger">Anular todos (${formatNumber(group.holding)})<span class="sr-only"> de ${group.label}</span></button></form>`;
+  return html`<tr><th scope="row">${group.label}</th><td>${formatNumber(group.total)}</td><td>${formatNumber(group.lastDay)}</td><td>${formatNumber(group.holding)}</td><td>${action}</td></tr>`;
 }
 
 function groupsSection(groups: readonly PledgeGroup[], base: string, csrf: string): Html | '' {
@@ -61,7 +62,7 @@ ${order.map((status) => {
   const pledges = view.pledges.filter((p) => p.status === status);
   return pledges.length === 0
     ? ''
-    : html`<section><h2>${pledgeStatusLabels[status]} (${pledges.length})</h2><ul class="cards">${pledges.map(item)}</ul></section>`;
+    : html`<section><h2>${pledgeStatusLabels[status]} (${formatNumber(pledges.length)})</h2><ul class="cards">${pledges.map(item)}</ul></section>`;
 })}
 ${
   view.pledges.length === 0

@@ -105,7 +105,9 @@ export function contentTable(content: Content, options: { erased?: boolean } = {
         ? html`<div class="warn"><dt>Punto</dt><dd><strong class="tag">sin punto exacto</strong> En público se muestra el punto del municipio. Para ubicarla, escriba la latitud y la longitud en «Corregir y aprobar»; o apruébela así y queda en el punto del municipio.</dd></div>`
         : ''
   }${privateColumns.map((column) =>
-    content[column] ? html`<div class="private"><dt>${columnLabels[column]}</dt><dd>${content[column]}</dd></div>` : '',
+    content[column]
+      ? html`<div class="private"><dt>${columnLabels[column]}</dt><dd>${String(content[column])}</dd></div>`
+      : '',
   )}</dl>`;
 }
 

@@ -1,6 +1,9 @@
 // A published record for its leaders: status, covered quantity, public link, full history, the conversation with
 // its sender when it came by WhatsApp or SMS, and a new receipt code for a person who lost theirs. A withdrawn one:
 // who withdrew it and when, what is left of it, its history, and no action. Administrators may erase and withdraw.
+
+import { amountText } from '../../domain/decimal.ts';
+import { formatAmount, formatNumber } from '../../domain/number-format.ts';
 import { recordStatuses } from '../../domain/statuses.ts';
 import type { LeaderConfirmation } from '../../queries/leader-confirmations.ts';
 import type { LeaderMatch } from '../../queries/leader-matches.ts';
@@ -109,9 +112,9 @@ ${view.errors.status ? html`<p class="error">${view.errors.status}</p>` : ''}
 ${
   record.type === 'request'
     ? html`<section class="card"><h2>Cantidad cubierta</h2>
-<p>Requerida: ${record.quantity_required ?? 'sin cantidad'} ${record.unit ?? ''} · cubierta: ${record.quantity_covered} · pendiente: ${record.quantity_pending ?? '—'}</p>
+<p>Requerida: ${record.quantity_required === null ? 'sin cantidad' : formatAmount(record.quantity_required, record.unit)} · cubierta: ${formatNumber(record.quantity_covered)} · pendiente: ${record.quantity_pending === null ? '—' : formatNumber(record.quantity_pending)}</p>
 <form method="post" action="${base}/cubierto">${csrfField(csrf)}
-${input({ name: 'quantity', label: 'Cantidad cubierta hasta ahora', value: view.values.quantity ?? String(record.quantity_covered), inputmode: 'decimal', errors: view.errors, required: true })}
+${input({ name: 'quantity', label: 'Cantidad cubierta hasta ahora', value: view.values.quantity ?? amountText(record.quantity_covered), inputmode: 'decimal', errors: view.errors, required: true })}
 ${textarea({ name: 'coverNote', label: 'Nota pública (opcional)', maxlength: 300, errors: view.errors })}
 <p><button type="submit">Guardar cantidad</button></p></form>
 <p><a href="${panelPaths.logistics(slug)}?destino=${record.id}#nueva">Crear una ruta logística hacia esta solicitud</a></p></section>`

@@ -1,5 +1,6 @@
 // Published records of an emergency by status, to keep them current.
 import { categoryLabel } from '../../domain/categories.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
 import { when } from './controls.ts';
@@ -32,7 +33,7 @@ export function recordsPage(frame: ConsoleFrame, view: RecordsView): Html {
     { ...frame, title: 'Registros publicados', current: 'records' },
     html`<nav class="filters" aria-label="Estado">${filter('estado', 'active', 'Activas')} ${filter('estado', 'in_process', 'En proceso')} ${filter('estado', 'completed', 'Completadas')} ${filter('estado', 'all', 'Todas')} ${filter('estado', 'withdrawn', 'Retiradas')}</nav>
 <nav class="filters" aria-label="Tipo">${filter('tipo', 'all', 'Todo')} ${filter('tipo', 'request', 'Solicitudes')} ${filter('tipo', 'offer', 'Ofrecimientos')}</nav>
-<p>${view.total} registros.</p>
+<p>${formatNumber(view.total)} registros.</p>
 <ul class="cards">${view.rows.map(
       (row) => html`<li class="card"><h2><a href="${panelPaths.record(slug, row.id)}">${row.title}</a></h2>
 <p class="meta">${typeLabels[row.type]} · ${categoryLabel(row.category)} · ${row.review_status === 'withdrawn' ? 'Retirada' : recordStatusLabels[row.status]}${
@@ -45,7 +46,7 @@ export function recordsPage(frame: ConsoleFrame, view: RecordsView): Html {
     )}</ul>
 ${
   pages > 1
-    ? html`<nav class="pages" aria-label="Páginas">${view.page > 1 ? html`<a href="${href({ pagina: view.page - 1 })}">Anterior</a>` : ''} Página ${view.page} de ${pages} ${
+    ? html`<nav class="pages" aria-label="Páginas">${view.page > 1 ? html`<a href="${href({ pagina: view.page - 1 })}">Anterior</a>` : ''} Página ${formatNumber(view.page)} de ${formatNumber(pages)} ${
         view.page < pages ? html`<a href="${href({ pagina: view.page + 1 })}">Siguiente</a>` : ''
       }</nav>`
     : ''

@@ -49,7 +49,7 @@ function derivedMunicipality(content: Content): string | null {
 
 /** Hidden fields every decision form carries: the version it was rendered from and what it showed. */
 function versionFields(record: HelpRow, proposed: Content): Html {
-  return html`<input type="hidden" name="version" value="${record.content_version}"><input type="hidden" name="visto" value="${seenToken(proposed)}">`;
+  return html`<input type="hidden" name="version" value="${String(record.content_version)}"><input type="hidden" name="visto" value="${seenToken(proposed)}">`;
 }
 
 function staleSection(notice: StaleNotice, record: HelpRow, proposed: Content): Html {
@@ -57,8 +57,8 @@ function staleSection(notice: StaleNotice, record: HelpRow, proposed: Content): 
 <p>${
     notice.seenVersion === null
       ? html`El formulario no indicaba qué versión revisó, así que no se pudo ${notice.decision}.`
-      : html`Usted revisó la versión ${notice.seenVersion}; quien la envió la cambió después (ahora es la versión ${record.content_version}). No se pudo ${notice.decision} y no se publicó nada.`
-  } Revise el contenido nuevo y decida otra vez: los formularios de abajo ya llevan la versión ${record.content_version}.</p>
+      : html`Usted revisó la versión ${String(notice.seenVersion)}; quien la envió la cambió después (ahora es la versión ${String(record.content_version)}). No se pudo ${notice.decision} y no se publicó nada.`
+  } Revise el contenido nuevo y decida otra vez: los formularios de abajo ya llevan la versión ${String(record.content_version)}.</p>
 ${
   notice.seen
     ? diffTable(notice.seen, proposed, {
@@ -82,7 +82,7 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
     { ...frame, title: `Revisar: ${proposed.title ?? record.title}`, current: 'inbox' },
     html`${view.stale ? staleSection(view.stale, record, proposed) : ''}<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
       isRevision ? html` · <strong class="tag">Revisión pendiente</strong>` : ''
-    }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''}${erased ? ` · ${erased}` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${record.content_version}</p>
+    }${withoutPoint(proposed) ? html` · <strong class="tag">sin punto exacto</strong>` : ''}${erased ? ` · ${erased}` : ''} · recibida <time datetime="${record.revision_submitted_at ?? record.submitted_at}">${when(record.revision_submitted_at ?? record.submitted_at)}</time> · origen <code>${record.source}</code> / <code>${record.external_id}</code> · versión ${String(record.content_version)}</p>
 ${isRevision ? diffTable(record, proposed) : ''}
 <section><h2>${isRevision ? 'Contenido propuesto' : 'Datos enviados'}</h2>${numberProofLine(record)}${contentTable(proposed)}
 <p class="note">Al aprobar se publican el registro, el nombre de contacto y el WhatsApp (la persona dio su consentimiento). El documento de identidad nunca se publica.</p></section>

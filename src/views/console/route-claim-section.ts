@@ -1,6 +1,7 @@
 // Volunteers' offers to take a route ("Quiero llevar esta ruta") for leaders, on the logistics page: who offered,
 // with their WhatsApp, vehicle and when they can leave, and "Aceptar" (the route is assigned to them, the other
 // offers still waiting are declined) or "No aceptar" for each one still waiting.
+import { formatNumber } from '../../domain/number-format.ts';
 import { groupedPhone, whatsappUrl } from '../../domain/phone.ts';
 import { type RouteClaimStatus, routeClaimStatusLabels } from '../../domain/route-claims.ts';
 import type { LeaderRouteClaim } from '../../queries/leader-route-claims.ts';
@@ -41,7 +42,7 @@ export function pendingClaimsNote(claims: LeaderRouteClaim[]): Html {
   }
   const routes = new Map<string, string>();
   for (const claim of waiting) routes.set(claim.operationId, claim.routeTitle);
-  return html`<section class="card warn" id="ofrecimientos"><h2>Ofrecimientos por decidir: ${waiting.length}</h2>
+  return html`<section class="card warn" id="ofrecimientos"><h2>Ofrecimientos por decidir: ${formatNumber(waiting.length)}</h2>
 <p>${waiting.length === 1 ? 'Una persona se ofreció' : `${waiting.length} personas se ofrecieron`} a llevar ${
     routes.size === 1 ? 'esta ruta' : `${routes.size} rutas`
   } desde la página pública. Acepte una por ruta o diga que no: cada persona ve la respuesta con su código.</p>
@@ -92,7 +93,7 @@ export function routeClaimList(
 ): Html {
   if (claims.length === 0) return html``;
   const waiting = claims.filter((c) => c.status === 'pending').length;
-  return html`<details class="claims"${waiting > 0 || claims.some((c) => options.errors?.[c.id]) ? html` open` : ''}><summary>Ofrecimientos de voluntarios (${claims.length}${
+  return html`<details class="claims"${waiting > 0 || claims.some((c) => options.errors?.[c.id]) ? html` open` : ''}><summary>Ofrecimientos de voluntarios (${formatNumber(claims.length)}${
     waiting > 0 ? `, ${waiting} por decidir` : ''
   })</summary>
 <p class="meta">Nombre y WhatsApp son privados: solo los ven los líderes de esta emergencia. Al aceptar uno, la ruta queda asignada a esa persona.</p>

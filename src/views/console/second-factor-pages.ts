@@ -1,5 +1,6 @@
 // The second factor's pages: the code asked after the password, setting up an authenticator (QR code and the secret
 // typed in groups), the recovery codes shown once, and the "Segundo factor" section of "Mi cuenta".
+import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 
@@ -106,7 +107,7 @@ export function secondFactorSection(csrf: string, view: SecondFactorView): Html 
 <p><button type="submit">Configurar segundo factor</button></p></form></section>`;
   }
   return html`<section class="card" id="segundo-factor">${heading}
-<p>Activo desde el ${view.since.slice(0, 10)}. Códigos de recuperación sin usar: ${view.recoveryLeft}.</p>
+<p>Activo desde el ${view.since.slice(0, 10)}. Códigos de recuperación sin usar: ${formatNumber(view.recoveryLeft)}.</p>
 ${view.error ? html`<p class="errors" role="alert">${view.error}</p>` : ''}
 <form method="post" action="${secondFactorPaths.remove}">${csrfField(csrf)}
 ${codeField({ label: 'Código actual, para quitarlo', help: 'El de la aplicación, o un código de recuperación.', error: view.error, recovery: true })}

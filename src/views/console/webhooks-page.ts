@@ -1,6 +1,8 @@
 // Administrators subscribe endpoints to the public change feed: addresses, filters and how deliveries stand; the
 // signing secret appears once, right after the subscription is made. Dead deliveries can be sent again.
+
 import type { IssuedWebhook } from '../../commands/webhooks/subscriptions.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import type { EmergencyRow } from '../../queries/emergencies.ts';
 import type { DeadDelivery, WebhookSummary } from '../../queries/webhooks.ts';
 import { changeKinds } from '../../schemas/change-event.ts';
@@ -61,7 +63,7 @@ function subscriptionsTable(webhooks: WebhookSummary[], csrf: Html): Html {
       w,
     ) => html`<tr><th scope="row"><code>${w.url}</code>${w.description ? html`<br><small>${w.description}</small>` : ''}</th>
 <td>${w.emergencySlug ?? 'todas'}</td><td>${kindsText(w.kinds)}</td><td>${when(w.createdAt)}<br><small>${w.createdBy}</small></td>
-<td>${w.deliveries.pending}</td><td>${w.deliveries.delivered}</td><td>${w.deliveries.dead}</td>
+<td>${formatNumber(w.deliveries.pending)}</td><td>${formatNumber(w.deliveries.delivered)}</td><td>${formatNumber(w.deliveries.dead)}</td>
 <td><form method="post" action="${webhookPath(w.id, 'probar')}" class="inline">${csrf}<button type="submit" class="secondary">Probar</button></form>
 <a href="${webhookPath(w.id, 'quitar')}">Quitar…</a></td></tr>`,
   );
@@ -75,7 +77,7 @@ function deadTable(dead: DeadDelivery[], csrf: Html): Html {
   if (dead.length === 0) return html`<p>No hay entregas muertas.</p>`;
   const rows = dead.map(
     (d) => html`<tr><th scope="row"><code>${d.id}</code></th><td><code>${d.url}</code></td>
-<td>${d.cursor} · ${d.kind ? kindsText([d.kind]) : 'ya no existe'}</td><td>${d.attempts}</td><td>${d.lastError ?? ''}</td>
+<td>${d.cursor} · ${d.kind ? kindsText([d.kind]) : 'ya no existe'}</td><td>${formatNumber(d.attempts)}</td><td>${d.lastError ?? ''}</td>
 <td>${when(d.createdAt)}</td>
 <td><form method="post" action="${resendPath(d.id)}" class="inline">${csrf}<button type="submit" class="secondary">Reenviar</button></form></td></tr>`,
   );
@@ -132,7 +134,7 @@ export function removeWebhookPage(frame: ConsoleFrame, webhook: WebhookSummary):
   return consolePage(
     { ...frame, title: 'Quitar un webhook', current: 'webhooks' },
     html`<section class="card warn"><p>Al quitarlo, <code>${webhook.url}</code> no recibe más cambios y sus
-${webhook.deliveries.pending} entregas pendientes se cancelan.</p>
+${formatNumber(webhook.deliveries.pending)} entregas pendientes se cancelan.</p>
 <form method="post" action="${webhookPath(webhook.id, 'quitar')}">${csrfField(frame.user?.csrf ?? '')}
 <p><button type="submit" class="danger">Sí, quitar el webhook</button> <a href="${WEBHOOKS_PATH}">Cancelar</a></p></form></section>`,
   );

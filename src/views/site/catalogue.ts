@@ -9,7 +9,7 @@ import { home } from './strings/home.ts';
 import { numberProof } from './strings/number-proof.ts';
 import { pledge } from './strings/pledge.ts';
 import { privacy } from './strings/privacy.ts';
-import { quantity } from './strings/quantity.ts';
+import { amountQuestion, quantity } from './strings/quantity.ts';
 import { record } from './strings/record.ts';
 import { report } from './strings/report.ts';
 import { routeClaim } from './strings/route-claim.ts';
@@ -55,6 +55,7 @@ export const catalogue = {
   numberProof,
   privacy,
   quantity,
+  amountQuestion,
 } as const;
 
 /** A plain string, or the two forms of a string that takes a count (see plural.ts). */

@@ -1,6 +1,6 @@
 // One way to print a count with its noun, in Spanish and English: "1 línea", "2 líneas", "0 líneas".
 import type { Lang } from './document.ts';
-import { formatNumber } from './format.ts';
+import { fill, formatNumber } from './format.ts';
 
 export { formatNumber };
 
@@ -29,13 +29,7 @@ export function isPluralForms(value: unknown): value is PluralForms {
  * and "other" for everything else, 0 and fractions included ("0 líneas", "1,5 horas"). values.n, when given,
  * replaces the formatted number (a figure shown exactly as configured).
  */
-export function plural(
-  count: number,
-  forms: PluralForms,
-  lang: Lang,
-  values: Record<string, string | number> = {},
-): string {
+export function plural(count: number, forms: PluralForms, lang: Lang, values: Record<string, string> = {}): string {
   const template = count === 1 ? forms.one : forms.other;
-  const all: Record<string, string | number> = { n: formatNumber(count, lang), ...values };
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in all ? String(all[key]) : whole));
+  return fill(template, { n: formatNumber(count, lang), ...values });
 }

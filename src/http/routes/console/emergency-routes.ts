@@ -13,7 +13,7 @@ import { type ContactForm, homePage } from '../../../views/console/home-page.ts'
 import { panelPaths } from '../../../views/console/layout.ts';
 import { field } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formCoordinate } from '../../forms/submission-form.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
 function requireAdmin(user: ConsoleUser): void {
@@ -50,7 +50,7 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     const values = Object.fromEntries(['slug', 'name', 'latitude', 'longitude'].map((n) => [n, field(form, n).trim()]));
     const coordinate = (name: string) => {
       if (values[name] === '') return undefined;
-      const n = formNumber(values[name] as string);
+      const n = formCoordinate(values[name] as string);
       return typeof n === 'number' ? n : Number.NaN;
     };
     try {

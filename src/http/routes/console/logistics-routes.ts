@@ -17,7 +17,7 @@ import { claimFlashMessage } from '../../../views/console/route-claim-section.ts
 import type { Html } from '../../../views/html.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formAmount, formCoordinate } from '../../forms/submission-form.ts';
 import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
@@ -35,7 +35,7 @@ const textFields = [
   'routeConditions',
   'volunteerContact',
 ];
-const numberFields = ['pickupLatitude', 'pickupLongitude'];
+const coordinateFields = ['pickupLatitude', 'pickupLongitude'];
 
 /** The form's strings -> the command's input; empty fields are left out. */
 function routeInput(slug: string, form: FormBody): Record<string, unknown> {
@@ -44,9 +44,9 @@ function routeInput(slug: string, form: FormBody): Record<string, unknown> {
     const value = field(form, name).trim();
     if (value !== '') input[name] = value;
   }
-  for (const name of numberFields) {
+  for (const name of coordinateFields) {
     const value = field(form, name).trim();
-    if (value !== '') input[name] = formNumber(value);
+    if (value !== '') input[name] = formCoordinate(value);
   }
   return input;
 }
@@ -107,7 +107,7 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
         err.code === 'not_a_published_request'
           ? { destinationHelpId: errorMessage(err.code, 'es') }
           : errorsByField(details);
-      const values = Object.fromEntries([...textFields, ...numberFields].map((n) => [n, field(form, n)]));
+      const values = Object.fromEntries([...textFields, ...coordinateFields].map((n) => [n, field(form, n)]));
       return sendPage(reply, await render(request, emergency, { values, errors }), 400);
     }
     return seeOther(reply, `${panelPaths.logistics(emergency.slug)}?hecho=guardado`);
@@ -121,7 +121,7 @@ export function logisticsRoutes(app: FastifyInstance, ctx: Context): void {
     if (!route) throw new AppError('logistics_operation_not_found');
     const status = field(form, 'status');
     const rawCovered = field(form, 'addCovered').trim();
-    const addCovered = rawCovered === '' ? undefined : formNumber(rawCovered);
+    const addCovered = rawCovered === '' ? undefined : formAmount(rawCovered);
     const note = noteField(form, 'note');
     try {
       if (!isLogisticsStatus(status)) throw new AppError('invalid_transition');

@@ -27,7 +27,7 @@ import { renewable } from '../../../views/console/receipt-code-section.ts';
 import { recordPage } from '../../../views/console/record-page.ts';
 import { recordsPage } from '../../../views/console/records-page.ts';
 import { field, noteField } from '../../forms/form-body.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formAmount } from '../../forms/submission-form.ts';
 import { queryRecord } from '../../request-values.ts';
 import { confirmationFlash } from './confirmation-routes.ts';
 import { conversationView } from './conversation-view.ts';
@@ -171,7 +171,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
     const form = checkForm(ctx, request, user.csrf);
     const record = await published(emergency, id);
     const raw = field(form, 'quantity');
-    const quantity = formNumber(raw);
+    const quantity = formAmount(raw);
     const note = noteField(form, 'coverNote');
     try {
       if (typeof quantity !== 'number') throw new AppError('validation_failed');

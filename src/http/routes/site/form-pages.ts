@@ -35,8 +35,9 @@ import {
 import { OFFER_PATH, offerFormPage, offerLabels } from '../../../views/site/pages/offer-form-page.ts';
 import { receiptPage, receiptPath } from '../../../views/site/pages/receipt-page.ts';
 import { REQUEST_PATH, requestFormPage, requestLabels } from '../../../views/site/pages/request-form-page.ts';
+import { amountQuestion } from '../../forms/amount-question.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
-import { submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
+import { formText, submissionFormFields, submissionFromForm } from '../../forms/submission-form.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { formBody, queryText } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
@@ -77,7 +78,7 @@ function draftValues(kind: Kind, payload: ConsentPayload, token: string): Values
   for (const name of submissionFormFields[kind]) {
     const value = submission[name];
     if (typeof value === 'string') values[name] = value;
-    else if (typeof value === 'number') values[name] = String(value);
+    else if (typeof value === 'number') values[name] = formText(kind, name, value);
     else if (typeof value === 'boolean') values[name] = value ? 'si' : 'no';
   }
   const place = choosableMunicipality(values.municipalityCode);
@@ -263,7 +264,7 @@ export function formPages(app: FastifyInstance, ctx: Context, limiters: Limiters
         if (!parsed.ok) {
           for (const detail of parsed.details) {
             const name = detail.field.split('.')[0] || 'type';
-            errors[name] ??= formMessage(detail, t);
+            errors[name] ??= amountQuestion(detail, field(form, name), lang) ?? formMessage(detail, t);
           }
         }
         placeProblem(kind, errors, form, t);

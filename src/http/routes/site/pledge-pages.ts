@@ -15,7 +15,7 @@ import { pledgeViewByCode } from '../../../queries/pledge-by-code.ts';
 import { parseInput } from '../../../schemas/parse.ts';
 import { helpPledge, type PledgeResult, pledgeDeliveryBody } from '../../../schemas/pledge.ts';
 import type { Lang } from '../../../views/site/document.ts';
-import { fill, formatNumber } from '../../../views/site/format.ts';
+import { fill, formatAmount } from '../../../views/site/format.ts';
 import { type Errors, formRefusedPage, type Values } from '../../../views/site/pages/form-controls.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
 import {
@@ -38,7 +38,7 @@ import {
 } from '../../../views/site/pages/pledge-page.ts';
 import { plural } from '../../../views/site/plural.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formAmount } from '../../forms/submission-form.ts';
 import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
@@ -67,9 +67,9 @@ function typedValues(form: FormBody): Values {
 function pledgeBody(values: Values, withQuantity: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const quantity = (values.quantity ?? '').trim();
-  if (withQuantity && quantity !== '') body.quantity = formNumber(quantity);
+  if (withQuantity && quantity !== '') body.quantity = formAmount(quantity);
   const hours = (values.deliverWithinHours ?? '').trim();
-  if (hours !== '') body.deliverWithinHours = formNumber(hours);
+  if (hours !== '') body.deliverWithinHours = formAmount(hours);
   const name = (values.contactName ?? '').trim();
   if (name !== '') body.contactName = name;
   const whatsapp = (values.contactWhatsapp ?? '').trim();
@@ -96,10 +96,6 @@ function fieldErrors(details: ErrorDetail[], t: PledgeStrings): Errors {
     }
   }
   return errors;
-}
-
-function amount(value: number, unit: unknown, lang: Lang): string {
-  return typeof unit === 'string' && unit ? `${formatNumber(value, lang)} ${unit}` : formatNumber(value, lang);
 }
 
 /** An error's details as a list, whatever it carries. */
@@ -205,7 +201,8 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
             return again(request, reply, {}, { status: 409, formError: t.notPledgeable });
           case 'pledge_exceeds_pending': {
             const open = Number(detail?.uncommitted ?? 0);
-            const message = open > 0 ? fill(t.exceeds, { open: amount(open, detail?.unit, lang) }) : t.exceedsNone;
+            const message =
+              open > 0 ? fill(t.exceeds, { open: formatAmount(open, detail?.unit, lang) }) : t.exceedsNone;
             return again(request, reply, { quantity: message }, { status: 409 });
           }
           case 'helper_limit_reached':
@@ -269,7 +266,7 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
       const typed = { quantity: action === 'deliver' ? field(form, 'quantity').trim() : '' };
       const parsed = parseInput(
         pledgeDeliveryBody,
-        { code, ...(typed.quantity !== '' ? { quantity: formNumber(typed.quantity) } : {}) },
+        { code, ...(typed.quantity !== '' ? { quantity: formAmount(typed.quantity) } : {}) },
         lang,
       );
       /** The pledge again with what went wrong: the quantity, or that it closed meanwhile; unknown code: not found. */
@@ -280,7 +277,7 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
           const formError = fill(t.closedNow, { status: statusLabel(view.status, t) });
           return sendDoc(reply, pledgeViewPage({ lang, view, code, formError, status: 409 }));
         }
-        const max = amount(view.quantity ?? 0, view.unit, lang);
+        const max = formatAmount(view.quantity ?? 0, view.unit, lang);
         const errors = { quantity: fill(t.deliveredQuantityError, { max }) };
         return sendDoc(reply, pledgeViewPage({ lang, view, code, typed, errors, status: 400 }));
       };

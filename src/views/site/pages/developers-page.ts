@@ -330,10 +330,10 @@ function limitBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
       kind: 'list',
       items: [
         // Figures as configured (RATE_LIMIT_*), without a thousands separator, so they can be compared as they are.
-        [plural(limits.submissionsPerMinute, t.limitSubmissions, lang, { n: limits.submissionsPerMinute })],
-        [plural(limits.readsPerMinute, t.limitReads, lang, { n: limits.readsPerMinute })],
+        [plural(limits.submissionsPerMinute, t.limitSubmissions, lang, { n: String(limits.submissionsPerMinute) })],
+        [plural(limits.readsPerMinute, t.limitReads, lang, { n: String(limits.readsPerMinute) })],
         [t.limit429],
-        [fill(t.limitBody, { bytes: limits.bodyLimitBytes, depth: bounds.maxJsonDepth })],
+        [fill(t.limitBody, { bytes: String(limits.bodyLimitBytes), depth: String(bounds.maxJsonDepth) })],
         [t.limitSearch],
         [t.limitMcp],
       ],

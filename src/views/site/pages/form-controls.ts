@@ -103,15 +103,15 @@ export function input(
 ): Html {
   return html`<div class="field${c.errors[c.name] ? ' con-error' : ''}">${label(c)}${helpAndError(c)}<input id="${c.name}" name="${
     c.name
-  }" type="${c.type ?? 'text'}" value="${c.value ?? ''}"${c.maxlength ? html` maxlength="${c.maxlength}"` : ''}${
-    c.minlength ? html` minlength="${c.minlength}"` : ''
+  }" type="${c.type ?? 'text'}" value="${c.value ?? ''}"${c.maxlength ? html` maxlength="${String(c.maxlength)}"` : ''}${
+    c.minlength ? html` minlength="${String(c.minlength)}"` : ''
   }${c.inputmode ? html` inputmode="${c.inputmode}"` : ''} autocomplete="${c.autocomplete ?? 'off'}"${attrs(c)}></div>`;
 }
 
 export function textarea(c: Control & { value?: string; maxlength: number }): Html {
   return html`<div class="field${c.errors[c.name] ? ' con-error' : ''}">${label(c)}${helpAndError(c)}<textarea id="${
     c.name
-  }" name="${c.name}" rows="4" maxlength="${c.maxlength}"${attrs(c)}>${c.value ?? ''}</textarea></div>`;
+  }" name="${c.name}" rows="4" maxlength="${String(c.maxlength)}"${attrs(c)}>${c.value ?? ''}</textarea></div>`;
 }
 
 export interface Option {
@@ -261,9 +261,9 @@ export function locationFields(state: FormState, t: FormStrings, help: string): 
   const b = bounds;
   return html`<p class="help">${help}</p>
 ${municipalityFields(state, t)}
-<div class="ubicacion" data-ubicacion hidden data-lat-min="${b.latitude.min}" data-lat-max="${b.latitude.max}" data-lon-min="${
-    b.longitude.min
-  }" data-lon-max="${b.longitude.max}" data-msg-locating="${t.locating}" data-msg-located="${t.located}" data-msg-failed="${
+<div class="ubicacion" data-ubicacion hidden data-lat-min="${String(b.latitude.min)}" data-lat-max="${String(b.latitude.max)}" data-lon-min="${String(
+    b.longitude.min,
+  )}" data-lon-max="${String(b.longitude.max)}" data-msg-locating="${t.locating}" data-msg-located="${t.located}" data-msg-failed="${
     t.locationFailed
   }" data-msg-outside="${t.outsideColombia}" data-msg-loading="${t.mapLoading}" data-msg-map-failed="${t.mapFailed}" data-msg-picked="${
     t.mapPicked

@@ -10,7 +10,7 @@ import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
-import { fill, formatNumber } from '../format.ts';
+import { fill, formatAmount, formatNumber } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
 import {
@@ -60,10 +60,6 @@ function allCommitted(item: PublicHelp): boolean {
   return !!q && q.required !== null && (q.uncommitted ?? 0) <= 0;
 }
 
-function amount(value: number, unit: string | null, lang: Lang): string {
-  return unit ? `${formatNumber(value, lang)} ${unit}` : formatNumber(value, lang);
-}
-
 /** A date and time in Colombia's time, as people there read it. */
 function when(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'es-CO', {
@@ -104,7 +100,7 @@ export function pledgeForm(state: PledgeFormState): Html {
       ? input({
           name: 'quantity',
           label: q.unit ? fill(t.quantityUnit, { unit: q.unit }) : t.quantity,
-          help: fill(t.quantityHelp, { open: amount(q.uncommitted ?? 0, q.unit, lang) }),
+          help: fill(t.quantityHelp, { open: formatAmount(q.uncommitted ?? 0, q.unit, lang) }),
           required: true,
           errors,
           value: values.quantity,
@@ -117,7 +113,7 @@ export function pledgeForm(state: PledgeFormState): Html {
 ${quantity}${select({
   name: 'deliverWithinHours',
   label: t.when,
-  help: fill(t.whenHelp, { grace: PLEDGE_GRACE_HOURS }),
+  help: fill(t.whenHelp, { grace: formatNumber(PLEDGE_GRACE_HOURS, lang) }),
   required: true,
   errors,
   value: values.deliverWithinHours ?? String(DEFAULT_DELIVER_WITHIN_HOURS),
@@ -191,8 +187,8 @@ export function commitmentFields(item: PublicHelp, lang: Lang): [string, Inline[
   if (!q || item.type !== 'request' || q.required === null) return [];
   const r = strings(catalogue.record, lang);
   return [
-    [r.fCommitted, [amount(q.committed, q.unit, lang)]],
-    [r.fUncommitted, [amount(q.uncommitted ?? 0, q.unit, lang)]],
+    [r.fCommitted, [formatAmount(q.committed, q.unit, lang)]],
+    [r.fUncommitted, [formatAmount(q.uncommitted ?? 0, q.unit, lang)]],
   ];
 }
 
@@ -247,9 +243,11 @@ export function pledgeFormPage(state: PledgeFormState): SiteDocument {
   const figures: [string, Inline[]][] =
     q && q.required !== null
       ? [
-          [r.fRequired, [amount(q.required, q.unit, lang)]],
-          [r.fCovered, [amount(q.covered, q.unit, lang)]],
-          ...(q.pending !== null ? ([[r.fPending, [amount(q.pending, q.unit, lang)]]] as [string, Inline[]][]) : []),
+          [r.fRequired, [formatAmount(q.required, q.unit, lang)]],
+          [r.fCovered, [formatAmount(q.covered, q.unit, lang)]],
+          ...(q.pending !== null
+            ? ([[r.fPending, [formatAmount(q.pending, q.unit, lang)]]] as [string, Inline[]][])
+            : []),
           ...commitmentFields(item, lang),
         ]
       : [];
@@ -284,7 +282,7 @@ export function pledgeFormPage(state: PledgeFormState): SiteDocument {
 
 /** What was pledged, in words: "20 bidones", or "help" for a request without a quantity. */
 function pledgedText(view: PledgeView, lang: Lang, t: PledgeStrings): string {
-  return view.quantity === null ? t.something : amount(view.quantity, view.unit, lang);
+  return view.quantity === null ? t.something : formatAmount(view.quantity, view.unit, lang);
 }
 
 export function statusLabel(status: PledgeStatus, t: PledgeStrings): string {
@@ -298,7 +296,8 @@ function pledgeFields(view: PledgeView, lang: Lang, t: PledgeStrings): Block {
     [t.fQuantity, [pledgedText(view, lang, t)]],
     [t.fStatus, [statusLabel(view.status, t)]],
   ];
-  if (view.deliveredQuantity !== null) items.push([t.fDelivered, [amount(view.deliveredQuantity, view.unit, lang)]]);
+  if (view.deliveredQuantity !== null)
+    items.push([t.fDelivered, [formatAmount(view.deliveredQuantity, view.unit, lang)]]);
   if (view.status === 'open') {
     items.push([t.fDeliverBy, [when(view.deliverBy, lang)]], [t.fExpires, [when(view.expiresAt, lang)]]);
   }
@@ -420,7 +419,7 @@ function actionForms(
       ? input({
           name: 'quantity',
           label: view.unit ? fill(t.deliveredLessUnit, { unit: view.unit }) : t.deliveredLess,
-          help: fill(t.deliveredLessHelp, { quantity: amount(view.quantity, view.unit, lang) }),
+          help: fill(t.deliveredLessHelp, { quantity: formatAmount(view.quantity, view.unit, lang) }),
           errors,
           value: typed.quantity,
           inputmode: 'decimal',

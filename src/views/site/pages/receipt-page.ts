@@ -4,7 +4,7 @@ import { encodeQueryValue } from '../../../domain/phone.ts';
 import type { SubmissionReceipt } from '../../../queries/receipt.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
-import { fill } from '../format.ts';
+import { fill, formatAmount } from '../format.ts';
 import { WITHDRAW_PATH } from './form-controls.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { type ProofNotice, proofNoticeText, proofSection } from './receipt-proof.ts';
@@ -109,6 +109,9 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
       ? []
       : ([
           [t.title, [receipt.title]],
+          ...(receipt.quantity
+            ? [[t.receiptQuantity, [formatAmount(receipt.quantity.required, receipt.quantity.unit, lang)]]]
+            : []),
           [t.receiptEmergency, [receipt.emergencyName]],
         ] as [string, Inline[]][])),
     [t.receiptReceived, [when(receipt.submittedAt, lang)]],

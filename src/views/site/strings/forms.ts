@@ -406,6 +406,7 @@ export const forms = {
   receiptSeeRecord: { es: 'Ver el registro publicado', en: 'See the published record' },
   receiptId: { es: 'Número de envío', en: 'Submission number' },
   receiptType: { es: 'Tipo', en: 'Type' },
+  receiptQuantity: { es: 'Cantidad', en: 'Quantity' },
   receiptEmergency: { es: 'Emergencia', en: 'Emergency' },
   receiptReceived: { es: 'Recibido', en: 'Received' },
   receiptPublicPlace: { es: 'Lugar que se publica al aprobarse', en: 'Place published once approved' },
