@@ -464,8 +464,8 @@ export const detailSentences = {
     en: 'It exceeds what is still open; uncommitted says how much is left.',
   },
   out_of_range: {
-    es: 'Debe ser mayor que 0 y no pasar de max.',
-    en: 'Must be greater than 0 and at most max.',
+    es: 'Debe ser mayor que 0 y no pasar del valor de max.',
+    en: 'Must be greater than 0 and at most the value of max.',
   },
   open_pledges: {
     es: 'Se alcanzó el máximo de compromisos abiertos (limit).',

@@ -322,7 +322,9 @@ describe('/mi-ruta', () => {
     assert.match(going.body, /Quedó marcado: va en camino/);
     assert.ok(going.body.includes('<dt>Estado de la ruta</dt><dd>En camino</dd>'));
     assert.ok(going.body.includes('<input type="hidden" name="status" value="delivered">'));
-    assert.ok(going.body.includes('Cuánto entregó (opcional, en bidones)'));
+    // Asked in the unit it carries: the request's here, as the route's cargo says none.
+    assert.ok(going.body.includes('Cuánto entregó (opcional)'));
+    assert.match(going.body, /<input id="unit" name="unit" type="text" value="bidones"/);
 
     const wrong = await post('/mi-ruta/avanzar', { codigo: typed, status: 'delivered', quantity: 'muchos' });
     assert.equal(wrong.statusCode, 400);

@@ -43,6 +43,8 @@ export async function logDecision(
     details?: unknown;
     /** The quantity a public pledge event speaks of. */
     quantity?: number | null;
+    /** That quantity's unit, when it is not the request's (a delivery in another unit). */
+    unit?: string | null;
   },
 ): Promise<void> {
   await addTimelineEvent(step.trx.db, {
@@ -55,6 +57,7 @@ export async function logDecision(
     actor,
     created_at: step.now,
     ...(event.quantity === undefined ? {} : { quantity: event.quantity }),
+    ...(event.unit ? { unit: event.unit } : {}),
   });
   await audit(step.trx.db, {
     actor,

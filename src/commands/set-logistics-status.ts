@@ -22,6 +22,8 @@ export interface LogisticsStatusOptions {
    * reportRouteDelivery), which a leader or the person helped confirms, instead of covered at once.
    */
   reportedBy?: RouteVolunteer;
+  /** With reportedBy: the unit the volunteer brought it in (cajas, litros); the request's when left out. */
+  unit?: string;
 }
 
 function checkOptions(status: string, options: LogisticsStatusOptions): ErrorDetail[] {
@@ -106,13 +108,13 @@ export async function setLogisticsStatus(
       }
       const step: ChangeStep = { trx, record: destination, now };
       if (options.reportedBy) {
-        await reportRouteDelivery(ctx, step, options.reportedBy, addCovered, actor);
+        await reportRouteDelivery(ctx, step, options.reportedBy, { quantity: addCovered, unit: options.unit }, actor);
         await audit(trx.db, {
           actor,
           action: 'logistics_status_changed',
           targetType: 'logistics_operation',
           targetId: route.id,
-          details: { from, to: status, note, reported: addCovered },
+          details: { from, to: status, note, reported: addCovered, ...(options.unit ? { unit: options.unit } : {}) },
           at: now,
         });
         return { ...route, status, updated_at: now };

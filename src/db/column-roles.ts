@@ -234,6 +234,8 @@ export const pledgeRoles = {
   code_hash: system,
   quantity: { kind: 'public', published: 'always', erased: 'keep', label: 'Cantidad' },
   delivered_quantity: { kind: 'public', published: 'always', erased: 'keep', label: null },
+  unit: { kind: 'public', published: 'always', erased: 'keep', label: 'Unidad' },
+  converted_quantity: { kind: 'public', published: 'always', erased: 'keep', label: null },
   deliver_by: { kind: 'public', published: 'never', erased: 'keep', label: 'Entrega prevista' },
   expires_at: system,
   ...privateContact,

@@ -32,6 +32,7 @@ import { receiptCodeHashes } from './migrations/028-receipt-code-hashes.ts';
 import { jobLeases } from './migrations/029-job-leases.ts';
 import { secondFactor } from './migrations/030-second-factor.ts';
 import { peopleGiven } from './migrations/031-people-given.ts';
+import { deliveryUnits } from './migrations/032-delivery-units.ts';
 import type { Dialect } from './types.ts';
 
 function migrations(dialect: Dialect) {
@@ -61,6 +62,7 @@ function migrations(dialect: Dialect) {
     '029-job-leases': jobLeases(),
     '030-second-factor': secondFactor(),
     '031-people-given': peopleGiven(),
+    '032-delivery-units': deliveryUnits(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

@@ -53,6 +53,8 @@ export const rollingUpgrade = {
   // Requests the previous version's conversations store meanwhile get the column's default, 1: they would publish a
   // people count nobody gave.
   '031-people-given': false,
+  // The previous version would count a delivery made in another unit (15 cajas to a request in kilos) as covered.
+  '032-delivery-units': false,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

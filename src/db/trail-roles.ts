@@ -35,6 +35,7 @@ export const timelineRoles = {
   actor: system,
   created_at: when,
   quantity: publicFact,
+  unit: publicFact,
 } as const satisfies TableRoles<TimelineEventsTable>;
 
 /** What the team did: a correction's details carry the values before and after. */

@@ -152,6 +152,8 @@ export interface TimelineEventsTable {
   created_at: string;
   /** The quantity a public pledge event speaks of; null for every other event. */
   quantity?: number | null;
+  /** The unit of that quantity when it is not the request's (a delivery in another unit); null otherwise. */
+  unit?: string | null;
 }
 
 export interface IdempotencyKeysTable {
@@ -363,6 +365,13 @@ export interface PledgesTable {
    * quantity (delivered), or what a dispute took back.
    */
   delivered_quantity: number | null;
+  /** The unit of quantity and delivered_quantity; null is the request's unit (every pledge made before units). */
+  unit: string | null;
+  /**
+   * A delivery in another unit than the request's, once a leader said what it is worth in the request's unit: what
+   * it added to covered. null while nobody converted it (it adds nothing) and for deliveries in the request's unit.
+   */
+  converted_quantity: number | null;
   /** When the pledger reported the delivery; null until then. */
   reported_at: string | null;
   deliver_by: string;

@@ -8,6 +8,7 @@ import {
   municipalityLabel,
   nearestMunicipality,
 } from '../domain/municipalities.ts';
+import { formatAmount } from '../domain/number-format.ts';
 import { whatsappUrl } from '../domain/phone.ts';
 import { uncommittedQuantity } from '../domain/pledges.ts';
 import { isApproximate, type Precision, publicPoint } from '../domain/public-place.ts';
@@ -39,13 +40,14 @@ export interface PresentOptions {
   distanceKm?: number | null;
 }
 
-const amounts = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 3 });
-
 /** "20 bidones", "20" without a unit; null without a quantity. */
 function amount(quantity: number | null | undefined, unit: string | null): string | null {
   if (quantity === null || quantity === undefined) return null;
-  return unit ? `${amounts.format(quantity)} ${unit}` : amounts.format(quantity);
+  return formatAmount(quantity, unit);
 }
+
+/** A delivery in another unit than the request's, which no leader converted when the event was written. */
+export const UNCONVERTED = 'sin convertir';
 
 /** A pledge event's label says how much, never who: "Alguien se comprometió a llevar 20 bidones". */
 function pledgeLabel(kind: TimelineItem['kind'], what: string | null): string | null {
@@ -69,16 +71,23 @@ function pledgeLabel(kind: TimelineItem['kind'], what: string | null): string | 
   }
 }
 
+/**
+ * `unit` is the request's. An event whose quantity is in another unit (a delivery of "15 cajas" to a request in
+ * kilos) says so: it added nothing to covered until a leader converted it.
+ */
 export function presentTimelineItem(row: TimelineRow, unit: string | null = null): TimelineItem | null {
   const kind = row.kind as TimelineItem['kind'];
   if (!(kind in timelineLabels) || row.is_public !== 1) return null;
+  const otherUnit = row.unit ?? null;
+  const what = amount(row.quantity, otherUnit ?? unit);
   return {
     at: row.created_at,
     kind,
-    label: pledgeLabel(kind, amount(row.quantity, unit)) ?? timelineLabels[kind],
+    label: pledgeLabel(kind, what && otherUnit ? `${what} (${UNCONVERTED})` : what) ?? timelineLabels[kind],
     note: row.note,
     status: (row.status as RecordStatus | null) ?? null,
     quantity: row.quantity ?? null,
+    unit: otherUnit,
   };
 }
 

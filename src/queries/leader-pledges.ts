@@ -4,6 +4,7 @@ import type { Context } from '../context.ts';
 import type { PledgeStatus } from '../db/types.ts';
 import { HELPER_WINDOW_HOURS } from '../domain/helper-caps.ts';
 import { holdingStatuses, isHolding, pledgeStatuses } from '../domain/pledges.ts';
+import { sameUnit } from '../domain/units.ts';
 import {
   type EmergencyPledgeRow,
   type PledgeRow,
@@ -19,9 +20,19 @@ export interface LeaderPledge {
   status: PledgeStatus;
   /** null when the request has no quantity ("llevaré algo"). */
   quantity: number | null;
-  /** What the delivery added to covered (delivered or disputed pledges). */
+  /** What was delivered, in `unit` (delivered, reported or disputed pledges). */
   deliveredQuantity: number | null;
+  /** The unit the pledge and its delivery are in. */
   unit: string | null;
+  /** The request's unit, in which covered is counted. */
+  requestUnit: string | null;
+  /**
+   * A delivery in another unit than the request's: what a leader said it is worth in the request's unit, or null
+   * while nobody converted it (then it adds nothing to covered). Always null for one in the request's unit.
+   */
+  convertedQuantity: number | null;
+  /** Delivered in another unit and not converted yet: a leader says what it is worth. */
+  needsConversion: boolean;
   deliverBy: string;
   expiresAt: string;
   createdAt: string;
@@ -64,7 +75,10 @@ function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string |
     status: row.status,
     quantity: row.quantity,
     deliveredQuantity: row.delivered_quantity,
-    unit: request.unit,
+    unit: row.unit ?? request.unit,
+    requestUnit: request.unit,
+    convertedQuantity: row.converted_quantity,
+    needsConversion: row.status === 'delivered' && !sameUnit(row.unit, request.unit) && row.converted_quantity === null,
     deliverBy: row.deliver_by,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
@@ -90,7 +104,7 @@ export async function leaderPledgesOfRecord(
   return rows.map((row) => toLeaderPledge(row, request)).sort(workOrder);
 }
 
-const fromEmergencyRow = (row: EmergencyPledgeRow) => toLeaderPledge(row, { title: row.title, unit: row.unit });
+const fromEmergencyRow = (row: EmergencyPledgeRow) => toLeaderPledge(row, { title: row.title, unit: row.request_unit });
 
 /**
  * An emergency's pledges in working order; `status` keeps only that one. Open and reported pledges are read apart

@@ -4,6 +4,7 @@
 import type { Context } from '../context.ts';
 import type { ConfirmationState, PledgeStatus } from '../db/types.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
+import { sameUnit } from '../domain/units.ts';
 import { findEmergencyById } from '../repositories/emergencies.ts';
 import { findByReceiptCode } from '../repositories/help-records/records.ts';
 import { pledgesOfRecord } from '../repositories/pledges.ts';
@@ -30,7 +31,10 @@ export interface RequesterPledge {
   whatsapp: string;
   quantity: number | null;
   deliveredQuantity: number | null;
+  /** The unit the pledge and its delivery are in. */
   unit: string | null;
+  /** In another unit than the request's, not converted by a leader yet: it adds nothing to covered. */
+  unconverted: boolean;
   status: PledgeStatus;
   deliverBy: string;
 }
@@ -68,7 +72,8 @@ export async function receiptStatus(ctx: Context, typed: string): Promise<Receip
             whatsapp: p.contact_whatsapp,
             quantity: p.quantity,
             deliveredQuantity: p.delivered_quantity,
-            unit: row.unit,
+            unit: p.unit ?? row.unit,
+            unconverted: !sameUnit(p.unit, row.unit) && p.converted_quantity === null,
             status: p.status,
             deliverBy: p.deliver_by,
           }))

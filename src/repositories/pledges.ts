@@ -45,7 +45,10 @@ export async function setPledgeState(
   db: Db,
   id: string,
   patch: Partial<
-    Pick<PledgeRow, 'status' | 'delivered_quantity' | 'reported_at' | 'closed_at' | 'closed_by' | 'updated_at'>
+    Pick<
+      PledgeRow,
+      'status' | 'delivered_quantity' | 'converted_quantity' | 'reported_at' | 'closed_at' | 'closed_by' | 'updated_at'
+    >
   >,
 ): Promise<void> {
   await db.updateTable('pledges').set(patch).where('id', '=', id).execute();
@@ -65,7 +68,8 @@ export async function pledgesOfRecord(db: Db, helpId: string, limit = 200): Prom
 
 export interface EmergencyPledgeRow extends PledgeRow {
   title: string;
-  unit: string | null;
+  /** The request's unit (the pledge's own is `unit`). */
+  request_unit: string | null;
 }
 
 /** An emergency's pledges with their request's title and unit, newest first; `statuses` narrows them. */
@@ -78,7 +82,7 @@ export async function pledgesOfEmergency(
     .selectFrom('pledges as p')
     .innerJoin('help_records as h', 'h.id', 'p.help_id')
     .selectAll('p')
-    .select(['h.title', 'h.unit'])
+    .select(['h.title', 'h.unit as request_unit'])
     .where('p.emergency_id', '=', emergencyId);
   if (options.statuses && options.statuses.length > 0) query = query.where('p.status', 'in', options.statuses);
   return query

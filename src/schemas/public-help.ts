@@ -212,7 +212,11 @@ export const timelineItem = z
       'La cantidad de la que habla un evento de compromiso (pledged: comprometida; pledge_reported: entregada según ' +
         'quien la llevó, sin confirmar, y aún no cubierta; pledge_delivered: entregada y confirmada; ' +
         'pledge_released: liberada al cancelarse o vencer; pledge_disputed: restada de lo cubierto), en la unidad ' +
-        'de la solicitud; null en los demás eventos y en compromisos sin cantidad. Nunca dice quién.',
+        'de la solicitud (o en la de unit); null en los demás eventos y en compromisos sin cantidad. Nunca dice quién.',
+    ),
+    unit: nullableString.describe(
+      'La unidad de quantity cuando no es la de la solicitud: una entrega en otra unidad (15 cajas a una solicitud ' +
+        'en kg), que no suma a lo cubierto hasta que un líder la convierte; null en los demás casos.',
     ),
   })
   .meta({ id: 'TimelineItem' });

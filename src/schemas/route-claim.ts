@@ -100,9 +100,15 @@ export const routeProgressBody = z
       .max(bounds.quantityRequired.max)
       .optional()
       .describe(
-        'Con delivered: cuánto entregó, en la unidad de la solicitud. Queda como entrega reportada (sin confirmar, ' +
-          'comprometida): suma a lo cubierto cuando quien pidió la ayuda o un líder la confirma.',
+        'Con delivered: cuánto entregó, en unit (o en la unidad de la solicitud). Queda como entrega reportada (sin ' +
+          'confirmar): en la unidad de la solicitud queda comprometida y suma a lo cubierto cuando quien pidió la ' +
+          'ayuda o un líder la confirma; en otra unidad no suma nada hasta que un líder la convierte.',
       ),
+    unit: text({
+      min: bounds.unit.min,
+      max: bounds.unit.max,
+      description: 'Con quantity: la unidad en que entregó (cajas, litros, kg); sin ella, la de la solicitud.',
+    }).optional(),
   })
   .meta({ id: 'RouteProgress', examples: [{ code: 'K7P-42Q-X9M-D3R', status: 'delivered', quantity: 20 }] });
 export type RouteProgress = z.output<typeof routeProgressBody>;

@@ -77,6 +77,9 @@ export async function pledgeHelp(
         code_hash: pledgeCodeHash(code),
         quantity,
         delivered_quantity: null,
+        // A pledge is made in the request's unit: the form asks "how many {unit}".
+        unit: record.unit,
+        converted_quantity: null,
         deliver_by: times.deliverBy,
         expires_at: times.expiresAt,
         contact_name: pledge.contactName,

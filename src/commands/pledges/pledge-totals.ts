@@ -3,6 +3,7 @@
 import type { Actor, Context } from '../../context.ts';
 import type { PledgeStatus } from '../../db/types.ts';
 import { roundQuantity } from '../../domain/coverage.ts';
+import { sameUnit } from '../../domain/units.ts';
 import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { type PledgeRow, setPledgeState } from '../../repositories/pledges.ts';
 import { noticePledgeActivity, noticeSubmitter } from '../channels/notices.ts';
@@ -15,6 +16,19 @@ export type PledgeEventKind =
   | 'pledge_delivered'
   | 'pledge_released'
   | 'pledge_disputed';
+
+/**
+ * Whether a pledge's quantities add to its request's totals: only in the request's unit. A delivery in another unit
+ * (a route's "15 cajas" to a request in kilos) reserves nothing and covers nothing until a leader converts it.
+ */
+export function countsToward(pledge: Pick<PledgeRow, 'unit'>, record: Pick<HelpRow, 'unit'>): boolean {
+  return sameUnit(pledge.unit, record.unit);
+}
+
+/** The unit a public event names beside its quantity: the pledge's, only when it is not the request's. */
+function eventUnit(pledge: Pick<PledgeRow, 'unit'>, record: Pick<HelpRow, 'unit'>): string | null {
+  return countsToward(pledge, record) ? null : pledge.unit;
+}
 
 /** Adds to (or takes from) the request's open total and count and its covered quantity. */
 export async function moveTotals(
@@ -46,8 +60,9 @@ export async function closeOpenPledge(
     notify?: boolean;
   },
 ): Promise<PledgeRow> {
-  const pledged = pledge.quantity ?? 0;
-  const delivered = outcome.delivered ?? 0;
+  const counts = countsToward(pledge, step.record);
+  const pledged = counts ? (pledge.quantity ?? 0) : 0;
+  const delivered = counts ? (outcome.delivered ?? 0) : 0;
   await moveTotals(ctx, step, { committed: -pledged, open: -1, covered: delivered });
   const closed: PledgeRow = {
     ...pledge,
@@ -68,6 +83,7 @@ export async function closeOpenPledge(
     pledge: pledge.id,
     status: outcome.status,
     quantity: outcome.status === 'delivered' ? outcome.delivered : pledge.quantity,
+    unit: eventUnit(pledge, step.record),
   });
   if (outcome.status === 'delivered' && outcome.notify !== false) {
     await noticeSubmitter(ctx, step, 'delivered', outcome.delivered);
@@ -91,7 +107,7 @@ export async function reportDelivery(
   reported: number | null,
   actor: Actor,
 ): Promise<PledgeRow> {
-  const notBrought = (pledge.quantity ?? 0) - (reported ?? 0);
+  const notBrought = countsToward(pledge, step.record) ? (pledge.quantity ?? 0) - (reported ?? 0) : 0;
   await moveTotals(ctx, step, { committed: -notBrought, open: 0 });
   const after: PledgeRow = {
     ...pledge,
@@ -106,8 +122,15 @@ export async function reportDelivery(
     reported_at: after.reported_at,
     updated_at: after.updated_at,
   });
-  await pledgeEvent(step, 'pledge_reported', actor, { pledge: pledge.id, status: 'reported', quantity: reported });
-  await noticePledgeActivity(ctx, step, 'reported', reported);
+  const unit = eventUnit(pledge, step.record);
+  await pledgeEvent(step, 'pledge_reported', actor, {
+    pledge: pledge.id,
+    status: 'reported',
+    quantity: reported,
+    unit,
+  });
+  // The notice speaks in the request's unit: a delivery in another says no amount.
+  await noticePledgeActivity(ctx, step, 'reported', unit === null ? reported : null);
   return after;
 }
 
@@ -122,8 +145,9 @@ export async function settleReported(
   pledge: PledgeRow,
   outcome: { status: 'delivered' | 'disputed'; confirmed: number | null; actor: Actor; notify: boolean },
 ): Promise<PledgeRow> {
-  const held = pledge.delivered_quantity ?? 0;
-  const covered = outcome.status === 'delivered' ? (outcome.confirmed ?? 0) : 0;
+  const counts = countsToward(pledge, step.record);
+  const held = counts ? (pledge.delivered_quantity ?? 0) : 0;
+  const covered = outcome.status === 'delivered' && counts ? (outcome.confirmed ?? 0) : 0;
   await moveTotals(ctx, step, { committed: -held, open: -1, covered });
   const after: PledgeRow = {
     ...pledge,
@@ -145,6 +169,7 @@ export async function settleReported(
     pledge: pledge.id,
     status: outcome.status,
     quantity: after.delivered_quantity,
+    unit: eventUnit(pledge, step.record),
   });
   if (outcome.status === 'delivered' && outcome.notify) await noticeSubmitter(ctx, step, 'delivered', covered);
   return after;
@@ -155,7 +180,7 @@ export async function pledgeEvent(
   step: ChangeStep,
   kind: PledgeEventKind,
   actor: Actor,
-  details: { pledge: string; status: PledgeStatus; quantity: number | null },
+  details: { pledge: string; status: PledgeStatus; quantity: number | null; unit?: string | null },
 ): Promise<void> {
-  await logDecision(step, actor, { kind, isPublic: true, quantity: details.quantity, details });
+  await logDecision(step, actor, { kind, isPublic: true, quantity: details.quantity, unit: details.unit, details });
 }

@@ -1,7 +1,9 @@
 // A volunteer's «entregado» on the route they were given, with how much they brought: a reported delivery to the
 // route's destination, held as a pledge the volunteer reported. Like a pledger's report it stays reserved (committed)
 // and moves no covered, priority or deficit list until the person helped or a leader confirms it; it is confirmed or
-// disputed where every reported delivery is (/estado, the console's pledge lists, the CLI).
+// disputed where every reported delivery is (/estado, the console's pledge lists, the CLI). It is recorded in the
+// unit it was brought in: in another unit than the request's it reserves and covers nothing until a leader converts
+// it (commands/pledges/convert-delivery.ts).
 import type { Actor, Context } from '../../context.ts';
 import { pledgeCodeHash } from '../../domain/pledges.ts';
 import { newReceiptCode } from '../../domain/receipt-code.ts';
@@ -9,7 +11,7 @@ import { newRowId } from '../../domain/record-id.ts';
 import { insertPledge } from '../../repositories/pledges.ts';
 import { noticePledgeActivity } from '../channels/notices.ts';
 import type { ChangeStep } from '../record-change.ts';
-import { moveTotals, pledgeEvent } from './pledge-totals.ts';
+import { countsToward, moveTotals, pledgeEvent } from './pledge-totals.ts';
 
 /** Who brought it: the accepted volunteer's private contact and address hash, as their claim holds them. */
 export interface RouteVolunteer {
@@ -22,10 +24,14 @@ export async function reportRouteDelivery(
   ctx: Context,
   step: ChangeStep,
   volunteer: RouteVolunteer,
-  quantity: number,
+  delivered: { quantity: number; unit?: string | null },
   actor: Actor,
 ): Promise<void> {
   const { record, now } = step;
+  const { quantity } = delivered;
+  // Without a unit it is the request's, as the form asks it.
+  const unit = delivered.unit?.trim() || record.unit;
+  const counts = countsToward({ unit }, record);
   const id = newRowId(ctx.now().getTime());
   await insertPledge(step.trx.db, {
     id,
@@ -35,6 +41,8 @@ export async function reportRouteDelivery(
     code_hash: pledgeCodeHash(newReceiptCode()),
     quantity,
     delivered_quantity: quantity,
+    unit,
+    converted_quantity: null,
     deliver_by: now,
     expires_at: now,
     contact_name: volunteer.contact_name,
@@ -48,7 +56,13 @@ export async function reportRouteDelivery(
     closed_by: null,
     personal_data_erased_at: null,
   });
-  await moveTotals(ctx, step, { committed: quantity, open: 1 });
-  await pledgeEvent(step, 'pledge_reported', actor, { pledge: id, status: 'reported', quantity });
-  await noticePledgeActivity(ctx, step, 'reported', quantity);
+  await moveTotals(ctx, step, { committed: counts ? quantity : 0, open: 1 });
+  await pledgeEvent(step, 'pledge_reported', actor, {
+    pledge: id,
+    status: 'reported',
+    quantity,
+    unit: counts ? null : unit,
+  });
+  // The notice speaks in the request's unit: a delivery in another says no amount.
+  await noticePledgeActivity(ctx, step, 'reported', counts ? quantity : null);
 }

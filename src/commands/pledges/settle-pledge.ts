@@ -22,7 +22,14 @@ import { findSource } from '../../repositories/sources.ts';
 import type { DeliveriesConfirmed, PledgeActionResult } from '../../schemas/pledge.ts';
 import { type ChangeStep, changeRecord } from '../record-change.ts';
 import { releaseDuePledges } from './expire-pledges.ts';
-import { closeOpenPledge, moveTotals, pledgeEvent, reportDelivery, settleReported } from './pledge-totals.ts';
+import {
+  closeOpenPledge,
+  countsToward,
+  moveTotals,
+  pledgeEvent,
+  reportDelivery,
+  settleReported,
+} from './pledge-totals.ts';
 
 export const PLEDGER_ACTOR = 'pledger';
 
@@ -128,9 +135,16 @@ async function apply(
     }
     if (pledge.status !== 'delivered') throw closed(pledge);
     const delivered = pledge.delivered_quantity ?? 0;
-    await moveTotals(ctx, step, { committed: 0, open: 0, covered: -delivered });
+    // What it added to covered: itself in the request's unit, what a leader converted it to in another.
+    const added = countsToward(pledge, step.record) ? delivered : (pledge.converted_quantity ?? 0);
+    await moveTotals(ctx, step, { committed: 0, open: 0, covered: -added });
     await setPledgeState(step.trx.db, pledge.id, { status: 'disputed', updated_at: step.now });
-    await pledgeEvent(step, 'pledge_disputed', actor, { pledge: pledge.id, status: 'disputed', quantity: delivered });
+    await pledgeEvent(step, 'pledge_disputed', actor, {
+      pledge: pledge.id,
+      status: 'disputed',
+      quantity: delivered,
+      unit: countsToward(pledge, step.record) ? null : pledge.unit,
+    });
     return { ...pledge, status: 'disputed', updated_at: step.now };
   }
   if (action === 'cancel') {

@@ -1,8 +1,11 @@
 // Pledges ("voy a llevar") for leaders: who will bring what and by when, with their WhatsApp, and the actions on
 // each one: cancel or confirm the delivery of an open pledge, or say a delivered one never arrived. The record
 // page lists its request's pledges; the emergency's pledges page lists them all with the same item.
+import { amountText } from '../../domain/decimal.ts';
+import { formatAmount, formatNumber } from '../../domain/number-format.ts';
 import { whatsappUrl } from '../../domain/phone.ts';
 import { pledgeStatusLabels } from '../../domain/pledges.ts';
+import { sameUnit } from '../../domain/units.ts';
 import type { LeaderPledge } from '../../queries/leader-pledges.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
@@ -26,7 +29,7 @@ export interface PledgeItemOptions {
 
 export function amount(quantity: number | null, unit: string | null): string {
   if (quantity === null) return 'sin cantidad';
-  return unit ? `${quantity} ${unit}` : String(quantity);
+  return formatAmount(quantity, unit);
 }
 
 function hidden(options: PledgeItemOptions): Html {
@@ -43,6 +46,10 @@ function whose(pledge: LeaderPledge): Html {
 function actions(pledge: LeaderPledge, options: PledgeItemOptions): Html {
   const base = panelPaths.pledge(options.slug, pledge.id);
   const dispute = html`<form method="post" action="${base}/disputar" class="inline">${hidden(options)}<button type="submit" class="danger">No llegó${whose(pledge)}</button></form>`;
+  if (pledge.status === 'delivered' && !sameUnit(pledge.unit, pledge.requestUnit)) {
+    return html`${conversionForm(pledge, options)}
+${dispute}`;
+  }
   if (pledge.status === 'delivered') return dispute;
   if (pledge.status === 'reported') {
     // The pledger says it arrived: a leader confirms it (it becomes covered) or says it did not.
@@ -60,6 +67,20 @@ ${dispute}`;
 <form method="post" action="${base}/cancelar" class="inline">${hidden(options)}<button type="submit" class="secondary">Cancelar${whose(pledge)}</button></form>`;
 }
 
+/**
+ * A delivery in another unit than the request's adds to covered only once a leader says what it is worth in the
+ * request's unit; said again, it corrects the first answer.
+ */
+function conversionForm(pledge: LeaderPledge, options: PledgeItemOptions): Html {
+  const field = `convertido-${pledge.id}`;
+  const label = `${amount(pledge.deliveredQuantity, pledge.unit)} equivalen a (en ${pledge.requestUnit ?? 'la unidad de la solicitud'})`;
+  return html`<form method="post" action="${panelPaths.pledge(options.slug, pledge.id)}/convertir">${hidden(options)}<p class="field"><label for="${field}">${label}</label>
+<input id="${field}" name="quantity" type="text" inputmode="decimal" required value="${
+    pledge.convertedQuantity === null ? '' : amountText(pledge.convertedQuantity)
+  }"${options.error ? html` aria-invalid="true" aria-describedby="entregado-${pledge.id}-error"` : ''}></p>
+<button type="submit">${pledge.convertedQuantity === null ? 'Convertir y sumar a lo cubierto' : 'Corregir la conversión'}${whose(pledge)}</button></form>`;
+}
+
 function contact(pledge: LeaderPledge): Html {
   if (!pledge.contactName && !pledge.contactWhatsapp) return html`<span class="meta">datos personales borrados</span>`;
   return html`<strong>${pledge.contactName ?? ''}</strong>${
@@ -71,7 +92,13 @@ function contact(pledge: LeaderPledge): Html {
 
 function outcome(pledge: LeaderPledge): string {
   if (pledge.deliveredQuantity === null) return '';
-  if (pledge.status === 'delivered') return ` · llegó: ${amount(pledge.deliveredQuantity, pledge.unit)}`;
+  if (pledge.status === 'delivered') {
+    const arrived = ` · llegó: ${amount(pledge.deliveredQuantity, pledge.unit)}`;
+    if (sameUnit(pledge.unit, pledge.requestUnit)) return arrived;
+    return pledge.convertedQuantity === null
+      ? `${arrived} (sin convertir: no suma a lo cubierto)`
+      : `${arrived}, que cuentan como ${amount(pledge.convertedQuantity, pledge.requestUnit)}`;
+  }
   if (pledge.status === 'reported') {
     return ` · dice que entregó: ${amount(pledge.deliveredQuantity, pledge.unit)}, sin confirmar`;
   }
@@ -98,12 +125,12 @@ ${actions(pledge, options)}
 export function pledgeSection(slug: string, csrf: string, record: HelpRow, pledges: LeaderPledge[]): Html {
   const open = pledges.filter((p) => p.status === 'open').length;
   const reported = pledges.filter((p) => p.status === 'reported').length;
-  return html`<section class="card" id="compromisos"><h2>Compromisos (${pledges.length})</h2>
+  return html`<section class="card" id="compromisos"><h2>Compromisos (${formatNumber(pledges.length)})</h2>
 <p class="meta">Personas que dijeron «voy a llevar». Lo comprometido no cuenta como cubierto hasta que se confirma la entrega. Su nombre y WhatsApp son privados: solo los ven los líderes de esta emergencia.</p>
 ${
   pledges.length === 0
     ? html`<p>Nadie se ha comprometido todavía con esta solicitud.</p>`
-    : html`<p>En camino: ${open} ${open === 1 ? 'compromiso' : 'compromisos'}${
+    : html`<p>En camino: ${formatNumber(open)} ${open === 1 ? 'compromiso' : 'compromisos'}${
         reported > 0 ? ` · entregados sin confirmar: ${reported}` : ''
       }${record.quantity_required !== null ? ` · ${amount(record.quantity_committed, record.unit)} comprometidos` : ''}.</p>
 <ul class="cards">${pledges.map((p) => pledgeItem(p, { slug, csrf, back: 'registro' }))}</ul>`

@@ -16,6 +16,6 @@ export function routeClaimRoutes(app: FastifyInstance, ctx: Context, limiters: L
   );
   // A code is a credential: under the same per-address limit as /estado, and never part of a URL.
   apiRoute(app, routeProgressRoute, { onRequest: limiters.statusLookups }, async ({ body }, _request, reply) =>
-    reply.send(await progressByCode(ctx, body.code, body.status, body.quantity)),
+    reply.send(await progressByCode(ctx, body.code, body.status, body.quantity, body.unit)),
   );
 }

@@ -2,9 +2,11 @@
 // delivery of an open one, say a delivered one never arrived). Only pledges of the emergency in the path are
 // reached: another emergency's pledge is not found.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { convertDelivery } from '../../../commands/pledges/convert-delivery.ts';
 import { type PledgeAction, settleById } from '../../../commands/pledges/settle-pledge.ts';
 import { type PledgeGroupKey, voidPledgesOf } from '../../../commands/pledges/void-pledges.ts';
 import type { Context } from '../../../context.ts';
+import { formatNumber } from '../../../domain/number-format.ts';
 import type { PledgeStatus } from '../../../domain/pledges.ts';
 import { AppError, detail, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
@@ -13,7 +15,7 @@ import { isPledgeStatus, leaderPledgesOfEmergency, pledgeGroups } from '../../..
 import { panelPaths } from '../../../views/console/layout.ts';
 import { pledgesPage } from '../../../views/console/pledges-page.ts';
 import { field } from '../../forms/form-body.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formAmount } from '../../forms/submission-form.ts';
 import { queryText } from '../../request-values.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
 
@@ -31,6 +33,7 @@ const flashes: Record<string, string> = {
   'compromiso-cancelado': 'Compromiso cancelado: lo que había comprometido vuelve a estar disponible para otros.',
   'compromiso-entregado': 'Entrega confirmada: suma a lo cubierto de la solicitud.',
   'compromiso-disputado': 'Entrega marcada como no recibida: se restó de lo cubierto de la solicitud.',
+  'compromiso-convertido': 'Entrega convertida: lo que equivale en la unidad de la solicitud suma a lo cubierto.',
   'compromisos-anulados':
     'Compromisos anulados: los abiertos quedaron cancelados y los reportados como no recibidos; lo que reservaban ' +
     'vuelve a estar disponible.',
@@ -56,7 +59,7 @@ function actionError(err: AppError): string {
     return 'Esta solicitud no tiene cantidad: confirme la entrega sin escribir una.';
   }
   if (detail?.code === 'out_of_range' && typeof detail.max === 'number') {
-    return `La cantidad que llegó debe ser un número mayor que 0 y no mayor que ${detail.max}.`;
+    return `La cantidad debe ser un número mayor que 0 y no mayor que ${formatNumber(detail.max)}.`;
   }
   return 'La cantidad que llegó debe ser un número mayor que 0, no mayor que lo comprometido.';
 }
@@ -103,6 +106,36 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
     return seeOther(reply, `${panelPaths.pledges(emergency.slug)}?hecho=compromisos-anulados`);
   });
 
+  /** Where a leader goes after acting on a pledge: the request's page or the list, as the form says. */
+  const back = (form: ReturnType<typeof checkForm>, slug: string, pledgeId: string, helpId: string, flash: string) => {
+    const done = `hecho=${flash}`;
+    if (field(form, 'volver') === 'registro') return `${panelPaths.record(slug, helpId)}?${done}#compromisos`;
+    const status = statusFilter(field(form, 'estado'));
+    const filter = status ? `estado=${status}&` : '';
+    return `${panelPaths.pledges(slug)}?${filter}${done}#compromiso-${encodeURIComponent(pledgeId)}`;
+  };
+
+  // A delivery in another unit: what it is worth in the request's unit, which then adds to covered.
+  app.post<PledgeRoute>('/e/:slug/compromisos/:pledgeId/convertir', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const { pledgeId } = request.params;
+    const raw = field(form, 'quantity').trim();
+    const quantity = formAmount(raw);
+    let helpId: string;
+    try {
+      if (typeof quantity === 'string') {
+        throw new AppError('validation_failed', [detail('quantity', 'not_a_number', { value: raw })]);
+      }
+      helpId = (await convertDelivery(ctx, pledgeId, emergency.id, quantity, consoleActor(user))).help_id;
+    } catch (err) {
+      if (!(err instanceof AppError) || (err.code !== 'validation_failed' && err.code !== 'pledge_closed')) throw err;
+      const status = statusFilter(field(form, 'estado'));
+      return sendPage(reply, await render(request, emergency, status, { [pledgeId]: actionError(err) }), err.status);
+    }
+    return seeOther(reply, back(form, emergency.slug, pledgeId, helpId, 'compromiso-convertido'));
+  });
+
   for (const [verb, known] of Object.entries(actions)) {
     app.post<PledgeRoute>(`/e/:slug/compromisos/:pledgeId/${verb}`, async (request, reply) => {
       const { user, emergency } = await scope(request);
@@ -110,7 +143,7 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
       const { pledgeId } = request.params;
       const status = statusFilter(field(form, 'estado'));
       const raw = field(form, 'quantity').trim();
-      const quantity = known.action === 'deliver' && raw !== '' ? formNumber(raw) : undefined;
+      const quantity = known.action === 'deliver' && raw !== '' ? formAmount(raw) : undefined;
       let helpId: string;
       try {
         if (typeof quantity === 'string') {

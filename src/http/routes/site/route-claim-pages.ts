@@ -40,7 +40,7 @@ import {
 } from '../../../views/site/pages/route-claim-page.ts';
 import { plural } from '../../../views/site/plural.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
-import { formNumber } from '../../forms/submission-form.ts';
+import { formAmount } from '../../forms/submission-form.ts';
 import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
@@ -251,10 +251,19 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
     const form = formBody(request);
     const code = field(form, CODE_FIELD);
     const status = field(form, 'status');
-    const typed = { quantity: status === 'delivered' ? field(form, 'quantity').trim() : '' };
+    const delivering = status === 'delivered';
+    const typed = {
+      quantity: delivering ? field(form, 'quantity').trim() : '',
+      unit: delivering ? field(form, 'unit').trim() : '',
+    };
     const parsed = parseInput(
       routeProgressBody,
-      { code, status, ...(typed.quantity !== '' ? { quantity: formNumber(typed.quantity) } : {}) },
+      {
+        code,
+        status,
+        ...(typed.quantity !== '' ? { quantity: formAmount(typed.quantity) } : {}),
+        ...(typed.quantity !== '' && typed.unit !== '' ? { unit: typed.unit } : {}),
+      },
       lang,
     );
     /** The claim again with what went wrong: the quantity, or that the step is no longer possible. */
@@ -274,11 +283,11 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
     if (!parsed.ok) {
       if (parsed.details.some((d) => d.field === 'code')) return sendDoc(reply, managePage(lang, 'not_found'));
       // Only the quantity is typed; a status that is not one of the two buttons' is a step that cannot be taken.
-      return shown(parsed.details.some((d) => d.field === 'quantity') ? 'quantity' : 'closed');
+      return shown(parsed.details.some((d) => d.field === 'quantity' || d.field === 'unit') ? 'quantity' : 'closed');
     }
-    const { quantity } = parsed.value;
+    const { quantity, unit } = parsed.value;
     try {
-      await progressByCode(ctx, parsed.value.code, parsed.value.status, quantity);
+      await progressByCode(ctx, parsed.value.code, parsed.value.status, quantity, unit);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'route_claim_not_found') return sendDoc(reply, managePage(lang, 'not_found'));
@@ -291,6 +300,6 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
     }
     const view = await myRoute(code);
     if (!view) return sendDoc(reply, managePage(lang, 'not_found'));
-    return sendDoc(reply, myRouteActionPage(lang, parsed.value.status, view, code, quantity));
+    return sendDoc(reply, myRouteActionPage(lang, parsed.value.status, view, code, quantity, unit));
   });
 }

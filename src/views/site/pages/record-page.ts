@@ -9,7 +9,7 @@ import type { PublicHelp } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { code, link, localized, text } from '../document.ts';
-import { fill, formatNumber } from '../format.ts';
+import { fill, formatAmount, formatNumber } from '../format.ts';
 import { quantityText } from '../quantity.ts';
 import { commitmentFields, newFormKey, pledgersLine, pledgeSection } from './pledge-page.ts';
 
@@ -38,10 +38,6 @@ export function categoryName(category: string, lang: Lang): string {
 
 export function recordPath(id: string): string {
   return urls.help('', id);
-}
-
-function amount(value: number, unit: string | null, lang: Lang): string {
-  return unit ? `${formatNumber(value, lang)} ${unit}` : formatNumber(value, lang);
 }
 
 // How a quantity and a place read on every page: one rule each, shared with the lists and the home page.
@@ -138,9 +134,9 @@ function quantities(item: PublicHelp, lang: Lang): Block[] {
   const fields: [string, Inline[]][] = [];
   const people = saidPeople(q);
   if (people !== null) fields.push([t.fPeople, [formatNumber(people, lang)]]);
-  if (q.required !== null) fields.push([t.fRequired, [amount(q.required, q.unit, lang)]]);
-  fields.push([t.fCovered, [amount(q.covered, q.unit, lang)]]);
-  if (q.pending !== null) fields.push([t.fPending, [amount(q.pending, q.unit, lang)]]);
+  if (q.required !== null) fields.push([t.fRequired, [formatAmount(q.required, q.unit, lang)]]);
+  fields.push([t.fCovered, [formatAmount(q.covered, q.unit, lang)]]);
+  if (q.pending !== null) fields.push([t.fPending, [formatAmount(q.pending, q.unit, lang)]]);
   // What people said they will bring, beside covered and pending (which a pledge never changes); never who.
   if (item.status !== 'completed') fields.push(...commitmentFields(item, lang));
   if (q.coveredFraction !== null) {
@@ -162,7 +158,7 @@ function resources(item: PublicHelp, lang: Lang): Block[] {
             quantityText(
               { required: r.quantityRequired, covered: r.quantityCovered, pending: r.quantityPending, unit: r.unit },
               lang,
-            ) ?? fill(t.coveredOnly, { covered: amount(r.quantityCovered, r.unit, lang) })
+            ) ?? fill(t.coveredOnly, { covered: formatAmount(r.quantityCovered, r.unit, lang) })
           }`,
         ]),
       },
@@ -190,7 +186,7 @@ function logistics(item: PublicHelp, lang: Lang): Block[] {
   const fields: [string, Inline[]][] = [];
   if (item.type === 'request') {
     fields.push([t.fDeliverable, [yesNo(l.deliverable)]]);
-    if (l.pendingQuantity !== null) fields.push([t.fPendingDelivery, [amount(l.pendingQuantity, l.unit, lang)]]);
+    if (l.pendingQuantity !== null) fields.push([t.fPendingDelivery, [formatAmount(l.pendingQuantity, l.unit, lang)]]);
     const routes = `/rutas?emergencia=${encodeURIComponent(item.emergency.slug)}`;
     fields.push([
       t.fRoutes,
@@ -259,8 +255,9 @@ function timelineLabel(event: PublicHelp['timeline'][number], item: PublicHelp, 
   const t = recordWords(lang);
   const pledge = event.kind.startsWith('pledge');
   if (!pledge || event.quantity === null) return t[`timeline_${event.kind}`];
-  const unit = item.quantities?.unit ?? null;
-  const what = unit ? `${formatNumber(event.quantity, lang)} ${unit}` : formatNumber(event.quantity, lang);
+  // A delivery in another unit than the request's says so: it added nothing to covered when it happened.
+  const amount = formatAmount(event.quantity, event.unit ?? item.quantities?.unit ?? null, lang);
+  const what = event.unit ? fill(t.timelineUnconverted, { amount }) : amount;
   return fill(t[`timeline_${event.kind as 'pledged'}_amount`], { what });
 }
 

@@ -6,12 +6,13 @@
 import { bounds } from '../../../domain/bounds.ts';
 import { type RouteClaimStatus, VEHICLE_MAX, WHEN_MAX } from '../../../domain/route-claims.ts';
 import type { LogisticsStatus } from '../../../domain/statuses.ts';
+import { cargoUnit, sameUnit } from '../../../domain/units.ts';
 import type { LogisticsOperation } from '../../../schemas/logistics-operation.ts';
 import type { RouteClaimResult, RouteClaimView } from '../../../schemas/route-claim.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
-import { fill, formatNumber } from '../format.ts';
+import { fill, formatAmount } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
 import {
@@ -378,7 +379,7 @@ function nextStep(view: MyRoute, code: string, lang: Lang, errors: Errors, typed
 </form></section>`;
   }
   if (claim.routeStatus === 'in_transit') {
-    const unit = view.destination?.unit;
+    const unit = view.destination?.unit ?? null;
     return html`<section class="card accion" aria-labelledby="entregar-titulo"><h2 id="entregar-titulo">${t.deliverTitle}</h2>
 <p>${t.deliverHelp}</p>
 <form class="envio" method="post" action="${localized(PROGRESS_PATH, lang)}">
@@ -386,17 +387,30 @@ function nextStep(view: MyRoute, code: string, lang: Lang, errors: Errors, typed
 <input type="hidden" name="status" value="delivered">
 ${input({
   name: 'quantity',
-  label: unit ? fill(t.quantityUnit, { unit }) : t.quantity,
+  label: t.quantity,
   help: t.quantityHelp,
   errors,
   value: typed.quantity,
   inputmode: 'decimal',
   maxlength: 24,
+})}${input({
+  name: 'unit',
+  label: t.unit,
+  help: unit ? fill(t.unitHelp, { unit }) : undefined,
+  errors,
+  // What the route carries, as its cargo says it ("15 cajas"), or else the request's own unit.
+  value: typed.unit ?? routeUnit(view) ?? '',
+  maxlength: bounds.unit.max,
 })}
 <p><button type="submit">${t.deliverButton}</button></p>
 </form></section>`;
   }
   return undefined;
+}
+
+/** The unit the route's delivery is asked in (see cargoUnit). */
+function routeUnit(view: MyRoute): string | null {
+  return cargoUnit(view.quantityLabel, view.destination?.unit ?? null);
 }
 
 /** What the claim's state means, when there is nothing to do. */
@@ -464,18 +478,20 @@ export function myRouteActionPage(
   view: MyRoute,
   code: string,
   quantity?: number,
+  deliveredUnit?: string,
 ): SiteDocument {
   const t = routeClaimStrings(lang);
   const [title, message] =
     move === 'in_transit' ? [t.goingDoneTitle, t.goingDone] : [t.deliveredDoneTitle, t.deliveredDone];
-  const unit = view.destination?.unit;
+  const counted = view.destination?.unit ?? null;
+  const unit = deliveredUnit ?? counted;
   const added =
     move === 'delivered' && quantity !== undefined
       ? [
           text(
-            fill(t.deliveredAdded, {
-              amount: unit ? `${formatNumber(quantity, lang)} ${unit}` : formatNumber(quantity, lang),
-            }),
+            sameUnit(unit, counted)
+              ? fill(t.deliveredAdded, { amount: formatAmount(quantity, unit, lang) })
+              : fill(t.deliveredOtherUnit, { amount: formatAmount(quantity, unit, lang), unit: counted ?? '' }),
           ),
         ]
       : [];

@@ -5,7 +5,7 @@ import type { ReceiptStatus, RequesterPledge } from '../../../queries/receipt-st
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
-import { fill, formatNumber } from '../format.ts';
+import { fill, formatAmount } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
 import {
@@ -103,9 +103,9 @@ function pledgeLine(pledge: RequesterPledge, lang: Lang, t: StatusStrings): stri
   const what =
     amount === null
       ? t.pledgeSomething
-      : pledge.unit
-        ? `${formatNumber(amount, lang)} ${pledge.unit}`
-        : formatNumber(amount, lang);
+      : pledge.unconverted
+        ? fill(t.pledgeUnconverted, { amount: formatAmount(amount, pledge.unit, lang) })
+        : formatAmount(amount, pledge.unit, lang);
   return fill(t.pledgeLine, { name: pledge.name, what, date: formatDate(pledge.deliverBy, lang, false) });
 }
 

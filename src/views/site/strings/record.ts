@@ -46,6 +46,8 @@ export const record = {
   timeline_status_changed: { es: 'Cambio de estado', en: 'Status change' },
   timeline_coverage_updated: { es: 'Cantidad cubierta actualizada', en: 'Covered quantity updated' },
   timeline_pledged: { es: 'Alguien se comprometió a llevar ayuda', en: 'Someone pledged to bring help' },
+  // A delivery in another unit than the request's, which adds nothing until a leader converts it.
+  timelineUnconverted: { es: '{amount} (sin convertir)', en: '{amount} (not converted)' },
   timeline_pledged_amount: { es: 'Alguien se comprometió a llevar {what}', en: 'Someone pledged to bring {what}' },
   timeline_pledge_reported: {
     es: 'Entregado según quien lo llevó, sin confirmar',

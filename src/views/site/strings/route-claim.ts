@@ -204,10 +204,14 @@ export const routeClaim = {
     en: 'Mark it once the help has reached the destination.',
   },
   quantity: { es: 'Cuánto entregó (opcional)', en: 'How much you delivered (optional)' },
-  quantityUnit: { es: 'Cuánto entregó (opcional, en {unit})', en: 'How much you delivered (optional, in {unit})' },
   quantityHelp: {
-    es: 'Lo que escriba se suma a lo cubierto de la solicitud de destino. Déjelo vacío si no lo sabe.',
-    en: 'What you type adds to what the destination request has covered. Leave it empty if you do not know.',
+    es: 'Un número, por ejemplo 15 o 1.500. Suma a lo cubierto de la solicitud de destino cuando se confirma que llegó. Déjelo vacío si no lo sabe.',
+    en: 'A number, for example 15 or 1,500. It adds to what the destination request has covered once it is confirmed. Leave it empty if you do not know.',
+  },
+  unit: { es: 'En qué unidad (cajas, litros, kg…)', en: 'In which unit (boxes, litres, kg…)' },
+  unitHelp: {
+    es: 'La unidad en que lo llevó. Si no es la de la solicitud ({unit}), un líder la convierte antes de sumarla.',
+    en: 'The unit you brought it in. If it is not the request’s ({unit}), a leader converts it before it counts.',
   },
   quantityError: {
     es: 'Escriba un número mayor que 0, por ejemplo 20, o déjelo vacío.',
@@ -232,6 +236,10 @@ export const routeClaim = {
     es: 'Quedó registrado que entregó {amount}: suma a lo cubierto de la solicitud cuando quien pidió la ayuda o un líder confirme que llegó.',
     en: 'Recorded that you delivered {amount}: it counts as covered once the requester or a leader confirms it arrived.',
   },
+  deliveredOtherUnit: {
+    es: 'Quedó registrado que entregó {amount}. La solicitud cuenta en {unit}: un líder dice cuánto equivale antes de sumarlo a lo cubierto.',
+    en: 'Recorded that you delivered {amount}. The request counts in {unit}: a leader says what it is worth before it counts as covered.',
+  },
   seeRequest: { es: 'Ver la solicitud de destino', en: 'See the destination request' },
   another: { es: 'Buscar otro código', en: 'Look up another code' },
 
@@ -243,8 +251,8 @@ export const routeClaim = {
   },
   twinApi: { es: 'Por la API (202):', en: 'Through the API (202):' },
   twinCode: {
-    es: 'La respuesta trae `code`: con él se ve la respuesta del equipo en /mi-ruta y, una vez aceptado, se marca la ruta en camino (`POST /api/logistics-operations/claims/progress` con `{"code": "…", "status": "in_transit"}`) y entregada (`{"code": "…", "status": "delivered", "quantity": 20}`, la cantidad opcional). El código es secreto: nunca va en una dirección.',
-    en: 'The answer carries `code`: with it the team’s answer is seen at /mi-ruta and, once accepted, the route is marked on its way (`POST /api/logistics-operations/claims/progress` with `{"code": "…", "status": "in_transit"}`) and delivered (`{"code": "…", "status": "delivered", "quantity": 20}`, the quantity optional). The code is secret: it never goes in an address.',
+    es: 'La respuesta trae `code`: con él se ve la respuesta del equipo en /mi-ruta y, una vez aceptado, se marca la ruta en camino (`POST /api/logistics-operations/claims/progress` con `{"code": "…", "status": "in_transit"}`) y entregada (`{"code": "…", "status": "delivered", "quantity": 20, "unit": "cajas"}`, cantidad y unidad opcionales; sin unidad, la de la solicitud). El código es secreto: nunca va en una dirección.',
+    en: 'The answer carries `code`: with it the team’s answer is seen at /mi-ruta and, once accepted, the route is marked on its way (`POST /api/logistics-operations/claims/progress` with `{"code": "…", "status": "in_transit"}`) and delivered (`{"code": "…", "status": "delivered", "quantity": 20, "unit": "cajas"}`, quantity and unit optional; without a unit, the request’s). The code is secret: it never goes in an address.',
   },
   twinErrors: {
     es: 'Errores: 400 por campo; 404 `route_not_found`; 409 `route_not_available`; 429 `too_many_open_claims` o `rate_limited`.',
@@ -252,8 +260,8 @@ export const routeClaim = {
   },
   twinManageTitle: { es: 'Cómo funciona', en: 'How it works' },
   twinManage: {
-    es: 'El formulario envía `codigo` por `POST /mi-ruta` y la respuesta muestra el ofrecimiento y su ruta. Marcar la ruta es `POST /mi-ruta/avanzar` con `codigo` y `status` (`in_transit` al salir, `delivered` al entregar, con `quantity` opcional). El código va siempre en el cuerpo (`application/x-www-form-urlencoded`), nunca en la dirección, y solo desde las páginas de este sitio: un envío desde otro origen se rechaza (403). Un código desconocido recibe 404.',
-    en: 'The form sends `codigo` with `POST /mi-ruta` and the answer shows the offer and its route. Marking the route is `POST /mi-ruta/avanzar` with `codigo` and `status` (`in_transit` on leaving, `delivered` on delivering, with an optional `quantity`). The code always travels in the body (`application/x-www-form-urlencoded`), never in the address, and only from this site’s pages: a post from another origin is refused (403). An unknown code gets 404.',
+    es: 'El formulario envía `codigo` por `POST /mi-ruta` y la respuesta muestra el ofrecimiento y su ruta. Marcar la ruta es `POST /mi-ruta/avanzar` con `codigo` y `status` (`in_transit` al salir, `delivered` al entregar, con `quantity` y `unit` opcionales). El código va siempre en el cuerpo (`application/x-www-form-urlencoded`), nunca en la dirección, y solo desde las páginas de este sitio: un envío desde otro origen se rechaza (403). Un código desconocido recibe 404.',
+    en: 'The form sends `codigo` with `POST /mi-ruta` and the answer shows the offer and its route. Marking the route is `POST /mi-ruta/avanzar` with `codigo` and `status` (`in_transit` on leaving, `delivered` on delivering, with an optional `quantity` and `unit`). The code always travels in the body (`application/x-www-form-urlencoded`), never in the address, and only from this site’s pages: a post from another origin is refused (403). An unknown code gets 404.',
   },
   twinManageLimit: {
     es: {

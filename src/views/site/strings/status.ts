@@ -100,6 +100,10 @@ export const status = {
   },
   pledgeLine: { es: '{name}: {what}, para el {date}', en: '{name}: {what}, by {date}' },
   pledgeSomething: { es: 'algo de lo que necesita', en: 'some of what you need' },
+  pledgeUnconverted: {
+    es: '{amount} (sin convertir: otra unidad que la de su solicitud, un líder dice cuánto equivale)',
+    en: '{amount} (not converted: another unit than your request’s, a leader says what it is worth)',
+  },
   pledge_open: { es: 'En camino', en: 'On its way' },
   pledge_reported: {
     es: 'Entregado según quien lo llevó, sin confirmar: confírmelo si llegó',
