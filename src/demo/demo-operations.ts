@@ -1,13 +1,19 @@
-// The demo's operations after its records: centre inventories (one line left stale), logistics routes, and a
+// The demo's operations after its records: centre inventories (one line left stale, one over a thousand), logistics
+// routes (one delivered in another unit than its request's, waiting for a leader to convert it), and a
 // console account to try the leaders' side with.
 import { createAccount } from '../commands/create-account.ts';
 import { createLogisticsOperation } from '../commands/create-logistics-operation.ts';
+import { claimRoute } from '../commands/route-claims/claim-route.ts';
+import { decideClaim, progressByCode } from '../commands/route-claims/decide-claim.ts';
 import { setInventoryLine } from '../commands/set-inventory-line.ts';
 import { setLogisticsStatus } from '../commands/set-logistics-status.ts';
 import type { Context } from '../context.ts';
 import type { Category } from '../domain/categories.ts';
+import { sameUnit } from '../domain/units.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import { leaderRecords, routeEndpoints } from '../repositories/help-records/leaders.ts';
+import { findById } from '../repositories/help-records/records.ts';
+import { claimsOfEmergency } from '../repositories/route-claims.ts';
 import { DEMO_ACTOR } from './demo-data.ts';
 
 /** Only for the throwaway demo database; `ayuda demo` prints it. */
@@ -25,7 +31,8 @@ type Line = {
 const linesByCentre: Line[][] = [
   [
     { kind: 'need', category: 'agua', quantity: 200, unit: 'bidones', note: 'Bidones de 20 litros', hoursAgo: 3 },
-    { kind: 'have', category: 'alimentos', quantity: 350, unit: 'kg', hoursAgo: 5 },
+    // Over a thousand: the pages write it as Colombians do ("1.250 kg").
+    { kind: 'have', category: 'alimentos', quantity: 1250, unit: 'kg', hoursAgo: 5 },
     { kind: 'have', category: 'ropa', quantity: 40, unit: 'cajas', note: 'Clasificada por tallas', hoursAgo: 30 },
   ],
   [
@@ -39,6 +46,34 @@ const linesByCentre: Line[][] = [
   [{ kind: 'need', category: 'voluntariado', quantity: 15, unit: 'personas', note: 'Para clasificar', hoursAgo: 4 }],
   [{ kind: 'have', category: 'herramientas', quantity: 25, unit: 'palas', hoursAgo: 12 }],
 ];
+
+/**
+ * A volunteer took a route and says they delivered "15 cajas" to a request counted in another unit: it shows "sin
+ * convertir" and adds nothing until a leader says in the console what it is worth.
+ */
+async function deliveredInAnotherUnit(ctx: Context, emergency: EmergencyRow, pickupId: string, destinationId: string) {
+  const destination = await findById(ctx, destinationId);
+  const unit = sameUnit('cajas', destination?.unit ?? 'cajas') ? 'bultos' : 'cajas';
+  const { id: routeId } = await createLogisticsOperation(
+    ctx,
+    {
+      emergencySlug: emergency.slug,
+      destinationHelpId: destinationId,
+      title: `Entregado en ${unit}: ${destination?.title ?? ''}`.slice(0, 100),
+      supplyDescription: 'Mercados del centro de acopio, contados en el camión',
+      quantityLabel: `15 ${unit}`,
+      pickupHelpId: pickupId,
+    },
+    DEMO_ACTOR,
+  );
+  const volunteer = { contactName: 'Yesid Mutumbajoy', contactWhatsapp: '+573005550132', when: 'Esta mañana' };
+  const { code } = await claimRoute(ctx, routeId, volunteer, { scope: 'demo-claim-delivered', counted: 'all' });
+  const claim = (await claimsOfEmergency(ctx.db, emergency.id)).find((c) => c.operation_id === routeId);
+  if (!claim) return;
+  await decideClaim(ctx, claim.id, emergency.id, 'accept', DEMO_ACTOR);
+  await progressByCode(ctx, code, 'in_transit');
+  await progressByCode(ctx, code, 'delivered', 15, unit);
+}
 
 export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow): Promise<void> {
   const reference = ctx.now().getTime();
@@ -77,6 +112,8 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
       );
       if (i === 2) await setLogisticsStatus(at(1), route.id, 'assigned', DEMO_ACTOR);
     }
+    const second = destinations[1];
+    if (second) await deliveredInAnotherUnit(at(2), emergency, pickup.id, second.id);
   }
   // A route that picks up at a person's offer (not a centre): public at the offer's approximate place.
   const { rows: offers } = await leaderRecords(

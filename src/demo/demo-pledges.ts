@@ -89,7 +89,8 @@ export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Pr
       await settleByCode(at(step.after.hoursAgo), code, 'deliver');
       continue;
     }
-    const [pledge] = await pledgesOfRecord(ctx.db, record.id);
+    // This step's own pledge: the request may hold others (a route's delivery) made later.
+    const pledge = (await pledgesOfRecord(ctx.db, record.id)).find((p) => p.contact_whatsapp === step.whatsapp);
     if (!pledge) continue;
     const delivered = step.after.share ? Math.max(1, Math.floor(quantity * step.after.share)) : undefined;
     await settleById(at(step.after.hoursAgo), pledge.id, emergency.id, step.after.action, DEMO_ACTOR, delivered);

@@ -290,8 +290,28 @@ test('some needs are "por confirmar" (untouched for three days), none expired', 
 
 test('volunteers have offered to take the available routes, waiting for the leaders', async () => {
   const claims = await ctx.db.selectFrom('route_claims').select(['status', 'operation_id']).execute();
-  assert.ok(claims.length >= 2, `${claims.length} offers`);
-  assert.ok(claims.every((c) => c.status === 'pending'));
+  const pending = claims.filter((c) => c.status === 'pending');
+  assert.ok(pending.length >= 2, `${pending.length} offers`);
+  assert.deepEqual(
+    claims.filter((c) => c.status !== 'pending').map((c) => c.status),
+    ['accepted'],
+    'one volunteer was accepted and delivered',
+  );
+});
+
+test('a route was delivered in another unit than its request’s: "sin convertir", reserving and covering nothing', async () => {
+  const delivery = await ctx.db
+    .selectFrom('pledges as p')
+    .innerJoin('help_records as h', 'h.id', 'p.help_id')
+    .select(['p.unit', 'p.status', 'p.delivered_quantity', 'h.unit as request_unit', 'h.id as help_id'])
+    .where('p.contact_whatsapp', '=', '+573005550132')
+    .executeTakeFirstOrThrow();
+  assert.equal(delivery.status, 'reported');
+  assert.equal(Number(delivery.delivered_quantity), 15);
+  assert.notEqual(delivery.unit, delivery.request_unit);
+  const item = (await everyPublished()).find((i) => i.id === delivery.help_id);
+  const event = item?.timeline.find((e) => e.kind === 'pledge_reported' && e.unit === delivery.unit);
+  assert.match(event?.label ?? '', /15 (cajas|bultos) \(sin convertir\)/);
 });
 
 test('one request came by SMS through the intake: its channel is recorded and its public contact offers a call', async () => {
