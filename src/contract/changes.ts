@@ -88,6 +88,26 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'Toda respuesta lleva la cabecera X-Request-Id: REF- y 10 dígitos, o la X-Request-Id que envió un proxy de confianza (TRUST_PROXY) si tiene de 1 a 64 caracteres de A-Z, a-z, 0-9 y . _ : -. Cada línea del registro de esa petición la nombra y las páginas de error del sitio y de la consola la muestran (Referencia): al reportar un problema, envíela con la hora. Los cuerpos de error no cambian, y CORS la deja leer.',
     en: 'Every response carries the X-Request-Id header: REF- and 10 digits, or the X-Request-Id a trusted proxy (TRUST_PROXY) sent when it has 1 to 64 characters of A-Z, a-z, 0-9 and . _ : -. Every log line of that request names it, and the website’s and the console’s error pages show it (Reference): when you report a problem, send it with the time. Error bodies do not change, and CORS lets it be read.',
   },
+  {
+    date: '2026-11-28',
+    es: 'Los details de un error son siempre una lista (vacía si no hay nada que añadir) de { field, code, message } más las claves documentadas (slugs, uncommitted, unit, oldestCursor, limit, retryAfterSeconds…): message es siempre una frase en el idioma del error y nunca el valor enviado, que pasa a value; el 503 de GET /readyz da el detalle { field: "searchIndex", code: "building" } en vez de details.searchIndex, y el 429 rate_limited un detalle con limit y retryAfterSeconds en vez de un objeto.',
+    en: 'Error details are always a list (empty when there is nothing to add) of { field, code, message } plus the documented keys (slugs, uncommitted, unit, oldestCursor, limit, retryAfterSeconds…): message is always a sentence in the error\'s language and never the value sent, which moves to value; GET /readyz\'s 503 gives the detail { field: "searchIndex", code: "building" } instead of details.searchIndex, and 429 rate_limited a detail with limit and retryAfterSeconds instead of an object.',
+  },
+  {
+    date: '2026-11-28',
+    es: 'GET /api/public/v1/export.csv acepta excel=1: el mismo CSV HXL para una hoja de cálculo en español (Excel en Colombia), en UTF-8 con BOM, con punto y coma entre campos y coma decimal (1500,5), la fila de hashtags, las mismas comillas y la misma protección contra fórmulas; se llama ayuda-directa-<emergencySlug o todas>-<fecha>-excel.csv y tiene su propio ETag. Otro valor de excel responde 400 invalid_query. El CSV sin excel no cambia.',
+    en: 'GET /api/public/v1/export.csv takes excel=1: the same HXL CSV for a spreadsheet set to Spanish (Excel in Colombia), in UTF-8 with a BOM, with semicolons between fields and a decimal comma (1500,5), the hashtag row, the same quoting and the same formula protection; it is named ayuda-directa-<emergencySlug or todas>-<date>-excel.csv and has its own ETag. Any other value of excel answers 400 invalid_query. The CSV without excel does not change.',
+  },
+  {
+    date: '2026-11-28',
+    es: 'Las cantidades de una solicitud ganan peopleGiven (booleano): false cuando la persona no dijo cuántas personas están afectadas (las conversaciones por WhatsApp y SMS no lo preguntan; el formulario, la API y Kobo pueden omitir neededPeople), y entonces quantities.people sigue siendo el 1 por defecto de SPEC 2.3; las páginas, sus gemelos Markdown y la exportación HXL (#affected+num) no muestran número, y las herramientas MCP dan people: null.',
+    en: "A request's quantities gain peopleGiven (boolean): false when the person did not say how many people are affected (the WhatsApp and SMS conversations never ask; the form, the API and Kobo may leave neededPeople out), in which case quantities.people is still SPEC 2.3's default 1; the pages, their Markdown twins and the HXL export (#affected+num) then show no count, and the MCP tools give people: null.",
+  },
+  {
+    date: '2026-11-28',
+    es: 'POST /api/logistics-operations/claims/progress acepta unit junto a quantity: la unidad en que se entregó (sin ella, la de la solicitud). Una entrega en otra unidad que la de la solicitud (comparadas sin mayúsculas, tildes ni espacios de más) no queda comprometida ni suma a lo cubierto, aunque se confirme, hasta que un líder de la emergencia dice en la consola cuánto equivale; sus eventos llevan unit (campo nuevo de TimelineItem, null en los demás) y su texto dice «sin convertir». Los compromisos guardan la unidad de la solicitud.',
+    en: "POST /api/logistics-operations/claims/progress takes unit beside quantity: the unit it was delivered in (without it, the request's). A delivery in another unit than the request's (compared without case, accents or extra spaces) is neither reserved nor covered, even once confirmed, until a leader of the emergency says in the console what it is worth; its events carry unit (a new TimelineItem field, null otherwise) and their label says «sin convertir». Pledges keep the request's unit.",
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */
