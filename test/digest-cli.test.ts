@@ -9,6 +9,7 @@ import { setLogisticsStatus } from '../src/commands/set-logistics-status.ts';
 import type { Digest } from '../src/queries/digest.ts';
 import { recordHistory } from '../src/queries/record-history.ts';
 import { runCli } from './helpers/cli.ts';
+import { eventually } from './helpers/eventually.ts';
 import { addEmergency, BASE_URL, type Harness, HELP, publish, requestBody, setup } from './helpers/harness.ts';
 
 let h: Harness;
@@ -151,6 +152,8 @@ test('record confirm makes a record current again, named after the operator', as
   const res = await cli('record', 'confirm', ids.toConfirm);
   assert.equal(res.code, 0, res.stderr);
   assert.match(res.stdout, /«Linternas para la vereda La Tebaida» .*sigue vigente, confirmada .*vence /);
+  // The CLI is another process: this instance's reads follow its write once the change feed brings it.
+  await eventually(async () => (await detail(ids.toConfirm)).confirmation.state === 'current', 10_000);
   const item = await detail(ids.toConfirm);
   assert.equal(item.confirmation.state, 'current');
   assert.equal(item.status, 'active');
@@ -184,6 +187,7 @@ test('record confirm --closed completes the record; a completed one takes no sec
   const result = JSON.parse(res.stdout);
   assert.equal(result.status, 'completed');
   assert.equal(result.confirmation.expiresAt, null);
+  await eventually(async () => (await detail(ids.expired)).status === 'completed', 10_000);
   const item = await detail(ids.expired);
   assert.deepEqual([item.status, item.confirmation.state], ['completed', 'current']);
   assert.deepEqual((await digestJson()).expired, [], 'no longer expired');
@@ -191,7 +195,7 @@ test('record confirm --closed completes the record; a completed one takes no sec
   const helped = await cli('record', 'confirm', ids.pledged, '--closed', 'helped');
   assert.equal(helped.code, 0, helped.stderr);
   assert.match(helped.stdout, /completada, ya recibió ayuda/);
-  assert.equal((await detail(ids.pledged)).status, 'completed');
+  await eventually(async () => (await detail(ids.pledged)).status === 'completed', 10_000);
 
   const again = await cli('record', 'confirm', ids.expired);
   assert.equal(again.code, 1);
