@@ -47,6 +47,9 @@ test('quantities: a number and a unit, "unidades" by default', () => {
   assert.deepEqual(parseQuantity('30', max, 40), { kind: 'amount', amount: 30, unit: 'unidades' });
   assert.deepEqual(parseQuantity('30kg', max, 40), { kind: 'amount', amount: 30, unit: 'kg' });
   assert.deepEqual(parseQuantity('1.500 litros', max, 40), { kind: 'amount', amount: 1500, unit: 'litros' });
+  // Read as the web forms read it: a comma is the decimal mark.
+  assert.deepEqual(parseQuantity('1,500 litros', max, 40), { kind: 'amount', amount: 1.5, unit: 'litros' });
+  assert.deepEqual(parseQuantity('1.500,5 kg', max, 40), { kind: 'amount', amount: 1500.5, unit: 'kg' });
   assert.deepEqual(parseQuantity('2,5 toneladas', max, 40), { kind: 'amount', amount: 2.5, unit: 'toneladas' });
   assert.deepEqual(parseQuantity('unos 20 mercados', max, 40), { kind: 'amount', amount: 20, unit: 'mercados' });
   assert.deepEqual(parseQuantity('dos cajas', max, 40), { kind: 'amount', amount: 2, unit: 'cajas' });

@@ -1,4 +1,5 @@
 // Reading short answers: a numbered or named option, "no" to skip, a quantity such as "30 bidones".
+import { readAmount } from '../decimal.ts';
 import { fold } from '../text.ts';
 import { clip, oneLine } from './clean-text.ts';
 
@@ -84,11 +85,9 @@ const SPELLED: Record<string, number> = {
   cien: 100,
 };
 
-/** "1.500" and "1,500" are thousands; "2,5" and "2.5" are decimals. */
+/** As the forms read an amount (domain/decimal.ts): "1.500" is fifteen hundred, "1,5" and "2.5" are decimals. */
 function readNumber(digits: string): number {
-  if (/^\d{1,3}(?:[.,]\d{3})+$/.test(digits)) return Number(digits.replace(/[.,]/g, ''));
-  if (/^\d+(?:[.,]\d+)?$/.test(digits)) return Number(digits.replace(',', '.'));
-  return Number.NaN;
+  return readAmount(digits)?.value ?? Number.NaN;
 }
 
 const APPROXIMATELY = /^(?:unos|unas|aprox(?:imadamente)?|como|alrededor de|mas de|más de|hasta)\s+/i;
