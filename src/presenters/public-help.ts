@@ -47,7 +47,7 @@ function amount(quantity: number | null | undefined, unit: string | null): strin
 }
 
 /** A delivery in another unit than the request's, which no leader converted when the event was written. */
-export const UNCONVERTED = 'sin convertir';
+const UNCONVERTED = 'sin convertir';
 
 /** A pledge event's label says how much, never who: "Alguien se comprometió a llevar 20 bidones". */
 function pledgeLabel(kind: TimelineItem['kind'], what: string | null): string | null {

@@ -77,9 +77,6 @@ export const submissionFormFields = {
   ],
 };
 
-/** The amount fields of a form, whose typed text a too-large answer quotes back ("1.500" read as 1500). */
-export const submissionAmountFields = amountFields;
-
 /**
  * An amount as people in Colombia write it ("1.500" = 1500, "1,5" = 1.5); what is not a number stays text and fails
  * validation with the text as typed.
