@@ -144,6 +144,17 @@ test('without a unit the delivery is in the request’s; a unit over 40 characte
   const long = await progress({ code, status: 'delivered', quantity: 5, unit: 'c'.repeat(41) });
   assert.equal(long.status, 400);
   assert.equal(long.body.details[0].field, 'unit');
+  // The unit is published in the request's history: a link for strangers to open is refused, and nothing recorded.
+  const phishing = await progress({ code, status: 'delivered', quantity: 5, unit: 'verifique en panel-ayuda.example' });
+  assert.equal(phishing.status, 400);
+  assert.deepEqual(
+    phishing.body.details.map((d: { field: string; code: string }) => [d.field, d.code]),
+    [['unit', 'invalid_unit']],
+  );
+  assert.equal(
+    await h.ctx.db.selectFrom('pledges').select('id').where('help_id', '=', destination).executeTakeFirst(),
+    undefined,
+  );
   assert.equal((await progress({ code, status: 'delivered', quantity: 5 })).status, 200);
   assert.equal((await pledgeOf(destination)).unit, 'bidones');
   assert.equal((await item(destination)).quantities.committed, 5);

@@ -330,6 +330,16 @@ describe('/mi-ruta', () => {
     assert.equal(wrong.statusCode, 400);
     assert.ok(wrong.body.includes('value="muchos"'));
     assert.match(wrong.body, /Escriba un número mayor que 0/);
+    // The unit is published with the delivery: a web address is refused beside the field, and nothing is recorded.
+    const linked = await post('/mi-ruta/avanzar', {
+      codigo: typed,
+      status: 'delivered',
+      quantity: '25',
+      unit: 'verifique en panel-ayuda.example',
+    });
+    assert.equal(linked.statusCode, 400);
+    assert.match(linked.body, /Una unidad son palabras como cajas, litros o kg/);
+    assert.ok(linked.body.includes('aria-invalid="true"'));
 
     const done = await post('/mi-ruta/avanzar', { codigo: typed, status: 'delivered', quantity: '25' });
     assert.equal(done.statusCode, 200, done.body);

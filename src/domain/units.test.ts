@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cargoUnit, sameUnit, unitKey, unitOfLabel } from './units.ts';
+import { cargoUnit, isUnitWords, sameUnit, unitKey, unitOfLabel } from './units.ts';
 
 test('units read as people read them: case, accents and spacing do not make another unit', () => {
   assert.equal(unitKey('  Bolsas   GRANDES '), 'bolsas grandes');
@@ -32,4 +32,13 @@ test('a route’s delivery is asked in its cargo’s unit, or the request’s wh
   assert.equal(cargoUnit('muchas cajas', 'kg'), 'kg');
   assert.equal(cargoUnit(null, 'kg'), 'kg');
   assert.equal(cargoUnit(null, null), null);
+});
+
+test('a unit to be published is words, never a web address or an e-mail', () => {
+  for (const unit of ['cajas', 'cajas de 20 kg', 'bultos (50 lb)', 'lb.', 'c.c.', 'm³', '½ kg', 'Litros']) {
+    assert.ok(isUnitWords(unit), unit);
+  }
+  for (const unit of ['panel-ayuda.example', 'www.ayuda.co', 'http://x', 'ayuda@correo.co', 'cajas: bit.ly']) {
+    assert.ok(!isUnitWords(unit), unit);
+  }
 });

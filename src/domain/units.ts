@@ -18,6 +18,15 @@ export function sameUnit(unit: string | null | undefined, counted: string | null
   return unitKey(unit) === unitKey(counted);
 }
 
+/**
+ * Whether a unit typed by someone else than the request's author may be published beside a quantity: words, digits
+ * and simple marks ("cajas de 20 kg", "bultos (50 lb)"), never something a phone would open or write to, so the
+ * public history cannot carry a link or an address to a stranger ("verifique en panel-ayuda.example").
+ */
+export function isUnitWords(unit: string): boolean {
+  return /^[\p{L}\p{N} .,/()%°º-]+$/u.test(unit) && !/\p{L}{2,}\.\p{L}{2,}/u.test(unit);
+}
+
 /** "15 cajas" -> the unit a route's cargo is counted in ("cajas"); undefined when the words do not say one. */
 export function unitOfLabel(label: string | null | undefined): string | undefined {
   const match = /^\s*(\S+)\s+(.+?)\s*$/.exec(label ?? '');

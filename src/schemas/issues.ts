@@ -10,6 +10,10 @@ const custom: Record<string, { es: string; en: string }> = {
     en: 'Must be true: confirms the name and WhatsApp may be published.',
   },
   invalid_whatsapp: detailSentences.invalid_whatsapp,
+  invalid_unit: {
+    es: 'Una unidad son palabras como cajas, litros o kg: sin direcciones web ni correos.',
+    en: 'A unit is words such as boxes, litres or kg: no web addresses or e-mails.',
+  },
   invalid_characters: {
     es: 'Contiene caracteres de control o Unicode inválido.',
     en: 'Contains control characters or invalid Unicode.',

@@ -5,6 +5,7 @@ import { bounds } from '../domain/bounds.ts';
 import { RECEIPT_CODE_FORMAT } from '../domain/receipt-code.ts';
 import { routeClaimStatuses, VEHICLE_MAX, volunteerMoves, WHEN_MAX } from '../domain/route-claims.ts';
 import { logisticsStatuses } from '../domain/statuses.ts';
+import { isUnitWords } from '../domain/units.ts';
 import { isoDateTime, text } from './common.ts';
 import { whatsapp } from './submission.ts';
 
@@ -107,8 +108,12 @@ export const routeProgressBody = z
     unit: text({
       min: bounds.unit.min,
       max: bounds.unit.max,
-      description: 'Con quantity: la unidad en que entregó (cajas, litros, kg); sin ella, la de la solicitud.',
-    }).optional(),
+      description:
+        'Con quantity: la unidad en que entregó (cajas, litros, kg); sin ella, la de la solicitud. Se publica en la ' +
+        'historia de la solicitud, así que no admite direcciones web ni correos.',
+    })
+      .refine(isUnitWords, { params: { code: 'invalid_unit' } })
+      .optional(),
   })
   .meta({ id: 'RouteProgress', examples: [{ code: 'K7P-42Q-X9M-D3R', status: 'delivered', quantity: 20 }] });
 export type RouteProgress = z.output<typeof routeProgressBody>;

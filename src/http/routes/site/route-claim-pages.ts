@@ -267,7 +267,7 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
       lang,
     );
     /** The claim again with what went wrong: the quantity, or that the step is no longer possible. */
-    const shown = async (problem: 'quantity' | 'closed') => {
+    const shown = async (problem: 'quantity' | 'closed', unitError?: string) => {
       const view = await myRoute(code);
       if (!view) return sendDoc(reply, managePage(lang, 'not_found'));
       if (problem === 'closed') {
@@ -277,13 +277,15 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
         });
         return sendDoc(reply, myRoutePage({ lang, view, code, formError, status: 409 }));
       }
-      const errors = { quantity: t.quantityError };
+      const errors: Errors = unitError === undefined ? { quantity: t.quantityError } : { unit: unitError };
       return sendDoc(reply, myRoutePage({ lang, view, code, typed, errors, status: 400 }));
     };
     if (!parsed.ok) {
       if (parsed.details.some((d) => d.field === 'code')) return sendDoc(reply, managePage(lang, 'not_found'));
       // Only the quantity is typed; a status that is not one of the two buttons' is a step that cannot be taken.
-      return shown(parsed.details.some((d) => d.field === 'quantity' || d.field === 'unit') ? 'quantity' : 'closed');
+      const unit = parsed.details.find((d) => d.field === 'unit');
+      if (unit && !parsed.details.some((d) => d.field === 'quantity')) return shown('quantity', unit.message);
+      return shown(parsed.details.some((d) => d.field === 'quantity') ? 'quantity' : 'closed');
     }
     const { quantity, unit } = parsed.value;
     try {
