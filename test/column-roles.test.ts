@@ -10,7 +10,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { ownSources } from '../src/channels/own-sources.ts';
-import { smsGatewaySignature } from '../src/channels/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { approveWithEdits } from '../src/commands/approve-with-edits.ts';
 import { setLeaderAlerts } from '../src/commands/channels/alert-settings.ts';
@@ -46,6 +45,7 @@ import {
 import { crawlPublic, leaks } from './helpers/public-surface.ts';
 import { leaderCodeFor } from './helpers/receipt-code.ts';
 import { nextDocument, nextMobile, nextSerial, nextWord } from './helpers/samples.ts';
+import { SMS_GATEWAY_SECRET, smsGatewayRequest } from './helpers/sms-gateway.ts';
 
 let h: Harness;
 let graph: ProviderStandIn;
@@ -53,7 +53,7 @@ let gateway: ProviderStandIn;
 let mcpUrl = '';
 const RETENTION = { RETENTION_IDENTITY_DAYS: '30', RETENTION_REJECTED_DAYS: '20', RETENTION_AFTER_CLOSE_DAYS: '90' };
 const KOBO_SECRET = 'secreto-de-kobo-para-roles';
-const SMS_SECRET = 'secreto-de-la-pasarela-sms';
+const SMS_SECRET = SMS_GATEWAY_SECRET;
 
 before(async () => {
   graph = await new ProviderStandIn().start();
@@ -170,34 +170,9 @@ async function whatsappMessage(from: string, name: string, message: Record<strin
   await sendDueOutbound(h.ctx);
 }
 
-let smsSequence = 0;
 /** An SMS as android-sms-gateway posts it, signed; replies sent. */
 async function smsMessage(phone: string, message: string): Promise<void> {
-  smsSequence++;
-  const payload = JSON.stringify({
-    deviceId: 'ffffffffceb0b1db0000018e937c815b',
-    event: 'sms:received',
-    id: `evento-roles-${smsSequence}`,
-    payload: {
-      messageId: `roles${smsSequence}`,
-      message,
-      phoneNumber: phone,
-      simNumber: 1,
-      receivedAt: new Date(h.ctx.now().getTime() + smsSequence).toISOString(),
-    },
-    webhookId: 'roles',
-  });
-  const timestamp = String(Math.floor(h.ctx.now().getTime() / 1000));
-  const response = await h.request({
-    method: 'POST',
-    url: '/integraciones/sms',
-    headers: {
-      'content-type': 'application/json',
-      'x-signature': smsGatewaySignature(SMS_SECRET, payload, timestamp),
-      'x-timestamp': timestamp,
-    },
-    payload,
-  });
+  const response = await h.request(smsGatewayRequest(phone, message, h.ctx.now()));
   assert.equal(response.statusCode, 200, response.body);
   await sendDueOutbound(h.ctx);
 }

@@ -14,6 +14,7 @@ import { smsParts } from '../src/domain/sms-text.ts';
 import { addEmergency, type Harness, setup } from './helpers/harness.ts';
 import { ProviderStandIn, WHATSAPP_ENV, whatsappNotification, whatsappSender } from './helpers/message-providers.ts';
 import { codeIn } from './helpers/receipt-code.ts';
+import { WHOLE_SMS_REQUEST } from './helpers/sms-gateway.ts';
 
 const SMS_SECRET = 'secreto-de-la-pasarela-sms';
 const KOBO_SECRET = 'secreto-compartido-con-kobo-2026';
@@ -101,19 +102,7 @@ const storedFrom = async (address: string) =>
   (await h.ctx.db.selectFrom('channel_messages').select('provider_id').where('address', '=', address).execute()).length;
 
 /** The messages of a whole SMS request, from the first message to the receipt. */
-const WHOLE_REQUEST = [
-  'Necesito ayuda',
-  '2',
-  'Bidones de agua potable',
-  '20 bidones',
-  '1',
-  'Mocoa',
-  'Barrio San Agustín',
-  'Carrera 5 # 10-20, frente al parque',
-  'Luz Dary Gómez',
-  'si',
-  '1',
-];
+const WHOLE_REQUEST = WHOLE_SMS_REQUEST;
 
 const recordsOf = async (address: string) =>
   h.ctx.db

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { smsGatewaySignature } from '../src/channels/signatures.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { sendDueOutbound } from '../src/commands/channels/send-outbound.ts';
 import { migrateDownTo, migrateToLatest, migrationNames } from '../src/db/migrate.ts';
@@ -14,17 +13,16 @@ import { play } from './helpers/conversation-harness.ts';
 import { addEmergency, type Harness, HELP, publish, requestBody, setup, submit } from './helpers/harness.ts';
 import { ProviderStandIn } from './helpers/message-providers.ts';
 import { nextMobile } from './helpers/samples.ts';
+import { SMS_GATEWAY_SECRET, smsGatewayRequest, WHOLE_SMS_REQUEST } from './helpers/sms-gateway.ts';
 
 const SLUG = 'inundacion-mocoa';
-const SECRET = 'secreto-de-la-pasarela-sms';
 const PEOPLE = /Personas afectadas|People affected/;
 let h: Harness;
 let gateway: ProviderStandIn;
-let sequence = 0;
 
 before(async () => {
   gateway = await new ProviderStandIn().start();
-  h = await setup({ SMS_SECRET: SECRET, SMS_SEND_URL: gateway.url('/message') });
+  h = await setup({ SMS_SECRET: SMS_GATEWAY_SECRET, SMS_SEND_URL: gateway.url('/message') });
   await addEmergency(h, SLUG);
 });
 after(async () => {
@@ -32,51 +30,14 @@ after(async () => {
   await gateway.close();
 });
 
-/** One SMS from `phone` through android-sms-gateway's signed webhook, and the replies sent out. */
+/** One SMS from `phone` through the signed intake, and the replies sent out. */
 async function sms(phone: string, message: string): Promise<void> {
-  sequence++;
-  const payload = JSON.stringify({
-    deviceId: 'ffffffffceb0b1db0000018e937c815b',
-    event: 'sms:received',
-    id: `personas-${process.pid}-${sequence}`,
-    payload: {
-      messageId: `p${sequence}`,
-      message,
-      phoneNumber: phone,
-      simNumber: 1,
-      receivedAt: new Date(Date.parse('2026-05-10T12:00:00Z') + sequence * 1000).toISOString(),
-    },
-    webhookId: 'LreFUt-Z3sSq0JufY9uWB',
-  });
-  const timestamp = String(Math.floor(h.ctx.now().getTime() / 1000));
-  const response = await h.request({
-    method: 'POST',
-    url: '/integraciones/sms',
-    headers: {
-      'content-type': 'application/json',
-      'x-signature': smsGatewaySignature(SECRET, payload, timestamp),
-      'x-timestamp': timestamp,
-    },
-    payload,
-  });
+  const response = await h.request(smsGatewayRequest(phone, message, h.ctx.now()));
   assert.equal(response.statusCode, 200, response.body);
   await sendDueOutbound(h.ctx);
 }
 
-/** The answers of a whole request by SMS: what, how much, urgency, place, name, consent, send. */
-const CONVERSATION = [
-  'Necesito ayuda',
-  '2',
-  'Bidones de agua potable',
-  '20 bidones',
-  '1',
-  'Mocoa',
-  'Barrio San Agustín',
-  'Carrera 5 # 10-20, frente al parque',
-  'Luz Dary Gómez',
-  'si',
-  '1',
-];
+const CONVERSATION = WHOLE_SMS_REQUEST;
 
 async function page(url: string): Promise<string> {
   const response = await h.app.inject({ method: 'GET', url });

@@ -31,8 +31,8 @@ export interface LeaderPledge {
    * while nobody converted it (then it adds nothing to covered). Always null for one in the request's unit.
    */
   convertedQuantity: number | null;
-  /** Delivered in another unit and not converted yet: a leader says what it is worth. */
-  needsConversion: boolean;
+  /** Delivered (or reported) in another unit than the request's: it counts only once a leader converts it. */
+  otherUnit: boolean;
   deliverBy: string;
   expiresAt: string;
   createdAt: string;
@@ -78,7 +78,7 @@ function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string |
     unit: row.unit ?? request.unit,
     requestUnit: request.unit,
     convertedQuantity: row.converted_quantity,
-    needsConversion: row.status === 'delivered' && !sameUnit(row.unit, request.unit) && row.converted_quantity === null,
+    otherUnit: !sameUnit(row.unit, request.unit),
     deliverBy: row.deliver_by,
     expiresAt: row.expires_at,
     createdAt: row.created_at,

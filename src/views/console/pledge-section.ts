@@ -5,7 +5,6 @@ import { amountText } from '../../domain/decimal.ts';
 import { formatAmount, formatNumber } from '../../domain/number-format.ts';
 import { whatsappUrl } from '../../domain/phone.ts';
 import { pledgeStatusLabels } from '../../domain/pledges.ts';
-import { sameUnit } from '../../domain/units.ts';
 import type { LeaderPledge } from '../../queries/leader-pledges.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
@@ -46,7 +45,7 @@ function whose(pledge: LeaderPledge): Html {
 function actions(pledge: LeaderPledge, options: PledgeItemOptions): Html {
   const base = panelPaths.pledge(options.slug, pledge.id);
   const dispute = html`<form method="post" action="${base}/disputar" class="inline">${hidden(options)}<button type="submit" class="danger">No llegó${whose(pledge)}</button></form>`;
-  if (pledge.status === 'delivered' && !sameUnit(pledge.unit, pledge.requestUnit)) {
+  if (pledge.status === 'delivered' && pledge.otherUnit) {
     return html`${conversionForm(pledge, options)}
 ${dispute}`;
   }
@@ -94,7 +93,7 @@ function outcome(pledge: LeaderPledge): string {
   if (pledge.deliveredQuantity === null) return '';
   if (pledge.status === 'delivered') {
     const arrived = ` · llegó: ${amount(pledge.deliveredQuantity, pledge.unit)}`;
-    if (sameUnit(pledge.unit, pledge.requestUnit)) return arrived;
+    if (!pledge.otherUnit) return arrived;
     return pledge.convertedQuantity === null
       ? `${arrived} (sin convertir: no suma a lo cubierto)`
       : `${arrived}, que cuentan como ${amount(pledge.convertedQuantity, pledge.requestUnit)}`;

@@ -155,15 +155,7 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
         if (!(err instanceof AppError) || (err.code !== 'validation_failed' && err.code !== 'pledge_closed')) throw err;
         return sendPage(reply, await render(request, emergency, status, { [pledgeId]: actionError(err) }), err.status);
       }
-      const done = `hecho=${known.flash}`;
-      if (field(form, 'volver') === 'registro') {
-        return seeOther(reply, `${panelPaths.record(emergency.slug, helpId)}?${done}#compromisos`);
-      }
-      const filter = status ? `estado=${status}&` : '';
-      return seeOther(
-        reply,
-        `${panelPaths.pledges(emergency.slug)}?${filter}${done}#compromiso-${encodeURIComponent(pledgeId)}`,
-      );
+      return seeOther(reply, back(form, emergency.slug, pledgeId, helpId, known.flash));
     });
   }
 }
