@@ -1,4 +1,5 @@
 // The frame of every console page: header with the pending count, navigation, sign-out form.
+import { maskToken } from '../../auth/csrf-mask.ts';
 import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 
@@ -39,6 +40,8 @@ export const panelPaths = {
   signIn: '/panel/entrar',
   signOut: '/panel/salir',
   styles: '/panel/estilos.css',
+  /** The console's one script (console.js): CSP allows scripts from this origin only, none inline. */
+  script: '/panel/consola.js',
   inbox: (slug: string) => `/panel/e/${encodeURIComponent(slug)}`,
   review: (slug: string, id: string) => `/panel/e/${encodeURIComponent(slug)}/revisar/${encodeURIComponent(id)}`,
   compare: (slug: string, a: string, b: string) =>
@@ -62,8 +65,12 @@ export const panelPaths = {
   privacy: '/panel/datos-personales',
 };
 
+/**
+ * Every form's `_csrf` field, and the only place a page writes the session's token: masked afresh each time
+ * (csrf-mask.ts), so a compressed page never repeats the same secret bytes (BREACH). checkForm unmasks it.
+ */
 export function csrfField(csrf: string): Html {
-  return html`<input type="hidden" name="_csrf" value="${csrf}">`;
+  return html`<input type="hidden" name="_csrf" value="${maskToken(csrf)}">`;
 }
 
 export function consolePage(frame: ConsoleFrame, body: Html): Html {
@@ -78,6 +85,7 @@ export function consolePage(frame: ConsoleFrame, body: Html): Html {
 <meta name="robots" content="noindex, nofollow">
 <title>${frame.title} · ${frame.heading ? 'Ayuda Directa' : 'Panel de Ayuda Directa'}</title>
 <link rel="stylesheet" href="${panelPaths.styles}">
+<script src="${panelPaths.script}" defer></script>
 </head>
 <body>
 <header class="top">

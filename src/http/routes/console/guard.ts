@@ -1,6 +1,6 @@
 // Who is asking (session cookie), whether a form really came from our page (CSRF), and how pages are sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sameSecret } from '../../../auth/tokens.ts';
+import { provesMaskedToken } from '../../../auth/csrf-mask.ts';
 import type { Context } from '../../../context.ts';
 import { ownOrigin } from '../../../contract/own-origin.ts';
 import { AppError } from '../../../errors.ts';
@@ -46,11 +46,24 @@ export function adminUser(request: FastifyRequest): ConsoleUser {
   return user;
 }
 
-/** A state-changing form must carry the session's token and must not come from another site. */
+/**
+ * A state-changing form must carry the session's token, masked as our pages write it (csrfField), and must not come
+ * from another site. A script's fetch or sendBeacon sends the same masked token in `x-csrf-token` instead.
+ */
 export function checkForm(ctx: Context, request: FastifyRequest, expected: string): FormBody {
   const form = formBody(request);
-  if (!sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), expected)) throw new AppError('csrf_failed');
+  if (!sameOrigin(ctx, request) || !provesMaskedToken(sentToken(request, form), expected)) {
+    throw new AppError('csrf_failed');
+  }
   return form;
+}
+
+/** The form's `_csrf` field, or else the `x-csrf-token` header (one value: a repeated header proves nothing). */
+function sentToken(request: FastifyRequest, form: FormBody): string | undefined {
+  const fromForm = field(form, '_csrf');
+  if (fromForm !== '') return fromForm;
+  const header = request.headers['x-csrf-token'];
+  return typeof header === 'string' ? header : undefined;
 }
 
 /** The form came from one of our pages: Origin (when the browser sends one) names this service. */

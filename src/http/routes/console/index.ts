@@ -1,5 +1,6 @@
 // The leaders' console: HTML pages and forms in their own scope (form bodies, cookies, CSRF, strict headers).
 import { readFileSync } from 'node:fs';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Context } from '../../../context.ts';
@@ -18,6 +19,7 @@ import { attachUser, seeOther, sendPage } from './guard.ts';
 import { logisticsRoutes } from './logistics-routes.ts';
 import { myAccountRoutes } from './my-account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
+import { placeGuard } from './place-guard.ts';
 import { pledgeRoutes } from './pledge-routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { recordRoutes } from './record-routes.ts';
@@ -30,6 +32,7 @@ import { sourceRoutes } from './source-routes.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 const styles = readFileSync(new URL('../../../views/console/console.css', import.meta.url));
+const script = readFileSync(new URL('../../../views/console/console.js', import.meta.url));
 
 const titles: Record<number, string> = {
   400: 'Datos no válidos',
@@ -43,18 +46,22 @@ const titles: Record<number, string> = {
 
 export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limiters: Limiters): Promise<void> {
   const cookies = consoleCookies(ctx.config);
+  // A leader on a phone in the field loads long inboxes: compressed like the site. Compression next to a secret
+  // in the page is what BREACH reads, which is why every form carries its CSRF token masked afresh (csrfField).
+  await scope.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await scope.register(cookie);
   registerFormBody(scope);
   scope.decorateRequest('consoleUser', null);
 
-  // Pages with private data: never cached, never framed, no scripts at all, no referrer leaving the site.
+  // Pages with private data: never cached, never framed, no referrer leaving the site; scripts only from our own
+  // file (consola.js), none inline and no eval, and it may talk to this origin only.
   // (same-origin, not no-referrer: with no-referrer browsers send `Origin: null` on our own forms.)
   scope.addHook('onRequest', async (_request, reply) => {
     reply
       .header('cache-control', 'no-store')
       .header(
         'content-security-policy',
-        "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
       )
       .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'same-origin');
@@ -78,6 +85,13 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
       .send(styles),
   );
 
+  scope.get(panelPaths.script, { onRequest: limiters.reads }, async (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(script),
+  );
+
   editLinkRoutes(scope, ctx);
   passwordResetRoutes(scope, ctx, cookies);
   secondFactorSignInRoutes(scope, ctx, cookies);
@@ -97,6 +111,8 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         inner.setNotFoundHandler((_request, reply) =>
           sendPage(reply, errorPage(titles[404] as string, errorMessage('not_found', 'es')), 404),
         );
+        // Before any route: a leader limited to some places touches nothing outside them.
+        placeGuard(inner, ctx);
         emergencyRoutes(inner, ctx);
         reviewRoutes(inner, ctx);
         recordRoutes(inner, ctx);

@@ -1,7 +1,7 @@
 // The second step of signing in, outside any session: the code after the password, or setting up the factor that
 // REQUIRE_2FA asks for. The step has its own short-lived cookie; only a finished step sets the session cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sameSecret } from '../../../auth/tokens.ts';
+import { provesMaskedToken } from '../../../auth/csrf-mask.ts';
 import { secondFactorKey, startSecondFactor } from '../../../commands/second-factor.ts';
 import { PENDING_MINUTES, SESSION_HOURS, type SignedIn } from '../../../commands/sign-in.ts';
 import { signInWithCode, signInWithNewFactor } from '../../../commands/sign-in-second-step.ts';
@@ -58,7 +58,8 @@ export function secondFactorSignInRoutes(app: FastifyInstance, ctx: Context, coo
     const form = formBody(request);
     const found = await pending(request, step);
     if (!found) return null;
-    if (!sameOrigin(ctx, request) || !sameSecret(field(form, '_csrf'), found.csrf)) throw new AppError('csrf_failed');
+    if (!sameOrigin(ctx, request) || !provesMaskedToken(field(form, '_csrf'), found.csrf))
+      throw new AppError('csrf_failed');
     return { form, found };
   };
 
