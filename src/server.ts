@@ -6,6 +6,7 @@ import { startOutboundWorker } from './commands/channels/outbound-worker.ts';
 import { refreshConfirmations } from './commands/confirmation/refresh-confirmations.ts';
 import { leasedJob, newLeaseHolder } from './commands/job-lease.ts';
 import { IDEMPOTENCY_KEY_HOURS, purgePersonalData } from './commands/personal-data/purge.ts';
+import { sendDueCancellations } from './commands/pledges/cancel-with-undo.ts';
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
@@ -70,6 +71,9 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     if (rewritten > 0) app.log.info({ rewritten }, 'feed entries written again after a migration');
     const expired = await expirePledges(ctx);
     if (expired > 0) app.log.info({ expired }, 'pledges expired');
+    // Leaders' cancellations whose ten minutes to undo ran out are announced now (commands/pledges/cancel-with-undo.ts).
+    const announced = await sendDueCancellations(ctx);
+    if (announced > 0) app.log.info({ announced }, 'pledge cancellations announced');
     const moved = await refreshConfirmations(ctx);
     if (moved.to_confirm + moved.expired > 0) app.log.info(moved, 'confirmation states moved');
   });

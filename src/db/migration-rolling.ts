@@ -55,6 +55,8 @@ export const rollingUpgrade = {
   '031-people-given': false,
   // The previous version would count a delivery made in another unit (15 cajas to a request in kilos) as covered.
   '032-delivery-units': false,
+  // A new table: the previous version ignores it (its cancellations simply have no undo).
+  '038-undo-windows': true,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

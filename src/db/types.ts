@@ -573,6 +573,7 @@ export interface Tables {
   leader_alerts: LeaderAlertsTable;
   consent_drafts: ConsentDraftsTable;
   job_leases: JobLeasesTable;
+  undo_windows: UndoWindowsTable;
 }
 
 /** One periodic job (upkeep, sweep, retention): which instance may run it until when, and how its last run went. */
@@ -593,3 +594,21 @@ export interface JobLeasesTable {
 
 export type Db = Kysely<Tables>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * A leader's cancellation of a pledge or refusal of a route offer, undoable for a while: what the target was before
+ * (JSON), until when, and how the window closed ('undone' or 'sent': its notices went out). No personal data.
+ */
+export interface UndoWindowsTable {
+  id: string;
+  target_type: 'pledge' | 'route_claim';
+  target_id: string;
+  emergency_id: string;
+  help_id: string | null;
+  actor: string;
+  before_state: string;
+  created_at: string;
+  until: string;
+  closed_at: string | null;
+  outcome: 'undone' | 'sent' | null;
+}

@@ -5,12 +5,15 @@ import type { PledgeStatus } from '../db/types.ts';
 import { HELPER_WINDOW_HOURS } from '../domain/helper-caps.ts';
 import { holdingStatuses, isHolding, pledgeStatuses } from '../domain/pledges.ts';
 import { sameUnit } from '../domain/units.ts';
+import { findById } from '../repositories/help-records/records.ts';
 import {
   type EmergencyPledgeRow,
+  findPledge,
   type PledgeRow,
   pledgesOfEmergency,
   pledgesOfRecord,
 } from '../repositories/pledges.ts';
+import { openPledgeWindowsOfRecord, openWindowsOfEmergency, type UndoWindowRow } from '../repositories/undo-windows.ts';
 
 /** One pledge for leaders; plain data with camelCase names, so it is also what `--json` prints. */
 export interface LeaderPledge {
@@ -43,6 +46,21 @@ export interface LeaderPledge {
   contactWhatsapp: string | null;
   /** The client address's per-emergency hash (never the address); null when the pledge came without one. */
   clientHash: string | null;
+  /** Open and its promised date has passed: the console marks it «Atrasado». */
+  overdue: boolean;
+  /** Cancelled by a leader moments ago: until when «Deshacer» can still put it back; null otherwise. */
+  undoUntil: string | null;
+}
+
+/** What the list needs to know at the time it is read: now, and the cancellations that can still be undone. */
+interface ReadMoment {
+  now: string;
+  undo: ReadonlyMap<string, string>;
+}
+
+/** Pledge id -> until when its cancellation can be undone, for the windows not yet run out. */
+function undoMap(windows: readonly UndoWindowRow[], now: string): Map<string, string> {
+  return new Map(windows.filter((w) => w.until > now).map((w) => [w.target_id, w.until]));
 }
 
 /**
@@ -67,7 +85,11 @@ export function isPledgeStatus(value: unknown): value is PledgeStatus {
   return typeof value === 'string' && (pledgeStatuses as readonly string[]).includes(value);
 }
 
-function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string | null }): LeaderPledge {
+function toLeaderPledge(
+  row: PledgeRow,
+  request: { title: string; unit: string | null },
+  moment: ReadMoment,
+): LeaderPledge {
   return {
     id: row.id,
     helpId: row.help_id,
@@ -87,6 +109,9 @@ function toLeaderPledge(row: PledgeRow, request: { title: string; unit: string |
     contactName: row.contact_name || null,
     contactWhatsapp: row.contact_whatsapp || null,
     clientHash: row.client_hash || null,
+    // The rule of the leaders' digest (repositories/digest.ts): open, and the promised date has passed.
+    overdue: row.status === 'open' && row.deliver_by < moment.now,
+    undoUntil: row.status === 'cancelled' ? (moment.undo.get(row.id) ?? null) : null,
   };
 }
 
@@ -100,11 +125,17 @@ export async function leaderPledgesOfRecord(
   ctx: Context,
   request: { id: string; title: string; unit: string | null },
 ): Promise<LeaderPledge[]> {
-  const rows = await pledgesOfRecord(ctx.db, request.id);
-  return rows.map((row) => toLeaderPledge(row, request)).sort(workOrder);
+  const now = ctx.now().toISOString();
+  const [rows, windows] = await Promise.all([
+    pledgesOfRecord(ctx.db, request.id),
+    openPledgeWindowsOfRecord(ctx.db, request.id),
+  ]);
+  const moment = { now, undo: undoMap(windows, now) };
+  return rows.map((row) => toLeaderPledge(row, request, moment)).sort(workOrder);
 }
 
-const fromEmergencyRow = (row: EmergencyPledgeRow) => toLeaderPledge(row, { title: row.title, unit: row.request_unit });
+const fromEmergencyRow = (moment: ReadMoment) => (row: EmergencyPledgeRow) =>
+  toLeaderPledge(row, { title: row.title, unit: row.request_unit }, moment);
 
 /**
  * An emergency's pledges in working order; `status` keeps only that one. Open and reported pledges are read apart
@@ -116,9 +147,11 @@ export async function leaderPledgesOfEmergency(
   status?: PledgeStatus,
   limit = 500,
 ): Promise<LeaderPledge[]> {
+  const now = ctx.now().toISOString();
+  const moment = { now, undo: undoMap(await openWindowsOfEmergency(ctx.db, emergencyId, 'pledge'), now) };
   if (status) {
     const rows = await pledgesOfEmergency(ctx.db, emergencyId, { statuses: [status], limit });
-    return rows.map(fromEmergencyRow);
+    return rows.map(fromEmergencyRow(moment));
   }
   const holding: readonly PledgeStatus[] = holdingStatuses;
   const settled = pledgeStatuses.filter((s) => !holding.includes(s));
@@ -126,7 +159,7 @@ export async function leaderPledgesOfEmergency(
     pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...holding], limit }),
     pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit }),
   ]);
-  return [...open, ...rest].map(fromEmergencyRow).sort(workOrder);
+  return [...open, ...rest].map(fromEmergencyRow(moment)).sort(workOrder);
 }
 
 /** Several pledges from one number or one client address: how many, how many today, how many still pending. */
@@ -163,4 +196,17 @@ export function pledgeGroups(pledges: readonly LeaderPledge[], now: Date): Pledg
   return [...groups.values()]
     .filter((group) => group.total >= 2)
     .sort((a, b) => b.holding - a.holding || b.lastDay - a.lastDay || b.total - a.total || a.key.localeCompare(b.key));
+}
+
+/** One pledge of an emergency, as its leaders see it (the confirmation before cancelling); undefined elsewhere. */
+export async function leaderPledgeOfEmergency(
+  ctx: Context,
+  emergencyId: string,
+  pledgeId: string,
+): Promise<LeaderPledge | undefined> {
+  const row = await findPledge(ctx, pledgeId);
+  if (!row || row.emergency_id !== emergencyId) return undefined;
+  const request = await findById(ctx, row.help_id);
+  if (!request) return undefined;
+  return (await leaderPledgesOfRecord(ctx, request)).find((p) => p.id === row.id);
 }

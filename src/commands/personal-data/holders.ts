@@ -64,6 +64,9 @@ export const personalDataByTable: ByTable = {
   leader_alerts: leaderAlertsHolder,
   consent_drafts: consentDraftsHolder,
   job_leases: { none: 'Which instance runs each periodic job, and when and how its last run went.' },
+  undo_windows: {
+    none: "A leader's cancellation of a pledge or refusal of a route offer, undoable for 10 minutes: ids, statuses, times.",
+  },
 };
 
 /** The holders in the order an erasure runs them: the records' texts before anything else. */

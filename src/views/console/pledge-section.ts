@@ -63,7 +63,27 @@ ${dispute}`;
       : html`<p class="field"><label for="${field}">Cantidad que llegó (opcional, si fue menos de ${amount(pledge.quantity, pledge.unit)})</label>
 <input id="${field}" name="quantity" type="text" inputmode="decimal" value=""${options.error ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}></p>`
   }<button type="submit">Confirmar entrega${whose(pledge)}</button></form>
-<form method="post" action="${base}/cancelar" class="inline">${hidden(options)}<button type="submit" class="secondary">Cancelar${whose(pledge)}</button></form>`;
+<a class="button secondary" href="${cancelPath(pledge, options)}">Cancelar${whose(pledge)}</a>`;
+}
+
+/** "Cancelar" first asks (a page that works without JavaScript); the filter and the way back ride along. */
+function cancelPath(pledge: LeaderPledge, options: PledgeItemOptions): string {
+  const query = new URLSearchParams({ volver: options.back });
+  if (options.filter) query.set('estado', options.filter);
+  return `${panelPaths.pledge(options.slug, pledge.id)}/cancelar?${query.toString()}`;
+}
+
+/** A cancellation made moments ago: "Deshacer" puts the pledge back while its ten minutes last. */
+function undoForm(pledge: LeaderPledge, options: PledgeItemOptions): Html {
+  if (pledge.undoUntil === null) return html``;
+  return html`<form method="post" action="${panelPaths.pledge(options.slug, pledge.id)}/deshacer" class="inline">${hidden(options)}<button type="submit">Deshacer la cancelación${whose(pledge)}</button> <span class="meta">hasta ${when(pledge.undoUntil)}; nadie recibe aviso antes</span></form>`;
+}
+
+/** Marks in words, not colour alone: a pledge past its promised date, a delivery waiting for confirmation. */
+function marks(pledge: LeaderPledge): Html {
+  return html`${pledge.overdue ? html` <strong class="tag warn">Atrasado (prometido para ${when(pledge.deliverBy)})</strong>` : ''}${
+    pledge.status === 'reported' ? html` <strong class="tag">Entrega reportada</strong>` : ''
+  }`;
 }
 
 /**
@@ -111,12 +131,12 @@ export function pledgeItem(pledge: LeaderPledge, options: PledgeItemOptions): Ht
   return html`<li class="card" id="compromiso-${pledge.id}">
 ${options.showRequest ? html`<h3><a href="${panelPaths.record(options.slug, pledge.helpId)}#compromisos">${pledge.helpTitle}</a></h3>` : ''}
 <p>${contact(pledge)}</p>
-<p>Lleva: <strong>${amount(pledge.quantity, pledge.unit)}</strong> · entrega prevista ${when(pledge.deliverBy)} · <strong class="tag">${pledgeStatusLabels[pledge.status]}</strong>${outcome(pledge)}</p>
+<p>Lleva: <strong>${amount(pledge.quantity, pledge.unit)}</strong> · entrega prevista ${when(pledge.deliverBy)} · <strong class="tag">${pledgeStatusLabels[pledge.status]}</strong>${marks(pledge)}${outcome(pledge)}</p>
 <p class="meta">Comprometido ${when(pledge.createdAt)}${pledge.status === 'open' ? ` · vence ${when(pledge.expiresAt)} si nadie confirma la entrega` : ''}${
     pledge.closedAt ? ` · cerrado ${when(pledge.closedAt)}` : ''
   }</p>
 ${options.error ? html`<p class="error" role="alert" id="entregado-${pledge.id}-error">${options.error}</p>` : ''}
-${actions(pledge, options)}
+${actions(pledge, options)}${undoForm(pledge, options)}
 </li>`;
 }
 

@@ -2,6 +2,12 @@
 // delivery of an open one, say a delivered one never arrived). Only pledges of the emergency in the path are
 // reached: another emergency's pledge is not found.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cancelPledgeWithUndo,
+  UNDO_MINUTES,
+  UndoRefused,
+  undoPledgeCancel,
+} from '../../../commands/pledges/cancel-with-undo.ts';
 import { convertDelivery } from '../../../commands/pledges/convert-delivery.ts';
 import { type PledgeAction, settleById } from '../../../commands/pledges/settle-pledge.ts';
 import { type PledgeGroupKey, voidPledgesOf } from '../../../commands/pledges/void-pledges.ts';
@@ -11,8 +17,14 @@ import type { PledgeStatus } from '../../../domain/pledges.ts';
 import { AppError, detail, errorMessage } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
-import { isPledgeStatus, leaderPledgesOfEmergency, pledgeGroups } from '../../../queries/leader-pledges.ts';
+import {
+  isPledgeStatus,
+  leaderPledgeOfEmergency,
+  leaderPledgesOfEmergency,
+  pledgeGroups,
+} from '../../../queries/leader-pledges.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
+import { pledgeCancelPage } from '../../../views/console/pledge-cancel-page.ts';
 import { pledgesPage } from '../../../views/console/pledges-page.ts';
 import { field } from '../../forms/form-body.ts';
 import { formAmount } from '../../forms/submission-form.ts';
@@ -22,15 +34,15 @@ import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from 
 type EmergencyRoute = { Params: { slug: string } };
 type PledgeRoute = { Params: { slug: string; pledgeId: string } };
 
-/** The path's last word -> the action, and the message shown after it. */
+/** The path's last word -> the action, and the message shown after it ("cancelar" asks first, and can be undone). */
 const actions: Record<string, { action: PledgeAction; flash: string }> = {
-  cancelar: { action: 'cancel', flash: 'compromiso-cancelado' },
   entregar: { action: 'deliver', flash: 'compromiso-entregado' },
   disputar: { action: 'dispute', flash: 'compromiso-disputado' },
 };
 
 const flashes: Record<string, string> = {
-  'compromiso-cancelado': 'Compromiso cancelado: lo que había comprometido vuelve a estar disponible para otros.',
+  'compromiso-cancelado': `Compromiso cancelado: lo que había comprometido vuelve a estar disponible para otros. Puede deshacerlo durante ${UNDO_MINUTES} minutos; nadie recibe aviso antes.`,
+  'cancelacion-deshecha': 'Cancelación deshecha: el compromiso vuelve a estar abierto, como antes.',
   'compromiso-entregado': 'Entrega confirmada: suma a lo cubierto de la solicitud.',
   'compromiso-disputado': 'Entrega marcada como no recibida: se restó de lo cubierto de la solicitud.',
   'compromiso-convertido': 'Entrega convertida: lo que equivale en la unidad de la solicitud suma a lo cubierto.',
@@ -134,6 +146,56 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
       return sendPage(reply, await render(request, emergency, status, { [pledgeId]: actionError(err) }), err.status);
     }
     return seeOther(reply, back(form, emergency.slug, pledgeId, helpId, 'compromiso-convertido'));
+  });
+
+  // "Cancelar" asks first: whose pledge, of what, to which request (a page, no JavaScript needed).
+  app.get<PledgeRoute>('/e/:slug/compromisos/:pledgeId/cancelar', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const pledge = await leaderPledgeOfEmergency(ctx, emergency.id, request.params.pledgeId);
+    if (!pledge) throw new AppError('pledge_not_found', [detail('code', 'not_found')]);
+    const back = queryText(request, 'volver') === 'registro' ? 'registro' : 'lista';
+    const filter = statusFilter(queryText(request, 'estado'));
+    if (pledge.status !== 'open') {
+      const page = await render(request, emergency, filter, { [pledge.id]: errorMessage('pledge_closed', 'es') });
+      return sendPage(reply, page, 409);
+    }
+    const frame = await frameFor(ctx, user, emergency, null);
+    return sendPage(
+      reply,
+      pledgeCancelPage(frame, { pledge, back, ...(filter ? { filter } : {}), undoMinutes: UNDO_MINUTES }),
+    );
+  });
+
+  // Confirmed: cancelled now, with UNDO_MINUTES to undo it before anyone is told.
+  app.post<PledgeRoute>('/e/:slug/compromisos/:pledgeId/cancelar', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const { pledgeId } = request.params;
+    let helpId: string;
+    try {
+      helpId = (await cancelPledgeWithUndo(ctx, pledgeId, emergency.id, consoleActor(user))).helpId;
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'pledge_closed') throw err;
+      const status = statusFilter(field(form, 'estado'));
+      return sendPage(reply, await render(request, emergency, status, { [pledgeId]: actionError(err) }), err.status);
+    }
+    return seeOther(reply, back(form, emergency.slug, pledgeId, helpId, 'compromiso-cancelado'));
+  });
+
+  // "Deshacer": within its minutes, the cancelled pledge is open again as it was, if its quantity is still free.
+  app.post<PledgeRoute>('/e/:slug/compromisos/:pledgeId/deshacer', async (request, reply) => {
+    const { user, emergency } = await scope(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const { pledgeId } = request.params;
+    let helpId: string;
+    try {
+      helpId = (await undoPledgeCancel(ctx, pledgeId, emergency.id, consoleActor(user))).helpId;
+    } catch (err) {
+      if (!(err instanceof UndoRefused)) throw err;
+      const status = statusFilter(field(form, 'estado'));
+      return sendPage(reply, await render(request, emergency, status, { [pledgeId]: err.message }), 409);
+    }
+    return seeOther(reply, back(form, emergency.slug, pledgeId, helpId, 'cancelacion-deshecha'));
   });
 
   for (const [verb, known] of Object.entries(actions)) {
