@@ -34,6 +34,8 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['source', 'list'], load: async () => (await import('./commands/source-list.ts')).sourceList },
   { path: ['source', 'rotate'], load: async () => (await import('./commands/source-rotate.ts')).sourceRotate },
   { path: ['source', 'remove'], load: async () => (await import('./commands/source-remove.ts')).sourceRemove },
+  { path: ['source', 'trust'], load: async () => (await import('./commands/source-trust.ts')).sourceTrust },
+  { path: ['source', 'untrust'], load: async () => (await import('./commands/source-trust.ts')).sourceUntrust },
   { path: ['webhook', 'add'], load: async () => (await import('./commands/webhook-add.ts')).webhookAdd },
   { path: ['webhook', 'list'], load: async () => (await import('./commands/webhook-list.ts')).webhookList },
   { path: ['webhook', 'remove'], load: async () => (await import('./commands/webhook-remove.ts')).webhookRemove },

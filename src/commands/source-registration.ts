@@ -40,7 +40,16 @@ export async function addSource(ctx: Context, name: string, actor: Actor): Promi
   const key = newToken();
   const at = ctx.now().toISOString();
   await inTransaction(ctx, async (trx) => {
-    const row = { name: checked, key_hash: tokenHash(key), created_by: actor, created_at: at, rotated_at: null };
+    // Every new key starts untrusted (source-trust.ts), even under a name that was trusted before its removal.
+    const untrusted = { trusted_at: null, trusted_by: null };
+    const row = {
+      name: checked,
+      key_hash: tokenHash(key),
+      created_by: actor,
+      created_at: at,
+      rotated_at: null,
+      ...untrusted,
+    };
     if (!(await insertSource(trx.db, row))) {
       throw new AppError('source_exists', [detail('name', 'taken', { value: checked })]);
     }

@@ -19,6 +19,8 @@ export type Credential = string | undefined;
 export interface Submitter {
   registered: boolean;
   credential: Credential;
+  /** The key was proved and its administrator trusts it now: the submission goes to the leaders' trusted lane. */
+  trusted: boolean;
 }
 
 function matches(secret: Credential, hash: string | null): boolean {
@@ -28,9 +30,9 @@ function matches(secret: Credential, hash: string | null): boolean {
 /** Registered source: its key or 401 source_key_required. Any other source: anonymous, the credential kept. */
 export async function identifySubmitter(db: Db, source: string, credential: Credential): Promise<Submitter> {
   const registered = await findSource(db, source);
-  if (!registered) return { registered: false, credential };
+  if (!registered) return { registered: false, credential, trusted: false };
   if (!matches(credential, registered.key_hash)) throw new AppError('source_key_required');
-  return { registered: true, credential };
+  return { registered: true, credential, trusted: registered.trusted_at !== null };
 }
 
 export type Ownership = 'new' | 'repeat' | 'owner';

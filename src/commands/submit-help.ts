@@ -174,19 +174,24 @@ async function storeSubmission(
     // one first (this is the hot path); the unique index still refuses it and the transaction fails whole.
     const code = newReceiptCode();
     const id = newRowId();
-    const row = newRecord(
-      id,
-      submission,
-      fields,
-      hash,
-      now,
-      token === undefined ? null : tokenHash(token),
-      options.arrivedBy ?? null,
-      {
-        ...receiptCodeColumns(code, id, sealedUnder(options, token, ctx.now())),
-        send_token_hash: options.sendToken === undefined ? null : tokenHash(options.sendToken),
-      },
-    );
+    // The leaders' trusted lane, for the content this sends alone: a revision stamps it again or clears it.
+    const lane: TrustedLane = { trusted_source_at: submitter.trusted ? now : null };
+    const row: HelpRow = {
+      ...newRecord(
+        id,
+        submission,
+        fields,
+        hash,
+        now,
+        token === undefined ? null : tokenHash(token),
+        options.arrivedBy ?? null,
+        {
+          ...receiptCodeColumns(code, id, sealedUnder(options, token, ctx.now())),
+          send_token_hash: options.sendToken === undefined ? null : tokenHash(options.sendToken),
+        },
+      ),
+      ...lane,
+    };
     // Given only to whoever sent it: a repeat must prove it is the sender to be told it again.
     let receiptCode: string | undefined;
     if (await insertIfNew(trx, row)) {
@@ -205,7 +210,7 @@ async function storeSubmission(
       if (!existing) throw new Error('record vanished after a unique conflict');
       if (existing.review_status === 'withdrawn') throw new AppError('help_withdrawn');
       const ownership = decideOwnership(existing, proposed, submitter);
-      ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now));
+      ({ record, outcome } = await settle(trx, existing, ownership, fields, hash, now, lane));
       // The form's send token counts only as the one this record was sent with (a renewed code forgets it).
       const sent = provesSecret(options.sendToken, existing.send_token_hash) ? options.sendToken : undefined;
       receiptCode = openedReceiptCode(existing, [sent, options.credential], ctx.now());
@@ -243,10 +248,14 @@ async function settle(
   fields: SubmissionFields,
   hash: string,
   now: string,
+  lane: TrustedLane,
 ): Promise<{ record: HelpRow; outcome: SubmitOutcome }> {
   if (ownership !== 'owner') return { record: existing, outcome: 'unchanged' };
-  return revise(trx, existing, fields, hash, now);
+  return revise(trx, existing, fields, hash, now, lane);
 }
+
+/** Whether the content a submission sends waits in the leaders' trusted lane (domain/trusted-lane.ts). */
+type TrustedLane = Pick<HelpRow, 'trusted_source_at'>;
 
 function newRecord(
   id: string,
@@ -266,6 +275,8 @@ function newRecord(
     pledge_noticed_at: null,
     delivery_asked_at: null,
     ...NO_PROOF,
+    // storeSubmission stamps it when a trusted key proved itself (submission-owner.ts).
+    trusted_source_at: null,
     review_status: 'pending_review',
     status: 'active',
     // Derived from the point unless the submission's fields say a person chose it.
@@ -310,6 +321,7 @@ async function revise(
   fields: SubmissionFields,
   hash: string,
   now: string,
+  lane: TrustedLane,
 ): Promise<{ record: HelpRow; outcome: SubmitOutcome }> {
   const pendingRevisionMatches = existing.pending_revision !== null && existing.revision_hash === hash;
   if (existing.content_hash === hash && existing.pending_revision === null) {
@@ -336,6 +348,7 @@ async function revise(
       revision_submitted_at: now,
       content_version: existing.content_version + 1,
       updated_at: now,
+      ...lane,
     };
     await updateRecord(trx, existing.id, patch);
     await timeline(trx.db, existing.id, 'revision_submitted', now);
@@ -352,6 +365,7 @@ async function revise(
     submitted_at: now,
     content_version: existing.content_version + 1,
     updated_at: now,
+    ...lane,
   };
   await updateRecord(trx, existing.id, patch);
   await timeline(trx.db, existing.id, 'resubmitted', now);

@@ -135,6 +135,11 @@ export interface HelpRecordsTable {
   proof_sends: string | null;
   /** When the person typed the right code: from then on the number is told of the record like a WhatsApp sender. */
   number_proved_at: string | null;
+  /**
+   * When the content waiting for review was sent with a registered key its administrator trusts: the leaders'
+   * "Fuente confiable" lane. It publishes nothing by itself and is never public.
+   */
+  trusted_source_at: string | null;
 }
 
 export type { ConfirmationState } from '../domain/confirmation.ts';
@@ -308,6 +313,10 @@ export interface SourcesTable {
   created_by: string;
   created_at: string;
   rotated_at: string | null;
+  /** When an administrator trusted this key (null: not trusted); a new key or a removal ends it. */
+  trusted_at: string | null;
+  /** Who trusted it (the audit log keeps the history). */
+  trusted_by: string | null;
 }
 
 export type ReportReason = 'scam' | 'resolved' | 'wrong_data' | 'other';

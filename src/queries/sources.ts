@@ -21,3 +21,17 @@ export async function getSource(ctx: Context, name: string): Promise<SourceSumma
   const row = await findSource(ctx.db, name);
   return row ? summary(row) : null;
 }
+
+/** A source as the console's page shows it: with whether its key is trusted (commands/source-trust.ts). */
+export interface SourceWithTrust extends SourceSummary {
+  trustedAt: string | null;
+  trustedBy: string | null;
+}
+
+export async function listSourcesWithTrust(ctx: Context): Promise<SourceWithTrust[]> {
+  return (await listSourceRows(ctx.db)).map((row) => ({
+    ...summary(row),
+    trustedAt: row.trusted_at,
+    trustedBy: row.trusted_by,
+  }));
+}

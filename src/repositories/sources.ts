@@ -32,7 +32,8 @@ export async function insertSource(db: Db, row: SourceRow): Promise<boolean> {
 export async function replaceSourceKey(db: Db, name: string, keyHash: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('sources')
-    .set({ key_hash: keyHash, rotated_at: at })
+    // Trust belongs to the key: a new one must be trusted again (commands/source-trust.ts).
+    .set({ key_hash: keyHash, rotated_at: at, trusted_at: null, trusted_by: null })
     .where('name', '=', name)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -42,4 +43,14 @@ export async function replaceSourceKey(db: Db, name: string, keyHash: string, at
 export async function deleteSource(db: Db, name: string): Promise<boolean> {
   const result = await db.deleteFrom('sources').where('name', '=', name).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Trusts (at and by) or untrusts (null) the source's current key; false when no such source exists. */
+export async function setSourceTrust(db: Db, name: string, trust: { at: string; by: string } | null): Promise<boolean> {
+  const result = await db
+    .updateTable('sources')
+    .set({ trusted_at: trust?.at ?? null, trusted_by: trust?.by ?? null })
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,10 +1,11 @@
 // Admins only: registered integrations (list, add, new key, remove after confirming); keys are shown once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addSource, removeSource, rotateSourceKey } from '../../../commands/source-registration.ts';
+import { trustSource, untrustSource } from '../../../commands/source-trust.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { consoleActor } from '../../../queries/console-session.ts';
-import { getSource, listSources } from '../../../queries/sources.ts';
+import { getSource, listSourcesWithTrust } from '../../../queries/sources.ts';
 import { removeSourcePage, SOURCES_PATH, sourcesPage } from '../../../views/console/sources-page.ts';
 import { field } from '../../forms/form-body.ts';
 import { checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
@@ -20,7 +21,10 @@ export function sourceRoutes(app: FastifyInstance, ctx: Context): void {
   };
   const render = async (request: FastifyRequest, reply: FastifyReply, view: View, status = 200) => {
     const user = admin(request);
-    const [sources, frame] = await Promise.all([listSources(ctx), frameFor(ctx, user, null, flashFrom(request))]);
+    const [sources, frame] = await Promise.all([
+      listSourcesWithTrust(ctx),
+      frameFor(ctx, user, null, flashFrom(request)),
+    ]);
     return sendPage(reply, sourcesPage(frame, { sources, ...view }), status);
   };
   const nameOf = (request: FastifyRequest<SourceRoute>) => request.params.name;
@@ -63,4 +67,23 @@ export function sourceRoutes(app: FastifyInstance, ctx: Context): void {
     await removeSource(ctx, nameOf(request), consoleActor(user));
     return seeOther(reply, `${SOURCES_PATH}?hecho=guardado`);
   });
+
+  // Trusting only sorts the review (commands/source-trust.ts); own names are refused there, with their reason.
+  for (const [action, change] of [
+    ['confiar', trustSource],
+    ['desconfiar', untrustSource],
+  ] as const) {
+    app.post<SourceRoute>(`/integraciones/:name/${action}`, async (request, reply) => {
+      const user = admin(request);
+      checkForm(ctx, request, user.csrf);
+      try {
+        await change(ctx, nameOf(request), consoleActor(user));
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+        const message = (err.details as ErrorDetail[])[0]?.message ?? '';
+        return render(request, reply, { values: {}, errors: { name: message } }, err.status);
+      }
+      return seeOther(reply, `${SOURCES_PATH}?hecho=guardado`);
+    });
+  }
 }
