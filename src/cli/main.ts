@@ -17,6 +17,7 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
     load: async () => (await import('./commands/emergency-contact.ts')).emergencyContact,
   },
   { path: ['review', 'list'], load: async () => (await import('./commands/review-list.ts')).reviewList },
+  { path: ['review', 'stats'], load: async () => (await import('./commands/review-stats.ts')).reviewStatsCommand },
   { path: ['review', 'approve'], load: async () => (await import('./commands/review-approve.ts')).reviewApprove },
   { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },
   { path: ['record', 'status'], load: async () => (await import('./commands/record-status.ts')).recordStatus },

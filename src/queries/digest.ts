@@ -5,11 +5,13 @@
 // for the console's page and `ayuda digest`.
 import type { Context } from '../context.ts';
 import { confirmationDeadlines } from '../domain/confirmation.ts';
+import { QUIET_ROUTE_HOURS } from '../domain/quiet-routes.ts';
 import { overduePledges, recordsToConfirm, staleRoutes, unconfirmedDeliveries } from '../repositories/digest.ts';
 import { waitingClaims } from '../repositories/route-claims.ts';
+import { type DayFigures, type ReviewStats, reviewHistory, reviewStats } from './review-stats.ts';
 
-/** Routes untouched this long are listed. */
-export const STALE_ROUTE_HOURS = 24;
+/** Routes untouched this long are listed: quiet routes (domain/quiet-routes.ts). */
+export const STALE_ROUTE_HOURS = QUIET_ROUTE_HOURS;
 
 const URGENCY_ORDER: Record<string, number> = { urgent: 0, needed: 1, stable: 2 };
 const byUrgency = (a: { urgency: string }, b: { urgency: string }) =>
@@ -82,18 +84,24 @@ export interface Digest {
   }[];
   toConfirm: DigestRecord[];
   expired: DigestRecord[];
+  /** Where the review backlog stands (queries/review-stats.ts): figures and one title, nothing personal. */
+  review: ReviewStats;
+  /** The last days, oldest first: new submissions waiting at each day's end and the day's decisions. */
+  reviewDays: DayFigures[];
 }
 
 export async function emergencyDigest(ctx: Context, emergencyId: string): Promise<Digest> {
   const now = ctx.now();
   const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
   const reportedBefore = new Date(now.getTime() - ctx.config.deliveryConfirmHours * 3_600_000).toISOString();
-  const [pledges, reported, routes, claims, records] = await Promise.all([
+  const [pledges, reported, routes, claims, records, review, reviewDays] = await Promise.all([
     overduePledges(ctx.db, emergencyId, now.toISOString()),
     unconfirmedDeliveries(ctx.db, emergencyId, reportedBefore),
     staleRoutes(ctx.db, emergencyId, before),
     waitingClaims(ctx.db, emergencyId, before),
     recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired']),
+    reviewStats(ctx, emergencyId),
+    reviewHistory(ctx, emergencyId),
   ]);
   const record = (row: (typeof records)[number]): DigestRecord => ({
     id: row.id,
@@ -140,5 +148,7 @@ export async function emergencyDigest(ctx: Context, emergencyId: string): Promis
       .filter((r) => r.confirmation_state === 'expired')
       .sort(byUrgency)
       .map(record),
+    review,
+    reviewDays,
   };
 }

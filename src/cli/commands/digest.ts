@@ -6,6 +6,7 @@ import { AppError, detail } from '../../errors.ts';
 import { type Digest, type DigestRecord, emergencyDigest, STALE_ROUTE_HOURS } from '../../queries/digest.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { type CliCommand, requireString, table, withContext } from '../io.ts';
+import { reviewStatsText } from './review-stats.ts';
 
 const typeNames = { request: 'solicitud', offer: 'ofrecimiento' } as const;
 
@@ -35,6 +36,8 @@ function digestText(slug: string, digest: Digest): string {
   const recordColumns = (until: string) => ['id', 'tipo', 'urgencia', 'titulo', 'confirmada', until];
   return [
     `Resumen de ${slug} (${digest.generatedAt})`,
+    reviewStatsText(slug, digest.review),
+    `Por día (${digest.reviewDays.map((d) => d.day).join(' ')}): pendientes al final del día ${digest.reviewDays.map((d) => d.pendingAtEnd).join(' ')}; decisiones ${digest.reviewDays.map((d) => d.decisions.total).join(' ')}`,
     section(
       'Compromisos vencidos sin confirmar',
       digest.overduePledges.map((p) => ({

@@ -47,3 +47,163 @@ export async function reviewBacklogRows(db: Db, cutoffs: readonly string[]): Pro
     return { slug: row.slug, counts, oldest_urgent: (record.oldest_urgent as string | null) ?? null };
   });
 }
+
+/** What waits for review in one emergency: a pending submission, or a pending revision of a published record. */
+function waitingIn(db: Db, emergencyId: string) {
+  return db
+    .selectFrom('help_records as h')
+    .where('h.emergency_id', '=', emergencyId)
+    .where((eb) =>
+      eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]),
+    );
+}
+
+/**
+ * One emergency's waiting records split at `cutoffs` (ISO instants, newest first), as reviewBacklogRows counts them:
+ * counts[0] waits since after cutoffs[0], the last since before the oldest cutoff. One statement on the inbox index.
+ */
+export async function emergencyBacklogCounts(
+  db: Db,
+  emergencyId: string,
+  cutoffs: readonly string[],
+): Promise<number[]> {
+  const waitingSince = sql<string>`coalesce(h.revision_submitted_at, h.submitted_at)`;
+  const columns = Array.from({ length: cutoffs.length + 1 }, (_, i) => {
+    const newer = i === 0 ? undefined : cutoffs[i - 1];
+    const older = cutoffs[i];
+    const after = older === undefined ? sql`1 = 1` : sql`${waitingSince} > ${older}`;
+    const notAfter = newer === undefined ? sql`1 = 1` : sql`${waitingSince} <= ${newer}`;
+    return sql<number>`coalesce(sum(case when ${after} and ${notAfter} then 1 else 0 end), 0)`.as(`b${i}`);
+  });
+  const row = await waitingIn(db, emergencyId).select(columns).executeTakeFirst();
+  const record = (row ?? {}) as Record<string, unknown>;
+  return columns.map((_, i) => Number(record[`b${i}`] ?? 0));
+}
+
+/** The urgent record that has waited longest in one emergency (id, title, since when), or undefined. */
+export async function oldestWaitingUrgent(db: Db, emergencyId: string) {
+  const waitingSince = sql<string>`coalesce(h.revision_submitted_at, h.submitted_at)`;
+  return waitingIn(db, emergencyId)
+    .where('h.urgency', '=', 'urgent')
+    .select(['h.id', 'h.title', waitingSince.as('waiting_since')])
+    .orderBy(waitingSince)
+    .orderBy('h.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface DecisionCountRow {
+  action: string;
+  /** Entries at or after each cutoff (cutoffs newest first, so the counts only grow). */
+  since: number[];
+  /** Of those, the ones whose details carry a leader's corrections (an approval with edits). */
+  corrected: number[];
+}
+
+/**
+ * Review decisions on one emergency's records, from the audit log each decision writes (commands/record-change.ts),
+ * counted at or after each cutoff: one statement, read from the oldest cutoff on.
+ */
+export async function emergencyDecisionCounts(
+  db: Db,
+  emergencyId: string,
+  actions: readonly string[],
+  cutoffs: readonly string[],
+): Promise<DecisionCountRow[]> {
+  const oldest = cutoffs[cutoffs.length - 1];
+  if (actions.length === 0 || oldest === undefined) return [];
+  // approve-with-edits logs {"edited":{...}}; an empty "edited" object means nothing was changed.
+  const corrected = sql`a.details like '{"edited":{"%' and a.details not like '{"edited":{}%'`;
+  const rows = await db
+    .selectFrom('audit_log as a')
+    .innerJoin('help_records as h', 'h.id', 'a.target_id')
+    .where('a.target_type', '=', 'help_record')
+    .where('a.action', 'in', actions)
+    .where('a.created_at', '>=', oldest)
+    .where('h.emergency_id', '=', emergencyId)
+    .select('a.action')
+    .select(
+      cutoffs.map((cutoff, i) => sql<number>`sum(case when a.created_at >= ${cutoff} then 1 else 0 end)`.as(`s${i}`)),
+    )
+    .select(
+      cutoffs.map((cutoff, i) =>
+        sql<number>`sum(case when a.created_at >= ${cutoff} and ${corrected} then 1 else 0 end)`.as(`c${i}`),
+      ),
+    )
+    .groupBy('a.action')
+    .execute();
+  return rows.map((row) => {
+    const record = row as unknown as Record<string, unknown>;
+    return {
+      action: row.action,
+      since: cutoffs.map((_, i) => Number(record[`s${i}`] ?? 0)),
+      corrected: cutoffs.map((_, i) => Number(record[`c${i}`] ?? 0)),
+    };
+  });
+}
+
+/**
+ * Late pledges (open, delivery date before `now`: domain/pledge-overdue.ts) and quiet routes (in a moving status,
+ * untouched since `quietBefore`: domain/quiet-routes.ts) of one emergency: one statement of two counts, each on its
+ * table's emergency index.
+ */
+export async function lateWork(
+  db: Db,
+  emergencyId: string,
+  now: string,
+  quietBefore: string,
+  rules: { overdueStatus: 'open'; movingStatuses: readonly ('assigned' | 'in_transit')[] },
+): Promise<{ overduePledges: number; quietRoutes: number }> {
+  const row = await db
+    .selectFrom('emergencies as e')
+    .where('e.id', '=', emergencyId)
+    .select((eb) => [
+      eb
+        .selectFrom('pledges as p')
+        .whereRef('p.emergency_id', '=', 'e.id')
+        .where('p.status', '=', rules.overdueStatus)
+        .where('p.deliver_by', '<', now)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .as('overdue_pledges'),
+      eb
+        .selectFrom('logistics_operations as l')
+        .whereRef('l.emergency_id', '=', 'e.id')
+        .where('l.status', 'in', [...rules.movingStatuses])
+        .where('l.updated_at', '<', quietBefore)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .as('quiet_routes'),
+    ])
+    .executeTakeFirst();
+  return { overduePledges: Number(row?.overdue_pledges ?? 0), quietRoutes: Number(row?.quiet_routes ?? 0) };
+}
+
+/**
+ * How many new submissions of one emergency were waiting at each instant of `at`: submitted by then and not yet
+ * decided (first published, rejected, joined to another as its duplicate, or withdrawn before publication).
+ * Revisions are not counted: a decided revision leaves no trace on the record. For the digest's chart; reads the
+ * emergency's records once.
+ */
+export async function pendingAt(db: Db, emergencyId: string, at: readonly string[]): Promise<number[]> {
+  if (at.length === 0) return [];
+  const decidedAt = sql<string | null>`case h.review_status
+    when 'approved' then h.published_at
+    when 'rejected' then h.reviewed_at
+    when 'joined' then h.reviewed_at
+    when 'withdrawn' then coalesce(h.published_at, h.withdrawn_at)
+    else null end`;
+  const latest = [...at].sort().at(-1) as string;
+  const row = await db
+    .selectFrom('help_records as h')
+    .where('h.emergency_id', '=', emergencyId)
+    .where('h.submitted_at', '<=', latest)
+    .select(
+      at.map((instant, i) =>
+        sql<number>`coalesce(sum(case when h.submitted_at <= ${instant} and (${decidedAt} is null or ${decidedAt} > ${instant}) then 1 else 0 end), 0)`.as(
+          `p${i}`,
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  const record = (row ?? {}) as Record<string, unknown>;
+  return at.map((_, i) => Number(record[`p${i}`] ?? 0));
+}

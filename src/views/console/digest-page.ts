@@ -7,6 +7,8 @@ import { formatNumber } from '../../domain/number-format.ts';
 import { localWhatsapp, whatsappUrl } from '../../domain/phone.ts';
 import type { Digest } from '../../queries/digest.ts';
 import { type Html, html } from '../html.ts';
+import { backlogSummary } from './backlog-summary.ts';
+import { barChart } from './bar-chart.ts';
 import { confirmationItem } from './confirmation-section.ts';
 import { when } from './controls.ts';
 import { urgencyLabel } from './labels.ts';
@@ -63,12 +65,45 @@ function claimLine(slug: string, claim: Digest['waitingClaims'][number]): Html {
 </li>`;
 }
 
+const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
+
+/** "lun 23" for a YYYY-MM-DD day. */
+export function shortDay(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()] ?? ''} ${String(date.getUTCDate())}`;
+}
+
+/** Where the review backlog stands, and two charts of the last days with their figures as tables. */
+function reviewSection(slug: string, digest: Digest): Html {
+  const labels = digest.reviewDays.map((d) => shortDay(d.day));
+  return html`<section class="card" id="revision">
+<h2>Cómo va la revisión</h2>
+${backlogSummary(digest.review, (id) => panelPaths.record(slug, id))}
+${barChart({
+  id: 'grafica-pendientes',
+  title: 'Envíos nuevos pendientes al final de cada día',
+  labels,
+  values: digest.reviewDays.map((d) => d.pendingAtEnd),
+  valueHeader: 'Pendientes',
+})}
+${barChart({
+  id: 'grafica-decisiones',
+  title: 'Decisiones de revisión por día',
+  labels,
+  values: digest.reviewDays.map((d) => d.decisions.total),
+  valueHeader: 'Decisiones',
+})}
+<p class="meta">Hoy cuenta hasta ahora. Las revisiones de publicaciones ya aprobadas cuentan en las decisiones, no en los pendientes de días pasados.</p>
+</section>`;
+}
+
 export function digestPage(frame: ConsoleFrame, digest: Digest): Html {
   const slug = frame.emergency?.slug as string;
   const csrf = frame.user?.csrf ?? '';
   return consolePage(
     { ...frame, title: 'Resumen del día', current: 'digest' },
     html`<p class="note">Lo que necesita un empujón hoy (al ${when(digest.generatedAt)}), lo más urgente primero. Los nombres y números son privados: solo los ven los líderes de esta emergencia.</p>
+${reviewSection(slug, digest)}
 ${section(
   'compromisos-vencidos',
   'Compromisos vencidos sin confirmar',
