@@ -10,6 +10,7 @@ import { sendDueCancellations } from './commands/pledges/cancel-with-undo.ts';
 import { expirePledges } from './commands/pledges/expire-pledges.ts';
 import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
+import { applyDueDeclines } from './commands/route-claims/decline-with-undo.ts';
 import { startWebhookWorker } from './commands/webhooks/worker.ts';
 import type { Config } from './config.ts';
 import { type Context, createContext } from './context.ts';
@@ -74,6 +75,8 @@ export async function startServer(config: Config, options: { logger?: boolean } 
     // Leaders' cancellations whose ten minutes to undo ran out are announced now (commands/pledges/cancel-with-undo.ts).
     const announced = await sendDueCancellations(ctx);
     if (announced > 0) app.log.info({ announced }, 'pledge cancellations announced');
+    const declined = await applyDueDeclines(ctx);
+    if (declined > 0) app.log.info({ declined }, 'route offers declined');
     const moved = await refreshConfirmations(ctx);
     if (moved.to_confirm + moved.expired > 0) app.log.info(moved, 'confirmation states moved');
   });

@@ -13,7 +13,7 @@ import type { LeaderRouteClaim } from '../../queries/leader-route-claims.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, errorSummary, input, select, textarea, when } from './controls.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
-import { pendingClaimsNote, routeAnchor, routeClaimList } from './route-claim-section.ts';
+import { type ClaimDeclines, pendingClaimsNote, routeAnchor, routeClaimList } from './route-claim-section.ts';
 
 export const routeFieldLabels: Record<string, string> = {
   destinationHelpId: 'Destino (solicitud publicada)',
@@ -41,6 +41,25 @@ export interface LogisticsView {
   claims?: LeaderRouteClaim[];
   /** Offer id -> error of the last decision on it. */
   claimErrors?: Record<string, string>;
+  /** Offers a leader said no to, still undoable. */
+  claimDeclines?: ClaimDeclines;
+}
+
+/** Whom "Asignar" gives the route to: the name before the volunteer contact's first " · " (name · number · vehicle). */
+function assigneeName(route: LeaderRouteRow): string | null {
+  const name = route.volunteer_contact?.split(' · ')[0]?.trim();
+  return name ? name : null;
+}
+
+/** A move button's words; "Asignar" always names the person (never a bare "Asignar"). */
+function moveLabel(route: LeaderRouteRow, next: LogisticsStatus): string {
+  if (next !== 'assigned') return logisticsMoveLabels[next];
+  return `${logisticsMoveLabels.assigned} a ${assigneeName(route) ?? ''}`;
+}
+
+/** The next statuses offered; "Asignar" only when someone is named to take the route. */
+function movesOf(route: LeaderRouteRow): LogisticsStatus[] {
+  return nextLogisticsStatuses(route.status).filter((next) => next !== 'assigned' || assigneeName(route) !== null);
 }
 
 const order: LogisticsStatus[] = ['available', 'assigned', 'in_transit', 'delivered', 'cancelled'];
@@ -61,21 +80,22 @@ ${r.route_conditions ? html`<p>Vía: ${r.route_conditions}</p>` : ''}
 ${r.volunteer_contact ? html`<p class="private">Voluntario (privado): ${r.volunteer_contact}</p>` : ''}
 ${routeClaimList(
   claims.filter((c) => c.operationId === r.id),
-  { slug, csrf, errors: view.claimErrors },
+  { slug, csrf, errors: view.claimErrors, ...(view.claimDeclines ? { declines: view.claimDeclines } : {}) },
 )}
+${r.status === 'available' && assigneeName(r) === null ? html`<p class="note">Para asignarla, acepte el ofrecimiento de un voluntario: el botón nombra a quien la lleva.</p>` : ''}
 ${view.moveErrors?.[r.id] ? html`<p class="error" role="alert">${view.moveErrors[r.id]}</p>` : ''}
-${nextLogisticsStatuses(r.status).map(
+${movesOf(r).map(
   (next) =>
     html`<form method="post" action="${base}/${r.id}/estado" class="move">${csrfField(csrf)}<input type="hidden" name="status" value="${next}">${
       next === 'delivered'
         ? html`${input({ name: 'addCovered', label: routeFieldLabels.addCovered as string, inputmode: 'decimal', help: 'Opcional: se suma a la cantidad cubierta de la solicitud.' })}${textarea({ name: 'note', label: 'Nota pública de la entrega (opcional)', maxlength: 300 })}`
         : ''
-    }<button type="submit"${next === 'cancelled' ? html` class="danger"` : ''}>${logisticsMoveLabels[next]}</button></form>`,
+    }<button type="submit"${next === 'cancelled' ? html` class="danger"` : ''}>${moveLabel(r, next)}</button></form>`,
 )}
 </li>`;
   return consolePage(
     { ...frame, title: 'Rutas logísticas', current: 'logistics' },
-    html`${pendingClaimsNote(claims)}
+    html`${pendingClaimsNote(claims, view.claimDeclines)}
 ${order.map((status) => {
   const routes = view.routes.filter((r) => r.status === status);
   return routes.length === 0

@@ -10,6 +10,7 @@ import { consoleActor, emergencyFor } from '../../../queries/console-session.ts'
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderRoutes, routeEndpoints, routeInEmergency } from '../../../queries/leader-logistics.ts';
 import { leaderRouteClaims } from '../../../queries/leader-route-claims.ts';
+import { pendingClaimDeclines } from '../../../queries/undo-windows.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { logisticsPage } from '../../../views/console/logistics-page.ts';
@@ -63,10 +64,11 @@ export interface LogisticsForm {
 export function logisticsRenderer(ctx: Context) {
   return async (request: FastifyRequest, emergency: EmergencyRow, form: LogisticsForm = {}): Promise<Html> => {
     const flash = flashFrom(request) ?? claimFlashMessage(queryText(request, 'hecho'));
-    const [routes, endpoints, claims, frame] = await Promise.all([
+    const [routes, endpoints, claims, claimDeclines, frame] = await Promise.all([
       leaderRoutes(ctx, emergency.id),
       routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
       leaderRouteClaims(ctx, emergency.id),
+      pendingClaimDeclines(ctx, emergency.id),
       frameFor(ctx, currentUser(request), emergency, flash),
     ]);
     const preselected = queryText(request, 'destino');
@@ -78,6 +80,7 @@ export function logisticsRenderer(ctx: Context) {
       moveErrors: form.moveErrors,
       claims,
       claimErrors: form.claimErrors,
+      claimDeclines,
     });
   };
 }
