@@ -8,6 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { ownSources } from '../src/channels/own-sources.ts';
 import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { trustSource } from '../src/commands/source-trust.ts';
+import { demoEmergency } from '../src/demo/demo-data.ts';
+import { DEMO_TRUSTED_SOURCE, seedDemoTrustedSource } from '../src/demo/demo-trusted-source.ts';
 import { isTrustedLane } from '../src/domain/trusted-lane.ts';
 import { runCli } from './helpers/cli.ts';
 import { leader } from './helpers/console.ts';
@@ -267,4 +269,20 @@ test('scammer: a trusted submission, once approved, shows nothing of the lane in
   const outputs = await crawlPublic(h);
   assert.ok(leaks(outputs, ['Mercados para el albergue Villa Rosa']).length > 3, 'the crawl reaches the record');
   assert.deepEqual(leaks(outputs, [planted, 'trusted_source', 'trustedSource', 'Fuente confiable']), []);
+});
+
+test('the demo has one trusted integration and two of its requests waiting in the trusted lane', async () => {
+  await addEmergency(h, demoEmergency.slug, demoEmergency.name);
+  assert.equal(await seedDemoTrustedSource(h.ctx, 300), 2);
+  assert.ok((await sourceRow(DEMO_TRUSTED_SOURCE))?.trusted_at);
+  const rows = await h.ctx.db
+    .selectFrom('help_records')
+    .selectAll()
+    .where('source', '=', DEMO_TRUSTED_SOURCE)
+    .execute();
+  assert.equal(rows.length, 2);
+  for (const row of rows) {
+    assert.equal(row.review_status, 'pending_review');
+    assert.ok(isTrustedLane(row), row.title);
+  }
 });

@@ -15,6 +15,7 @@ import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
 import { seedDemoNumberProof } from './demo-number-proof.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoClaims, seedDemoPledges } from './demo-pledges.ts';
+import { seedDemoTrustedSource } from './demo-trusted-source.ts';
 
 export interface DemoSummary {
   emergencySlug: string;
@@ -68,6 +69,8 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   // Three hours ago, someone sent the web form asking for notices, and proved her number with the code.
   await seedDemoNumberProof(ctx, 180);
   summary.approved++;
+  // Five hours ago an admin trusted the Defensa Civil's integration; two of its requests wait in the trusted lane.
+  summary.pending += await seedDemoTrustedSource(ctx, 300);
   // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
   await refreshConfirmations(ctx);
   return summary;
