@@ -152,7 +152,9 @@ describe('review inbox', () => {
       version: versionOn(browser),
     });
     assert.equal(approved.statusCode, 303);
-    assert.equal(approved.headers.location, `${inbox}?hecho=aprobada`);
+    // Back to the inbox where the leader was, the next card in view, the message naming what was approved.
+    const back = String(approved.headers.location);
+    assert.match(back, new RegExp(`^${inbox}\\?hecho=aprobada&publicacion=${approveId}#c-${rejectId}$`));
     const published = await detail(approveId);
     assert.equal(published.status, 200);
     assert.equal(published.body.item.contact.name, 'María Rojas');
@@ -160,6 +162,7 @@ describe('review inbox', () => {
     assert.ok(
       (await list(h, { emergencySlug: SLUG, q: 'Pepino' })).body.items.some((i: { id: string }) => i.id === approveId),
     );
+    assert.match((await browser.get(back.split('#')[0] as string)).body, /«Agua para la vereda El Pepino» aprobada: ya es pública/);
     assert.match((await browser.get(`${inbox}?hecho=aprobada`)).body, /Publicación aprobada/);
 
     await browser.get(review(rejectId));

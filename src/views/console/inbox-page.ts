@@ -1,16 +1,20 @@
-// The review inbox: filters, one page in inbox order with likely duplicates, and a bulk rejection form.
-import { categoryLabel } from '../../domain/categories.ts';
-import { municipalityByCode, municipalityLabel } from '../../domain/municipalities.ts';
+// The review inbox: where the backlog stands, filters, one page in inbox order (a trusted source's lane first,
+// likely duplicates together), cards judged without opening them, and decisions on many cards at once.
+import type { DecideManyResult } from '../../commands/decide-many.ts';
+import { formatNumber } from '../../domain/number-format.ts';
 import type { InboxItem, InboxPage } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
-import { ago, type Errors, select, textarea, when } from './controls.ts';
-import { categoryOptions, duplicateReasonLabels, typeLabels, urgencyLabels, urgencyOptions } from './labels.ts';
+import { type Errors, select } from './controls.ts';
+import { type CardFlag, inboxCard } from './inbox-card.ts';
+import { categoryOptions, typeLabels, urgencyOptions } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
-import { withoutPoint } from './record-fields.ts';
 
 /** Query parameter names of the inbox filters (and the page cursor). */
 export const inboxParams = ['categoria', 'tipo', 'urgencia', 'origen', 'espera'] as const;
 export type InboxParam = (typeof inboxParams)[number];
+
+/** The form every card's controls belong to. */
+const BULK_FORM = 'decidir';
 
 export const waitOptions = [
   ['1', 'Más de 1 h'],
@@ -31,17 +35,34 @@ export interface InboxView {
   /** The cursor this page started after; null on the first page. */
   after: string | null;
   bulk?: { error?: string; reasonError?: string; reason?: string; selected?: Set<string> };
+  /** What a bulk decision just did: shown above the cards, the skipped ones listed. */
+  result?: { decision: 'aprobar' | 'rechazar'; outcome: DecideManyResult };
+  /** Marks to look at before deciding, by record id. */
+  flags?: Map<string, readonly CardFlag[]>;
+  /** Ids sent by a source whose key an administrator trusts: shown first, pre-selected when unflagged. */
+  trusted?: Set<string>;
+  /** Who else holds a card in a review batch, by record id. */
+  claimedBy?: Map<string, string>;
+  /** Where the backlog stands, drawn by its own view. */
+  backlog?: Html;
+  /** Above the cards: taking a batch, or the batch held. */
+  batch?: Html;
 }
 
-/** The inbox address with the given filters and cursor. */
-export function inboxHref(slug: string, values: InboxView['values'], after?: string | null): string {
+/** The inbox's filters and cursor as a query string (no leading "?"). */
+export function inboxQuery(values: InboxView['values'], after?: string | null): string {
   const params = new URLSearchParams();
   for (const name of inboxParams) {
     const value = values[name];
     if (value) params.set(name, value);
   }
   if (after) params.set('despues', after);
-  const query = params.toString();
+  return params.toString();
+}
+
+/** The inbox address with the given filters and cursor. */
+export function inboxHref(slug: string, values: InboxView['values'], after?: string | null): string {
+  const query = inboxQuery(values, after);
   return query ? `${panelPaths.inbox(slug)}?${query}` : panelPaths.inbox(slug);
 }
 
@@ -50,7 +71,7 @@ export function inboxPage(frame: ConsoleFrame, view: InboxView): Html {
   const filtered = inboxParams.some((name) => view.values[name]);
   return consolePage(
     { ...frame, title: 'Bandeja de revisión', current: 'inbox' },
-    html`${filterForm(slug, view)}
+    html`${view.backlog ?? ''}${view.result ? resultSection(slug, view.result) : ''}${filterForm(slug, view)}${view.batch ?? ''}
 ${view.page ? listing(frame, slug, view, view.page, filtered) : html`<p>Corrija los filtros para ver la bandeja.</p>`}`,
   );
 }
@@ -91,6 +112,66 @@ ${select({ ...common, name: 'espera', label: 'Esperando', value: view.values.esp
 </form></details>`;
 }
 
+const skipLabels: Record<DecideManyResult['skipped'][number]['reason'], string> = {
+  stale_version: 'cambió después de cargar la bandeja: revísela otra vez',
+  not_pending: 'ya no estaba pendiente (otra persona la decidió)',
+  not_found: 'no existe en esta emergencia',
+  out_of_scope: 'está fuera de los lugares que usted revisa',
+};
+
+function resultSection(slug: string, result: NonNullable<InboxView['result']>): Html {
+  const { decided, skipped } = result.outcome;
+  const n = decided.length;
+  const done =
+    result.decision === 'aprobar'
+      ? n === 1
+        ? 'Se aprobó 1 publicación: ya es pública.'
+        : `Se aprobaron ${n} publicaciones: ya son públicas.`
+      : n === 1
+        ? 'Se rechazó 1 publicación. No se mostrará.'
+        : `Se rechazaron ${n} publicaciones. No se mostrarán.`;
+  return html`<section class="bulk-result" aria-labelledby="resultado"><h2 id="resultado" class="flash" role="status">${done}</h2>
+${n > 0 ? html`<details><summary>Cuáles</summary><ul class="decided">${decided.map((d) => html`<li>${d.title}</li>`)}</ul></details>` : ''}
+${
+  skipped.length > 0
+    ? html`<div class="warn" role="alert"><p><strong>${skipped.length === 1 ? 'Se omitió 1' : `Se omitieron ${skipped.length}`}: no se ${
+        result.decision === 'aprobar' ? 'publicó' : 'rechazó'
+      } nada de ${skipped.length === 1 ? 'ella' : 'ellas'}.</strong></p><ul class="skipped">${skipped.map(
+        (s) =>
+          html`<li data-id="${s.id}">${
+            s.reason === 'stale_version'
+              ? html`<a href="${panelPaths.review(slug, s.id)}">${s.title ?? s.id}</a>`
+              : (s.title ?? 'una publicación')
+          }: ${skipLabels[s.reason]}</li>`,
+      )}</ul></div>`
+    : ''
+}</section>`;
+}
+
+/** The inbox's order with a trusted source's cards first and each likely-duplicate cluster together. */
+function arranged(items: InboxItem[], trusted: Set<string>): { lane: InboxItem[]; rest: InboxItem[] } {
+  const lane = items.filter((item) => trusted.has(item.record.id));
+  const others = items.filter((item) => !trusted.has(item.record.id));
+  const position = new Map(others.map((item, i) => [item.record.id, i]));
+  const placed = new Set<string>();
+  const rest: InboxItem[] = [];
+  for (const item of others) {
+    if (placed.has(item.record.id)) continue;
+    placed.add(item.record.id);
+    rest.push(item);
+    // Its likely duplicates waiting on this page follow it at once, whatever their own place.
+    for (const d of item.duplicates) {
+      const at = position.get(d.record.id);
+      const twin = at === undefined ? undefined : others[at];
+      if (twin && !placed.has(twin.record.id)) {
+        placed.add(twin.record.id);
+        rest.push(twin);
+      }
+    }
+  }
+  return { lane, rest };
+}
+
 function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: InboxPage, filtered: boolean): Html {
   if (page.items.length === 0) {
     return view.after
@@ -100,11 +181,21 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
         : html`<p>No hay nada pendiente de revisión. Las nuevas publicaciones aparecerán aquí.</p>`;
   }
   const bulk = view.bulk ?? {};
-  const csrf = frame.user?.csrf ?? '';
-  const action = inboxHref(slug, view.values, view.after).replace(
-    panelPaths.inbox(slug),
-    `${panelPaths.inbox(slug)}/rechazar-seleccionados`,
-  );
+  const back = inboxQuery(view.values, view.after);
+  const trusted = view.trusted ?? new Set<string>();
+  const { lane, rest } = arranged(page.items, trusted);
+  const card = (item: InboxItem, lane: boolean) => {
+    const flags = view.flags?.get(item.record.id) ?? [];
+    return inboxCard(slug, item, {
+      now: view.now,
+      back,
+      flags,
+      // Only a trusted source's card is pre-selected, and never one with a mark to look at.
+      checked: bulk.selected ? bulk.selected.has(item.record.id) : lane && flags.length === 0,
+      claimedBy: view.claimedBy?.get(item.record.id) ?? null,
+      form: BULK_FORM,
+    });
+  };
   return html`<p>${
     page.items.length < page.total
       ? `Se muestran ${page.items.length} de ${page.total}${filtered ? ' que coinciden con los filtros' : ''}. `
@@ -112,24 +203,39 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
         ? `${page.total} coinciden con los filtros. `
         : ''
   }Orden: primero las urgentes, luego las que llevan más tiempo esperando.</p>
-<form method="post" action="${action}" class="bulk">${csrfField(csrf)}
-<ol class="inbox">${page.items.map((item) => card(slug, item, view.now, bulk.selected))}</ol>
-<section class="card" aria-labelledby="rechazo-masivo"><h2 id="rechazo-masivo">Rechazar seleccionados</h2>
-${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>` : ''}
-${textarea({
-  name: 'reason',
-  label: 'Motivo del rechazo',
-  required: true,
-  maxlength: 300,
-  value: bulk.reason ?? '',
-  help: 'Solo lo ven los líderes. Queda en el historial de cada publicación rechazada.',
-  errors: bulk.reasonError ? { reason: bulk.reasonError } : {},
-})}
-<p class="note">Hasta 100 a la vez. Las que cambien antes de enviar este formulario no se rechazan: se listan para revisarlas otra vez.</p>
-<p><button type="submit" class="danger">Rechazar seleccionados</button></p>
-</section>
-</form>
+<div class="inbox-wrap">
+${bulkBar(frame, slug, view, back)}
+${
+  lane.length > 0
+    ? html`<section aria-labelledby="carril-confiable"><h2 id="carril-confiable" class="lane">Fuente confiable (${formatNumber(lane.length)})</h2>
+<p class="note">Enviadas con la clave de una integración que la administración marcó como confiable. Vienen seleccionadas, salvo las que tienen una marca: igual hay que aprobarlas.</p>
+<ol class="inbox">${lane.map((item) => card(item, true))}</ol></section>`
+    : ''
+}
+${lane.length > 0 && rest.length > 0 ? html`<h2 class="lane">Las demás (${formatNumber(rest.length)})</h2>` : ''}
+<ol class="inbox">${rest.map((item) => card(item, false))}</ol>
+</div>
 ${pager(slug, view, page)}`;
+}
+
+/** The decisions on the selected cards, kept at the top of the screen while the leader scrolls. */
+function bulkBar(frame: ConsoleFrame, slug: string, view: InboxView, back: string): Html {
+  const bulk = view.bulk ?? {};
+  const base = panelPaths.inbox(slug);
+  return html`<form id="${BULK_FORM}" method="post" action="${base}/aprobar-seleccionados" class="bulk-bar" aria-label="Decidir sobre las seleccionadas">${csrfField(
+    frame.user?.csrf ?? '',
+  )}<input type="hidden" name="volver" value="${back}">
+${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>` : ''}
+<button type="submit">Aprobar seleccionadas</button>
+<details class="reject-many"${bulk.reasonError || bulk.reason ? html` open` : ''}><summary>Rechazar seleccionadas…</summary>
+<p class="field${bulk.reasonError ? ' invalid' : ''}"><label for="reason">Motivo del rechazo</label>${
+    bulk.reasonError ? html`<span class="error" id="reason-error">${bulk.reasonError}</span>` : ''
+  }<input id="reason" name="reason" maxlength="300" value="${bulk.reason ?? ''}" aria-describedby="reason-help${
+    bulk.reasonError ? ' reason-error' : ''
+  }"${bulk.reasonError ? html` aria-invalid="true"` : ''}><small id="reason-help">Solo lo ven los líderes; queda en el historial de cada una.</small></p>
+<button type="submit" class="danger" formaction="${base}/rechazar-seleccionados">Rechazar seleccionadas</button></details>
+<small class="note">Hasta 100 a la vez. Las que cambien antes de enviar no se deciden: se listan para revisarlas otra vez.</small>
+</form>`;
 }
 
 function pager(slug: string, view: InboxView, page: InboxPage): Html {
@@ -137,39 +243,4 @@ function pager(slug: string, view: InboxView, page: InboxPage): Html {
   return html`<nav class="pages" aria-label="Páginas de la bandeja">${
     view.after ? html`<a href="${inboxHref(slug, view.values)}">Primeras</a> ` : ''
   }${page.next ? html`<a href="${inboxHref(slug, view.values, page.next)}" rel="next">Siguientes</a>` : ''}</nav>`;
-}
-
-/** "Mocoa, Putumayo", or a dash for a record with no municipality. */
-function municipalityName(code: string | null): string {
-  const m = municipalityByCode(code);
-  return m ? municipalityLabel(m) : '—';
-}
-
-function card(slug: string, item: InboxItem, now: Date, selected: Set<string> | undefined): Html {
-  const record = item.record;
-  const value = `${record.id}:${record.content_version}`;
-  return html`<li class="card${record.urgency === 'urgent' ? ' urgent' : ''}">
-<p class="pick"><input type="checkbox" id="sel-${record.id}" name="seleccion" value="${value}"${
-    selected?.has(record.id) ? html` checked` : ''
-  }> <label for="sel-${record.id}">Seleccionar<span class="sr-only"> «${record.title}»</span></label></p>
-<h2><a href="${panelPaths.review(slug, record.id)}">${record.title}</a></h2>
-<p class="meta">${item.isRevision ? html`<strong class="tag">Revisión de un registro publicado</strong> · ` : ''}${typeLabels[record.type]} · ${categoryLabel(record.category)}${
-    record.type === 'request' ? ` · ${urgencyLabels[record.urgency]}` : ''
-  } · recibida <time datetime="${item.waitingSince}">${when(item.waitingSince)}</time> (${ago(item.waitingSince, now)}) · origen ${record.source}</p>
-<p>${record.contact_name} · ${record.address ?? 'sin dirección'}${
-    withoutPoint(record)
-      ? html` · <strong class="tag">sin punto exacto</strong> (${municipalityName(record.municipality_code)})`
-      : ''
-  }</p>
-${
-  item.duplicates.length > 0
-    ? html`<p class="warn">Posible duplicado: ${item.duplicates.map(
-        (d, i) =>
-          html`${i > 0 ? ', ' : ''}<a href="${panelPaths.compare(slug, record.id, d.record.id)}">${d.record.title}</a> (${d.reasons
-            .map((r) => duplicateReasonLabels[r])
-            .join(' y ')})`,
-      )}</p>`
-    : ''
-}
-</li>`;
 }

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { approveSubmission } from '../../../commands/approve-submission.ts';
 import { approveWithEdits, type EditableFields } from '../../../commands/approve-with-edits.ts';
 import { eraseRecord } from '../../../commands/personal-data/erase.ts';
-import { BULK_REJECT_MAX, rejectMany, type Selection } from '../../../commands/reject-many.ts';
 import { rejectSubmission } from '../../../commands/reject-submission.ts';
 import { submissionFields } from '../../../commands/submission-fields.ts';
 import type { Context } from '../../../context.ts';
@@ -13,65 +12,43 @@ import { consoleActor, emergencyFor } from '../../../queries/console-session.ts'
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { recordHistory } from '../../../queries/record-history.ts';
 import { type HelpRow, recordInEmergency } from '../../../queries/record-in-emergency.ts';
-import {
-  INBOX_PAGE,
-  type InboxFilterField,
-  inboxSources,
-  likelyDuplicates,
-  parseInboxFilter,
-  reviewInbox,
-} from '../../../queries/review-inbox.ts';
+import { likelyDuplicates } from '../../../queries/review-inbox.ts';
 import { parseInput } from '../../../schemas/parse.ts';
 import { offerSubmission, requestSubmission } from '../../../schemas/submission.ts';
-import { bulkRejectPage } from '../../../views/console/bulk-reject-page.ts';
 import { comparePage } from '../../../views/console/compare-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { errorPage } from '../../../views/console/error-page.ts';
-import {
-  type InboxParam,
-  type InboxView,
-  inboxHref,
-  inboxPage,
-  inboxParams,
-} from '../../../views/console/inbox-page.ts';
+import { inboxPage, inboxQuery } from '../../../views/console/inbox-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { type Content, formValues, SHOW_MUNICIPALITIES, seenFromToken } from '../../../views/console/record-fields.ts';
 import { reviewPage, type StaleNotice } from '../../../views/console/review-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { errorsByField } from '../../forms/form-errors.ts';
 import { submissionFromForm } from '../../forms/submission-form.ts';
-import { queryRecord } from '../../request-values.ts';
+import { queryRecord, queryText } from '../../request-values.ts';
 import { conversationView } from './conversation-view.ts';
+import { decidedWords, decisionReply, refusedJson, wantsJson } from './decision-reply.ts';
 import { readErasure } from './erasure-form.ts';
 import { adminUser, checkForm, currentUser, flashFrom, frameFor, seeOther, sendPage } from './guard.ts';
+import { inboxView, placeOfForm, placeOfRequest } from './inbox-view.ts';
 
 type EmergencyRoute = { Params: { slug: string } };
 type ReviewRoute = { Params: { slug: string; id: string } };
-
-/** Sources listed in the inbox's source filter. */
-const SOURCE_OPTIONS = 50;
-
-/** Inbox filter (query parameter) -> the field the shared parser names. */
-const filterFields: Record<InboxParam | 'despues', InboxFilterField> = {
-  categoria: 'category',
-  tipo: 'type',
-  urgencia: 'urgency',
-  origen: 'source',
-  espera: 'olderThanHours',
-  despues: 'after',
-};
-
-/** One inbox filter: the last value when repeated, undefined when absent. */
-function filterText(query: Record<string, string | string[]>, name: string): string | undefined {
-  const value = query[name];
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  return last?.slice(0, 300);
-}
 
 /** The version a decision form names; null when absent or not a version number. */
 function formVersion(form: FormBody): number | null {
   const value = field(form, 'version').trim();
   return /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+/** The inbox place a review page returns to: its query on a GET, the form's `volver` when a form was refused. */
+function backOf(request: FastifyRequest): string {
+  const body = request.body;
+  const place =
+    request.method === 'POST' && body && typeof body === 'object'
+      ? placeOfForm(body as FormBody)
+      : placeOfRequest(request);
+  return inboxQuery(place.values, place.after);
 }
 
 function isStale(err: unknown): boolean {
@@ -133,11 +110,14 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       duplicates,
       timeline,
       audit,
-      edit: extra.edit ? { ...extra.edit, open: true } : { values: formValues(proposed), errors: {}, open: false },
+      edit: extra.edit
+        ? { ...extra.edit, open: true }
+        : { values: formValues(proposed), errors: {}, open: queryText(request, 'corregir') === '1' },
       rejectError: extra.rejectError,
       stale: extra.stale,
       conversation,
       erase: extra.erase,
+      back: backOf(request),
     });
   };
 
@@ -155,6 +135,17 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   ) => {
     const record = await recordIn(ctx, emergency, id);
     const seenVersion = formVersion(form);
+    if (wantsJson(request)) {
+      return reviewable(record)
+        ? refusedJson(
+            reply,
+            409,
+            'stale_version',
+            `«${record.title}» cambió desde que se mostró: no se pudo ${decision}. Ábrala para ver qué cambió.`,
+            panelPaths.review(emergency.slug, id),
+          )
+        : refusedJson(reply, 409, 'not_pending', `«${record.title}» ya no está pendiente: otra persona la decidió.`);
+    }
     if (!reviewable(record)) {
       const message = `La publicación cambió y ya no tiene nada pendiente de revisión (por ejemplo, quien la envió retiró los cambios). No se pudo ${decision}: no se hizo nada.`;
       return sendPage(reply, errorPage('La publicación cambió', message), 409);
@@ -164,89 +155,24 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     return sendPage(reply, page, seenVersion === null ? 400 : 409);
   };
 
-  /** The inbox page for the request's filters; bulk carries what a refused bulk form had. */
-  const inboxView = async (
-    request: FastifyRequest,
-    emergency: EmergencyRow,
-    bulk?: InboxView['bulk'],
-  ): Promise<InboxView> => {
-    const query = queryRecord(request);
-    const values: InboxView['values'] = {};
-    for (const name of inboxParams) values[name] = filterText(query, name);
-    const after = filterText(query, 'despues') ?? null;
-    const parsed = parseInboxFilter({
-      category: values.categoria,
-      type: values.tipo,
-      urgency: values.urgencia,
-      source: values.origen,
-      olderThanHours: values.espera,
-      after: after ?? undefined,
-    });
-    const errors: Errors = {};
-    for (const [param, name] of Object.entries(filterFields)) {
-      const message = parsed.errors[name];
-      if (message) errors[param] = message;
-    }
-    const valid = Object.keys(errors).length === 0;
-    const [page, sources] = await Promise.all([
-      valid
-        ? reviewInbox(ctx, {
-            emergencyId: emergency.id,
-            filter: parsed.filter,
-            after: parsed.after,
-            limit: INBOX_PAGE,
-            duplicates: true,
-          })
-        : null,
-      inboxSources(ctx, emergency.id, SOURCE_OPTIONS),
-    ]);
-    return { page, now: ctx.now(), values, errors, sources, after: valid ? after : null, bulk };
-  };
-
   app.get<EmergencyRoute>('/e/:slug', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const [view, frame] = await Promise.all([
-      inboxView(request, emergency),
-      frameFor(ctx, user, emergency, flashFrom(request)),
+      inboxView(ctx, emergency, placeOfRequest(request)),
+      frameFor(ctx, user, emergency, await decisionFlash(request, emergency)),
     ]);
     return sendPage(reply, inboxPage(frame, view), view.page ? 200 : 400);
   });
 
-  app.post<EmergencyRoute>('/e/:slug/rechazar-seleccionados', async (request, reply) => {
-    const { user, emergency } = await scope(request);
-    const form = checkForm(ctx, request, user.csrf);
-    const raw = form.seleccion === undefined ? [] : Array.isArray(form.seleccion) ? form.seleccion : [form.seleccion];
-    const selections: Selection[] = [];
-    let malformed = false;
-    for (const value of raw) {
-      const match = /^([A-Za-z0-9-]{1,80}):(\d{1,9})$/.exec(value);
-      if (match) selections.push({ id: match[1] as string, version: Number(match[2]) });
-      else malformed = true;
-    }
-    const reason = noteField(form, 'reason');
-    const count = new Set(selections.map((s) => s.id)).size;
-    const error = malformed
-      ? 'La selección enviada no es válida; vuelva a cargar la bandeja.'
-      : count === 0
-        ? 'Seleccione al menos una publicación.'
-        : count > BULK_REJECT_MAX
-          ? `Puede rechazar hasta ${BULK_REJECT_MAX} publicaciones a la vez; seleccionó ${count}.`
-          : undefined;
-    if (error || !reason) {
-      const bulk = {
-        error,
-        reasonError: reason ? undefined : 'Indique el motivo del rechazo.',
-        reason: field(form, 'reason'),
-        selected: new Set(selections.map((s) => s.id)),
-      };
-      const [view, frame] = await Promise.all([inboxView(request, emergency, bulk), frameFor(ctx, user, emergency)]);
-      return sendPage(reply, inboxPage(frame, view), 400);
-    }
-    const result = await rejectMany(ctx, emergency.id, selections, consoleActor(user), reason);
-    const view = await inboxView(request, emergency);
-    const frame = await frameFor(ctx, user, emergency);
-    return sendPage(reply, bulkRejectPage(frame, result, inboxHref(emergency.slug, view.values)));
-  });
+  /** After one decision: the message names the record decided (looked up here, never echoed from the link). */
+  const decisionFlash = async (request: FastifyRequest, emergency: EmergencyRow): Promise<string | null> => {
+    const done = queryText(request, 'hecho');
+    const id = queryText(request, 'publicacion');
+    const words = done === undefined ? undefined : decidedWords[done];
+    if (!words || !id) return flashFrom(request);
+    const record = await recordInEmergency(ctx, emergency.id, id.slice(0, 80));
+    return record ? `«${record.title}» ${words}` : flashFrom(request);
+  };
 
   app.get<ReviewRoute>('/e/:slug/revisar/:id', async (request, reply) => {
     const { emergency, id } = await scope(request);
@@ -301,7 +227,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'aprobar');
       throw err;
     }
-    return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=aprobada`);
+    return decisionReply(ctx, request, reply, emergency, form, record, 'aprobada');
   });
 
   app.post<ReviewRoute>('/e/:slug/revisar/:id/rechazar', async (request, reply) => {
@@ -314,6 +240,9 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       return staleReply(request, reply, emergency, id, form, 'rechazar');
     }
     const reason = noteField(form, 'reason');
+    if (!reason && wantsJson(request)) {
+      return refusedJson(reply, 400, 'reason_required', 'Indique el motivo del rechazo.');
+    }
     if (!reason) {
       const page = await renderReview(request, record, emergency, { rejectError: 'Indique el motivo del rechazo.' });
       return sendPage(reply, page, 400);
@@ -324,7 +253,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'rechazar');
       throw err;
     }
-    return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=rechazada`);
+    return decisionReply(ctx, request, reply, emergency, form, record, 'rechazada');
   });
 
   app.post<ReviewRoute>('/e/:slug/revisar/:id/corregir', async (request, reply) => {
@@ -374,6 +303,6 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
       if (isStale(err)) return staleReply(request, reply, emergency, id, form, 'aplicar las correcciones');
       throw err;
     }
-    return seeOther(reply, `${panelPaths.inbox(emergency.slug)}?hecho=corregida`);
+    return decisionReply(ctx, request, reply, emergency, form, record, 'corregida');
   });
 }

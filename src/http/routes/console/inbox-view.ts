@@ -1,0 +1,156 @@
+// The inbox as a leader sees it for a request's filters (console routes share it), and the way back to it after a
+// decision: same filters, same page, the next card in view.
+import type { FastifyRequest } from 'fastify';
+import type { Context } from '../../../context.ts';
+import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import type { HelpRow } from '../../../queries/record-in-emergency.ts';
+import {
+  INBOX_PAGE,
+  type InboxFilterField,
+  inboxSources,
+  parseInboxFilter,
+  reviewInbox,
+} from '../../../queries/review-inbox.ts';
+import type { Errors } from '../../../views/console/controls.ts';
+import type { CardFlag } from '../../../views/console/inbox-card.ts';
+import { type InboxParam, type InboxView, inboxHref, inboxParams } from '../../../views/console/inbox-page.ts';
+import { type FormBody, field } from '../../forms/form-body.ts';
+import { queryRecord } from '../../request-values.ts';
+
+/** Sources listed in the inbox's source filter. */
+const SOURCE_OPTIONS = 50;
+
+/** Inbox filter (query parameter) -> the field the shared parser names. */
+const filterFields: Record<InboxParam | 'despues', InboxFilterField> = {
+  categoria: 'category',
+  tipo: 'type',
+  urgencia: 'urgency',
+  origen: 'source',
+  espera: 'olderThanHours',
+  despues: 'after',
+};
+
+/** Where the inbox stood: its filters and the cursor its page started after. */
+export interface InboxPlace {
+  values: InboxView['values'];
+  after: string | null;
+}
+
+/** One inbox filter: the last value when repeated, undefined when absent. */
+function filterText(query: Record<string, string | string[]>, name: string): string | undefined {
+  const value = query[name];
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  return last?.slice(0, 300);
+}
+
+function placeFrom(query: Record<string, string | string[]>): InboxPlace {
+  const values: InboxView['values'] = {};
+  for (const name of inboxParams) values[name] = filterText(query, name);
+  return { values, after: filterText(query, 'despues') ?? null };
+}
+
+/** The place a GET names in its query string. */
+export function placeOfRequest(request: FastifyRequest): InboxPlace {
+  return placeFrom(queryRecord(request));
+}
+
+/** The place a decision form carries in `volver` (the inbox's query string); only the inbox's own names are read. */
+export function placeOfForm(form: FormBody): InboxPlace {
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(field(form, 'volver').slice(0, 2000))) query[name] = value;
+  return placeFrom(query);
+}
+
+function parsed(place: InboxPlace) {
+  const result = parseInboxFilter({
+    category: place.values.categoria,
+    type: place.values.tipo,
+    urgency: place.values.urgencia,
+    source: place.values.origen,
+    olderThanHours: place.values.espera,
+    after: place.after ?? undefined,
+  });
+  const errors: Errors = {};
+  for (const [param, name] of Object.entries(filterFields)) {
+    const message = result.errors[name];
+    if (message) errors[param] = message;
+  }
+  return { ...result, fieldErrors: errors, valid: Object.keys(errors).length === 0 };
+}
+
+/** The marks a card carries before anyone decides on it (a flagged card is never pre-selected). */
+function flagsOf(page: NonNullable<InboxView['page']>): Map<string, CardFlag[]> {
+  const flags = new Map<string, CardFlag[]>();
+  for (const item of page.items) {
+    const marks: CardFlag[] = [];
+    if (item.duplicates.length > 0) marks.push({ code: 'likely_duplicate', label: 'posible duplicado' });
+    flags.set(item.record.id, marks);
+  }
+  return flags;
+}
+
+/** The inbox page for a place; extra carries what a refused or finished bulk form had. */
+export async function inboxView(
+  ctx: Context,
+  emergency: EmergencyRow,
+  place: InboxPlace,
+  extra: Pick<InboxView, 'bulk' | 'result'> = {},
+): Promise<InboxView> {
+  const filter = parsed(place);
+  const [page, sources] = await Promise.all([
+    filter.valid
+      ? reviewInbox(ctx, {
+          emergencyId: emergency.id,
+          filter: filter.filter,
+          after: filter.after,
+          limit: INBOX_PAGE,
+          duplicates: true,
+        })
+      : null,
+    inboxSources(ctx, emergency.id, SOURCE_OPTIONS),
+  ]);
+  const trusted = new Set(page?.items.filter((i) => i.record.trusted_source_at !== null).map((i) => i.record.id));
+  return {
+    page,
+    now: ctx.now(),
+    values: place.values,
+    errors: filter.fieldErrors,
+    sources,
+    after: filter.valid ? place.after : null,
+    flags: page ? flagsOf(page) : undefined,
+    trusted,
+    ...extra,
+  };
+}
+
+/**
+ * Where a leader goes after deciding on one card: the inbox at the same filters and page, scrolled to the card
+ * that followed the decided one (the record as it was before the decision gives its place in the order).
+ */
+export async function afterDecision(
+  ctx: Context,
+  emergency: EmergencyRow,
+  place: InboxPlace,
+  decided: HelpRow,
+  done: string,
+): Promise<string> {
+  const filter = parsed(place);
+  const href = inboxHref(emergency.slug, place.values, filter.valid ? place.after : null);
+  const query = `hecho=${done}&publicacion=${encodeURIComponent(decided.id)}`;
+  let anchor = '';
+  if (filter.valid) {
+    const next = await reviewInbox(ctx, {
+      emergencyId: emergency.id,
+      filter: filter.filter,
+      after: {
+        urgentRank: decided.urgency === 'urgent' ? 0 : 1,
+        waitingSince: decided.revision_submitted_at ?? decided.submitted_at,
+        id: decided.id,
+      },
+      limit: 1,
+    });
+    const first = next.items[0];
+    if (first) anchor = `#c-${first.record.id}`;
+  }
+  return `${href}${href.includes('?') ? '&' : '?'}${query}${anchor}`;
+}
