@@ -93,6 +93,7 @@ function buildRecord(
     pledge_noticed_at: null,
     delivery_asked_at: null,
     ...NO_PROOF,
+    duplicate_of: null,
     trusted_source_at: null,
     review_status: 'approved',
     status,

@@ -20,6 +20,7 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
   { path: ['review', 'stats'], load: async () => (await import('./commands/review-stats.ts')).reviewStatsCommand },
   { path: ['review', 'approve'], load: async () => (await import('./commands/review-approve.ts')).reviewApprove },
   { path: ['review', 'reject'], load: async () => (await import('./commands/review-reject.ts')).reviewReject },
+  { path: ['review', 'join'], load: async () => (await import('./commands/review-join.ts')).reviewJoin },
   { path: ['record', 'status'], load: async () => (await import('./commands/record-status.ts')).recordStatus },
   { path: ['record', 'cover'], load: async () => (await import('./commands/record-cover.ts')).recordCover },
   { path: ['record', 'confirm'], load: async () => (await import('./commands/record-confirm.ts')).recordConfirm },

@@ -273,6 +273,7 @@ function newRecord(
     external_id: submission.externalId,
     arrived_by: arrivedBy,
     pledge_noticed_at: null,
+    duplicate_of: null,
     delivery_asked_at: null,
     ...NO_PROOF,
     // storeSubmission stamps it when a trusted key proved itself (submission-owner.ts).

@@ -165,6 +165,8 @@ export const helpRecordRoles = {
   proof_sent_at: { ...system, erased: 'null' },
   proof_sends: { ...system, erased: 'null' },
   number_proved_at: { ...system, erased: 'null' },
+  // Another record's id, not the person's: an erasure keeps where the request went.
+  duplicate_of: system,
   // The leaders' review lane (a trusted integration's key), never public; says nothing about the person.
   trusted_source_at: system,
 } as const satisfies TableRoles<HelpRecordsTable>;

@@ -33,6 +33,7 @@ import { jobLeases } from './migrations/029-job-leases.ts';
 import { secondFactor } from './migrations/030-second-factor.ts';
 import { peopleGiven } from './migrations/031-people-given.ts';
 import { deliveryUnits } from './migrations/032-delivery-units.ts';
+import { duplicateOf } from './migrations/036-duplicate-of.ts';
 import { trustedSources } from './migrations/033-trusted-sources.ts';
 import { undoWindows } from './migrations/038-undo-windows.ts';
 import type { Dialect } from './types.ts';
@@ -65,6 +66,7 @@ function migrations(dialect: Dialect) {
     '030-second-factor': secondFactor(),
     '031-people-given': peopleGiven(),
     '032-delivery-units': deliveryUnits(),
+    '036-duplicate-of': duplicateOf(),
     '033-trusted-sources': trustedSources(),
     '038-undo-windows': undoWindows(),
   } satisfies Record<string, Required<Migration>>;

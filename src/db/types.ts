@@ -24,7 +24,8 @@ export interface HelpRecordsTable {
   source: string;
   external_id: string;
   /** 'withdrawn': taken off every public surface by the person who sent it, or by the team; never public again. */
-  review_status: 'pending_review' | 'approved' | 'rejected' | 'withdrawn';
+  /** 'joined': a leader joined it to a published record of the same need (duplicate_of); never public, not rejected. */
+  review_status: 'pending_review' | 'approved' | 'rejected' | 'withdrawn' | 'joined';
   status: 'active' | 'in_process' | 'completed';
   title: string;
   description: string;
@@ -135,6 +136,8 @@ export interface HelpRecordsTable {
   proof_sends: string | null;
   /** When the person typed the right code: from then on the number is told of the record like a WhatsApp sender. */
   number_proved_at: string | null;
+  /** The published record this one was joined to (review_status 'joined'); null otherwise. */
+  duplicate_of: string | null;
   /**
    * When the content waiting for review was sent with a registered key its administrator trusts: the leaders'
    * "Fuente confiable" lane. It publishes nothing by itself and is never public.

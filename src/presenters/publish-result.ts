@@ -13,6 +13,7 @@ const messages = {
   pending: 'Este envío ya estaba recibido y sigue en revisión; no se creó un duplicado.',
   approved: 'Este envío ya estaba recibido y está publicado; no se creó un duplicado.',
   rejected: 'Este envío ya estaba recibido y no fue aprobado; envíe cambios para una nueva revisión.',
+  joined: 'Este envío ya estaba recibido y el equipo lo unió a una publicación igual; no se creó un duplicado.',
 };
 
 export function presentPublishResult(
@@ -35,6 +36,7 @@ export function presentPublishResult(
   if (outcome === 'created') message = `${messages.created[record.type]} ${promiseSentence(record)}`;
   else if (outcome === 'revised') message = messages.revised;
   else if (waiting) message = messages.pending;
+  else if (record.review_status === 'joined') message = messages.joined;
   else message = record.review_status === 'approved' ? messages.approved : messages.rejected;
   return {
     ok: true,
@@ -42,7 +44,9 @@ export function presentPublishResult(
     id: record.id,
     type: record.type,
     emergencySlug,
-    reviewStatus: waiting ? 'pending_review' : record.review_status,
+    // A joined pair is not published under its id: the contract's three values say so with 'rejected'; the message
+    // tells it apart.
+    reviewStatus: waiting ? 'pending_review' : record.review_status === 'joined' ? 'rejected' : record.review_status,
     message,
     ...(receiptCode === undefined ? {} : { receiptCode }),
     ...(editToken === undefined ? {} : { editToken }),

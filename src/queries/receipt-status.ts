@@ -45,6 +45,8 @@ const states = {
   approved: 'published',
   rejected: 'not_published',
   withdrawn: 'not_published',
+  // Joined by a leader to a published record of the same need: its person follows that one (recordId).
+  joined: 'published',
 } as const;
 
 /** The submission the typed code names, or undefined: an unknown code and a malformed one are told apart nowhere. */
@@ -54,18 +56,18 @@ export async function receiptStatus(ctx: Context, typed: string): Promise<Receip
   const emergency = row ? await findEmergencyById(ctx.db, row.emergency_id) : undefined;
   if (!row || !emergency) return undefined;
   const state = states[row.review_status];
+  // Only its own published record shows pledges and confirmation: never the kept one's pledgers to a joined person.
+  const own = row.review_status === 'approved';
   return {
     state,
     type: row.type,
     emergencyName: emergency.name,
-    revisionPending: state === 'published' && row.pending_revision !== null,
-    recordId: state === 'published' ? row.id : null,
+    revisionPending: own && row.pending_revision !== null,
+    recordId: state === 'published' ? (row.duplicate_of ?? row.id) : null,
     confirmation:
-      state === 'published' && row.status !== 'completed'
-        ? { state: row.confirmation_state, confirmedAt: row.confirmed_at }
-        : null,
+      own && row.status !== 'completed' ? { state: row.confirmation_state, confirmedAt: row.confirmed_at } : null,
     pledges:
-      state === 'published' && row.type === 'request'
+      own && row.type === 'request'
         ? (await pledgesOfRecord(ctx.db, row.id, 50)).map((p) => ({
             id: p.id,
             name: p.contact_name,

@@ -17,7 +17,9 @@ export interface SubmissionReceipt {
   type: 'request' | 'offer';
   title: string;
   emergencyName: string;
-  reviewStatus: 'pending_review' | 'approved' | 'rejected' | 'withdrawn';
+  reviewStatus: 'pending_review' | 'approved' | 'rejected' | 'withdrawn' | 'joined';
+  /** The published record a leader joined it to (reviewStatus 'joined'), for its link; null otherwise. */
+  joinedTo: string | null;
   /** Published, with changes waiting for review. */
   revisionPending: boolean;
   /** How much a request asks for, as it was read from what the person typed; null when it asks no quantity. */
@@ -46,7 +48,7 @@ export interface ReceiptProof {
 
 /** The proof of a submission that can still be told anything: not for a rejected or withdrawn one. */
 function receiptProof(ctx: Context, row: HelpRow): ReceiptProof | null {
-  if (row.review_status === 'rejected' || row.review_status === 'withdrawn' || row.proof_channel === null) return null;
+  if (['rejected', 'withdrawn', 'joined'].includes(row.review_status) || row.proof_channel === null) return null;
   const state = proofState(row, ctx.now());
   if (state.kind === 'none') return null;
   const available = proofChannel(ctx.config);
@@ -80,6 +82,7 @@ export async function submissionReceipt(
     emergencyName: emergency.name,
     reviewStatus: row.review_status,
     revisionPending: row.pending_revision !== null,
+    joinedTo: row.review_status === 'joined' ? row.duplicate_of : null,
     quantity: row.quantity_required === null ? null : { required: row.quantity_required, unit: row.unit },
     submittedAt: row.created_at,
     receiptCode: shownCode(row, held),

@@ -1,6 +1,7 @@
 // Two records side by side, differences marked, to decide whether one duplicates the other.
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
+import { joinSection } from './join-section.ts';
 import { columnLabels, reviewStatusLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
 import { contentColumns, shown } from './record-fields.ts';
@@ -23,6 +24,7 @@ export function comparePage(frame: ConsoleFrame, a: HelpRow, b: HelpRow): Html {
       return html`<tr${left === right ? '' : html` class="differs"`}><th scope="row">${columnLabels[column]}</th><td>${left}</td><td>${right}</td></tr>`;
     })}
 <tr><th scope="row">Recibida</th><td>${a.submitted_at}</td><td>${b.submitted_at}</td></tr></tbody></table>
-<p>Si son el mismo caso, rechace el duplicado indicando el motivo («duplicado de …») y apruebe el otro.</p>`,
+<p>Si son el mismo caso y uno ya está publicado, una el otro a él: no se publica ni cuenta como rechazado. Si ninguno está publicado, apruebe uno primero.</p>
+${joinSection(slug, frame.user?.csrf ?? '', a, [b])}${joinSection(slug, frame.user?.csrf ?? '', b, [a])}`,
   );
 }

@@ -22,6 +22,7 @@ export const reviewStatusLabels = {
   approved: 'Publicada',
   rejected: 'Rechazada',
   withdrawn: 'Retirada',
+  joined: 'Unida a otra publicación',
 } as const;
 
 /** Who withdrew a record (review status 'withdrawn'). */
@@ -63,6 +64,8 @@ export const timelineKindLabels: Record<string, string> = {
   rejected: 'Rechazada',
   revision_approved: 'Revisión aprobada',
   revision_rejected: 'Revisión rechazada',
+  submission_joined: 'Unida a otra publicación (duplicada)',
+  duplicate_joined: 'Se le unió una publicación duplicada',
   status_changed: 'Cambio de estado',
   coverage_updated: 'Cantidad cubierta actualizada',
   withdrawn_by_submitter: 'Retirada por quien la publicó (datos personales borrados)',

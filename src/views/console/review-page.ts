@@ -8,6 +8,7 @@ import { type Errors, errorSummary, textarea, when } from './controls.ts';
 import { type ConversationView, conversationSection } from './conversation-section.ts';
 import { erasureForm, erasureText } from './erasure-form.ts';
 import { historySection } from './history.ts';
+import { joinSection } from './join-section.ts';
 import { duplicateReasonLabels, fieldLabels, reviewStatusLabels, typeLabels } from './labels.ts';
 import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.ts';
 import { numberProofLine } from './number-proof-line.ts';
@@ -96,6 +97,12 @@ ${
       )}</ul></section>`
     : ''
 }
+${joinSection(
+  slug,
+  csrf,
+  record,
+  view.duplicates.map((d) => d.record),
+)}
 <section class="decisions"><h2>Decisión</h2>
 <form method="post" action="${base}/aprobar" class="card">${csrfField(csrf)}${versionFields(record, proposed)}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300, help: 'Aparece en el historial público del registro.' })}

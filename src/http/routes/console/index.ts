@@ -16,6 +16,7 @@ import { confirmationRoutes } from './confirmation-routes.ts';
 import { editLinkRoutes } from './edit-link-routes.ts';
 import { emergencyRoutes } from './emergency-routes.ts';
 import { attachUser, seeOther, sendPage } from './guard.ts';
+import { joinRoutes } from './join-routes.ts';
 import { logisticsRoutes } from './logistics-routes.ts';
 import { myAccountRoutes } from './my-account-routes.ts';
 import { passwordResetRoutes } from './password-reset-routes.ts';
@@ -115,6 +116,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         placeGuard(inner, ctx);
         emergencyRoutes(inner, ctx);
         reviewRoutes(inner, ctx);
+        joinRoutes(inner, ctx);
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
         routeClaimRoutes(inner, ctx);

@@ -97,10 +97,15 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
       ? [text({ b: t.receiptPending })]
       : rejected
         ? [text({ b: t.receiptRejected })]
-        : [
-            text({ b: receipt.revisionPending ? t.receiptRevision : t.receiptApproved }),
-            text(link(withLang(`/ayudas/${receipt.id}`, lang), t.receiptSeeRecord)),
-          ];
+        : receipt.joinedTo !== null
+          ? [
+              text({ b: t.receiptJoined }),
+              text(link(withLang(`/ayudas/${receipt.joinedTo}`, lang), t.receiptSeeJoined)),
+            ]
+          : [
+              text({ b: receipt.revisionPending ? t.receiptRevision : t.receiptApproved }),
+              text(link(withLang(`/ayudas/${receipt.id}`, lang), t.receiptSeeRecord)),
+            ];
   // A rejected submission is never shown (privacy page): its number and kind only.
   const fields: [string, Inline[]][] = [
     [t.receiptId, [{ code: receipt.id }]],

@@ -404,6 +404,11 @@ export const forms = {
   },
   receiptWithdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
   receiptSeeRecord: { es: 'Ver el registro publicado', en: 'See the published record' },
+  receiptJoined: {
+    es: 'El equipo de la emergencia unió este envío a una publicación que ya recoge lo mismo, para no repetirla. No fue rechazado: siga aquella publicación.',
+    en: 'The emergency team joined this submission to a published one that already says the same, so it is not repeated. It was not rejected: follow that one.',
+  },
+  receiptSeeJoined: { es: 'Ver la publicación a la que se unió', en: 'See the publication it was joined to' },
   receiptId: { es: 'Número de envío', en: 'Submission number' },
   receiptType: { es: 'Tipo', en: 'Type' },
   receiptQuantity: { es: 'Cantidad', en: 'Quantity' },
