@@ -32,6 +32,7 @@ const table: { path: string[]; load: () => Promise<CliCommand> }[] = [
     load: async () => (await import('./commands/leader-reset-password.ts')).leaderResetPassword,
   },
   { path: ['leader', 'reset-2fa'], load: async () => (await import('./commands/leader-reset-2fa.ts')).leaderReset2fa },
+  { path: ['leader', 'scope'], load: async () => (await import('./commands/leader-scope.ts')).leaderScope },
   { path: ['source', 'add'], load: async () => (await import('./commands/source-add.ts')).sourceAdd },
   { path: ['source', 'list'], load: async () => (await import('./commands/source-list.ts')).sourceList },
   { path: ['source', 'rotate'], load: async () => (await import('./commands/source-rotate.ts')).sourceRotate },

@@ -1,6 +1,7 @@
 // A leader rejects several submissions of one emergency with one private reason; each is its own decision.
 import type { Actor, Context } from '../context.ts';
 import { AppError, detail } from '../errors.ts';
+import type { HelpRow } from '../repositories/help-records/records.ts';
 import { checkVersion } from './expected-version.ts';
 import { changeRecord } from './record-change.ts';
 import { rejectStep } from './reject-submission.ts';
@@ -27,6 +28,8 @@ export async function rejectMany(
   selections: Selection[],
   actor: Actor,
   reason: string,
+  /** Whether this leader may decide on the record (`inScope` of queries/place-scope.ts); everything when absent. */
+  allowed?: (record: HelpRow) => boolean,
 ): Promise<RejectManyResult> {
   const unique = [...new Map(selections.map((s) => [s.id, s])).values()];
   if (unique.length === 0) {
@@ -51,6 +54,10 @@ export async function rejectMany(
     try {
       const saved = await changeRecord(ctx, selection.id, async (step) => {
         if (step.record.emergency_id !== emergencyId) {
+          throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
+        }
+        // A record outside the leader's places, named by an altered form: skipped like one of another emergency.
+        if (allowed && !allowed(step.record)) {
           throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
         }
         seen = { title: step.record.title, version: step.record.content_version };

@@ -35,6 +35,7 @@ import { peopleGiven } from './migrations/031-people-given.ts';
 import { deliveryUnits } from './migrations/032-delivery-units.ts';
 import { duplicateOf } from './migrations/036-duplicate-of.ts';
 import { trustedSources } from './migrations/033-trusted-sources.ts';
+import { placeScopes } from './migrations/034-place-scopes.ts';
 import { undoWindows } from './migrations/038-undo-windows.ts';
 import type { Dialect } from './types.ts';
 
@@ -68,6 +69,7 @@ function migrations(dialect: Dialect) {
     '032-delivery-units': deliveryUnits(),
     '036-duplicate-of': duplicateOf(),
     '033-trusted-sources': trustedSources(),
+    '034-place-scopes': placeScopes(),
     '038-undo-windows': undoWindows(),
   } satisfies Record<string, Required<Migration>>;
   return {

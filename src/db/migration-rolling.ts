@@ -59,6 +59,8 @@ export const rollingUpgrade = {
   '036-duplicate-of': false,
   // The previous version's key rotation would leave the new key trusted: a new holder must be trusted again.
   '033-trusted-sources': false,
+  // The previous version would let a leader limited to some places work on the whole emergency.
+  '034-place-scopes': false,
   // A new table: the previous version ignores it (its cancellations simply have no undo).
   '038-undo-windows': true,
 } as const satisfies Record<MigrationName, boolean>;

@@ -257,6 +257,17 @@ export interface AccountEmergenciesTable {
   emergency_id: string;
 }
 
+/** The places a leader is limited to in one emergency (none: the whole emergency). */
+export interface LeaderPlaceScopesTable {
+  account_id: string;
+  emergency_id: string;
+  /** A municipality (5-digit DIVIPOLA code) or a whole department (its 2-digit code). */
+  place_code: string;
+  created_at: string;
+  /** The actor who set it (panel:e-mail or cli:user). */
+  created_by: string;
+}
+
 export interface ConsoleSessionsTable {
   /** sha256 (base64url) of the cookie's token. */
   id: string;
@@ -564,6 +575,7 @@ export interface Tables {
   mcp_sessions: McpSessionsTable;
   accounts: AccountsTable;
   account_emergencies: AccountEmergenciesTable;
+  leader_place_scopes: LeaderPlaceScopesTable;
   console_sessions: ConsoleSessionsTable;
   login_attempts: LoginAttemptsTable;
   inventory_lines: InventoryLinesTable;

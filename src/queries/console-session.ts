@@ -2,11 +2,13 @@
 import { tokenHash } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
 import type { Role } from '../db/types.ts';
+import type { PlaceScope } from '../domain/place-scope.ts';
 import { AppError, detail } from '../errors.ts';
 import { assignedEmergencies } from '../repositories/account-emergencies.ts';
 import { findAccountById } from '../repositories/accounts.ts';
 import { deleteSession, findSession, touchSession } from '../repositories/console-sessions.ts';
 import { type EmergencyRow, findEmergencyBySlug, listEmergencies } from '../repositories/emergencies.ts';
+import { placeScopesOf } from '../repositories/place-scopes.ts';
 
 /** A session unused this long ends, whatever its absolute end. */
 export const IDLE_HOURS = 2;
@@ -21,6 +23,11 @@ export interface ConsoleUser {
   role: Role;
   /** Slugs a leader is assigned to; admins reach every emergency. */
   emergencySlugs: string[];
+  /**
+   * Emergency id -> the municipality and department codes a leader is limited to there (domain/place-scope.ts);
+   * an emergency absent here is the leader's whole. Always empty for admins.
+   */
+  placeScopes: ReadonlyMap<string, readonly string[]>;
 }
 
 export async function loadConsoleUser(ctx: Context, token: string | undefined): Promise<ConsoleUser | null> {
@@ -41,6 +48,8 @@ export async function loadConsoleUser(ctx: Context, token: string | undefined): 
     await touchSession(ctx.db, id, new Date(now).toISOString());
   }
   const slugs = (await assignedEmergencies(ctx.db, [account.id])).get(account.id) ?? [];
+  // Admins are never scoped, whatever a row says.
+  const placeScopes = account.role === 'admin' ? new Map<string, string[]>() : await placeScopesOf(ctx.db, account.id);
   return {
     sessionId: id,
     csrf: session.csrf_token,
@@ -49,6 +58,7 @@ export async function loadConsoleUser(ctx: Context, token: string | undefined): 
     name: account.name,
     role: account.role,
     emergencySlugs: slugs,
+    placeScopes,
   };
 }
 
@@ -68,4 +78,11 @@ export async function emergencyFor(ctx: Context, user: ConsoleUser, slug: string
 export async function emergenciesFor(ctx: Context, user: ConsoleUser): Promise<EmergencyRow[]> {
   const all = await listEmergencies(ctx.db, false);
   return user.role === 'admin' ? all : all.filter((e) => user.emergencySlugs.includes(e.slug));
+}
+
+/** The places this user is limited to in one emergency; null: all of it (admins, unscoped leaders). */
+export function placeScopeIn(user: Pick<ConsoleUser, 'role' | 'placeScopes'>, emergencyId: string): PlaceScope {
+  if (user.role === 'admin') return null;
+  const codes = user.placeScopes.get(emergencyId);
+  return codes && codes.length > 0 ? codes : null;
 }

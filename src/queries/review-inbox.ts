@@ -127,6 +127,8 @@ export interface InboxRequest {
   limit?: number;
   /** The console shows likely duplicates; the CLI does not ask for them. */
   duplicates?: boolean;
+  /** A scoped leader's places (placeScopeIn in queries/console-session.ts); null or absent: the whole emergency. */
+  places?: readonly string[] | null;
 }
 
 /** One page of the inbox, in the one order every caller shares. */
@@ -135,6 +137,7 @@ export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<
   const filter: InboxFilter = {
     ...rest,
     emergencyId: request.emergencyId,
+    places: request.places,
     waitingBefore:
       olderThanHours === undefined
         ? undefined

@@ -42,6 +42,7 @@ export const personalDataByTable: ByTable = {
   },
   accounts: { none: "The team's own accounts (name, e-mail): kept while the account exists; an admin disables it." },
   account_emergencies: { none: 'Which account leads which emergency.' },
+  leader_place_scopes: { none: 'Which municipalities or departments a leader is limited to, and who set it.' },
   console_sessions: { none: 'Hashes of session cookies; removed when they end or after 2 idle hours (upkeep).' },
   login_attempts: { none: 'Keyed hashes of e-mails and client addresses; removed after a day (upkeep).' },
   inventory_lines: { none: 'What a collection centre has or needs: categories and quantities.' },

@@ -1,6 +1,7 @@
 // Aid records as the leaders' console lists them: by status, and the places a new route can start and go.
 import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
+import { inPlaces } from '../place-scopes.ts';
 import type { HelpRow } from './records.ts';
 
 export interface RecordFilter {
@@ -8,6 +9,8 @@ export interface RecordFilter {
   status?: HelpRow['status'];
   type?: HelpRow['type'];
   centersOnly?: boolean;
+  /** A leader's place scope (domain/place-scope.ts): records in these places or without a municipality. */
+  places?: readonly string[] | null;
 }
 
 /** Records of an emergency for the console, most recently changed first. */
@@ -24,6 +27,7 @@ export async function leaderRecords(
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.centersOnly) query = query.where('collection_center_status', 'is not', null);
+  if (filter.places) query = query.where(inPlaces('municipality_code', filter.places));
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy('updated_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

@@ -1,6 +1,7 @@
 // Aid records waiting for a leader's decision: the review inbox and the counts of what waits.
 import { sql } from 'kysely';
 import type { Db } from '../../db/types.ts';
+import { inPlaces } from '../place-scopes.ts';
 import type { HelpRow } from './records.ts';
 
 /** What the review inbox can be narrowed to; every field is optional (no emergency: all of them). */
@@ -12,6 +13,8 @@ export interface InboxFilter {
   source?: string;
   /** Only decisions waiting since before this instant (ISO). */
   waitingBefore?: string;
+  /** A leader's place scope (domain/place-scope.ts): records in these places or without a municipality. */
+  places?: readonly string[] | null;
 }
 
 /** A place in the inbox order: the last row of a page; the next page starts after it. */
@@ -40,6 +43,7 @@ function inboxQuery(db: Db, filter: InboxFilter) {
   if (filter.urgency) query = query.where('h.urgency', '=', filter.urgency);
   if (filter.source) query = query.where('h.source', '=', filter.source);
   if (filter.waitingBefore) query = query.where(waitingSince, '<', filter.waitingBefore);
+  if (filter.places) query = query.where(inPlaces('h.municipality_code', filter.places));
   return query;
 }
 

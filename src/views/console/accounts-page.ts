@@ -19,6 +19,10 @@ export function accountsPage(
     emergencies: EmergencyRow[];
     values: Record<string, string | string[]>;
     errors: Errors;
+    /** Account id -> emergency slug -> the places a leader is limited to there (none: all of it). */
+    placeScopes?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+    /** A refused place form: its field (placeFieldName) -> the message, shown beside that form only. */
+    placeErrors?: Errors;
   },
 ): Html {
   const csrf = csrfField(frame.user?.csrf ?? '');
@@ -36,7 +40,7 @@ ${
           ? ''
           : html` <form method="post" action="/panel/cuentas/${a.id}/clave" class="inline">${csrf}<button type="submit" class="secondary">Enlace para nueva contraseña</button></form>`
       }`
-}</li>`,
+}${a.role === 'admin' ? '' : placeForms(a, view.placeScopes?.get(a.id), view.values, view.placeErrors ?? {}, csrf)}</li>`,
     )}</ul>
 <section class="card"><h2>Nuevo líder</h2>
 ${errorSummary(view.errors, labels)}
@@ -50,4 +54,29 @@ ${input({ name: 'password', label: labels.password as string, type: 'password', 
     )}${view.errors.emergencies ? html`<strong class="error">${view.errors.emergencies}</strong>` : ''}</fieldset>
 <p><button type="submit">Crear cuenta</button></p></form></section>`,
   );
+}
+
+/** Where a leader's places are typed: one small form per emergency they lead, its error beside it. */
+export function placeFieldName(accountId: string, slug: string): string {
+  return `lugares:${accountId}:${slug}`;
+}
+
+function placeForms(
+  account: AccountRow & { emergencies: string[] },
+  scopes: ReadonlyMap<string, readonly string[]> | undefined,
+  values: Record<string, string | string[]>,
+  errors: Errors,
+  csrf: Html,
+): Html | string {
+  if (account.emergencies.length === 0) return '';
+  return html`<details class="places"${account.emergencies.some((slug) => errors[placeFieldName(account.id, slug)]) ? html` open` : ''}><summary>Lugares que atiende</summary>${account.emergencies.map(
+    (slug) => {
+      const name = placeFieldName(account.id, slug);
+      const current = scopes?.get(slug) ?? [];
+      const typed = values[name];
+      return html`<form method="post" action="/panel/cuentas/${account.id}/lugares">${csrf}<input type="hidden" name="emergency" value="${slug}">
+${input({ name, label: `En ${slug}`, value: typeof typed === 'string' ? typed : current.join(' '), errors, maxlength: 2000, help: current.length > 0 ? 'Solo ve y decide lo de estos lugares (y lo que no tiene municipio). Déjelo vacío para toda la emergencia.' : 'Toda la emergencia. Escriba municipios (DIVIPOLA, 5 cifras, p. ej. 86001) o departamentos enteros (2 cifras, p. ej. 19) para limitarlo.' })}
+<p><button type="submit" class="secondary">Guardar lugares</button></p></form>`;
+    },
+  )}</details>`;
 }

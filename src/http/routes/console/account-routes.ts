@@ -3,12 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAccount } from '../../../commands/create-account.ts';
 import { createPasswordReset } from '../../../commands/password-resets.ts';
 import { setAccountDisabled } from '../../../commands/set-account-disabled.ts';
+import { setPlaceScope } from '../../../commands/set-place-scope.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage, errorStatus } from '../../../errors.ts';
 import { accountsWithEmergencies } from '../../../queries/accounts.ts';
 import { consoleActor } from '../../../queries/console-session.ts';
 import { allEmergencies } from '../../../queries/emergencies.ts';
-import { accountsPage } from '../../../views/console/accounts-page.ts';
+import { placeScopesOfAccounts, typedPlaces } from '../../../queries/place-scope.ts';
+import { accountsPage, placeFieldName } from '../../../views/console/accounts-page.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { passwordResetPath } from '../../../views/console/password-reset-page.ts';
 import { resetLinkPage } from '../../../views/console/reset-link-page.ts';
@@ -27,18 +29,23 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
   const render = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    form: { values: Record<string, string | string[]>; errors: Errors } = { values: {}, errors: {} },
+    form: { values: Record<string, string | string[]>; errors: Errors; placeErrors?: Errors } = {
+      values: {},
+      errors: {},
+    },
     status = 200,
   ) => {
     const user = admin(request);
-    const [accounts, emergencies, frame] = await Promise.all([
+    const [accounts, emergencies, frame, placeScopes] = await Promise.all([
       accountsWithEmergencies(ctx),
       allEmergencies(ctx),
       frameFor(ctx, user, null, flashFrom(request)),
+      placeScopesOfAccounts(ctx),
     ]);
     const page = accountsPage(frame, {
       accounts,
       emergencies,
+      placeScopes,
       ...form,
     });
     return sendPage(reply, page, status);
@@ -88,6 +95,29 @@ export function accountRoutes(app: FastifyInstance, ctx: Context): void {
       expiresAt: issued.expiresAt,
     });
     return sendPage(reply, page);
+  });
+
+  // A leader limited to some municipalities or departments of one emergency; an empty field lifts the limit.
+  app.post<AccountRoute>('/cuentas/:id/lugares', async (request, reply) => {
+    const user = admin(request);
+    const form = checkForm(ctx, request, user.csrf);
+    const { id } = request.params;
+    const slug = field(form, 'emergency');
+    const name = placeFieldName(id, slug);
+    const typed = field(form, name);
+    try {
+      await setPlaceScope(
+        ctx,
+        { account: { id }, emergencySlug: slug, places: typedPlaces(typed) },
+        consoleActor(user),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 400) throw err;
+      const details = Array.isArray(err.details) ? (err.details as ErrorDetail[]) : [];
+      const message = details[0]?.message ?? errorMessage(err.code, 'es');
+      return render(request, reply, { values: { [name]: typed }, errors: {}, placeErrors: { [name]: message } }, 400);
+    }
+    return seeOther(reply, '/panel/cuentas?hecho=guardado');
   });
 
   for (const [action, disabled] of [

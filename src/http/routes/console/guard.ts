@@ -6,7 +6,7 @@ import { ownOrigin } from '../../../contract/own-origin.ts';
 import { AppError } from '../../../errors.ts';
 import { type ConsoleUser, emergenciesFor, loadConsoleUser } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
-import { pendingCounts } from '../../../queries/pending-counts.ts';
+import { pendingCountsFor } from '../../../queries/pending-counts.ts';
 import { openReportTotal } from '../../../queries/report-inbox.ts';
 import type { ConsoleFrame } from '../../../views/console/layout.ts';
 import type { Html } from '../../../views/html.ts';
@@ -78,7 +78,7 @@ export async function frameFor(
   emergency: EmergencyRow | null,
   flash?: string | null,
 ): Promise<ConsoleFrame> {
-  const counts = await pendingCounts(ctx, emergency ? [emergency.id] : undefined);
+  const counts = await pendingCountsFor(ctx, user, emergency ? [emergency.id] : undefined);
   const pending = emergency
     ? (counts.get(emergency.id) ?? 0)
     : user.role === 'admin'

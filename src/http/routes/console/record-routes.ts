@@ -11,7 +11,7 @@ import type { Context } from '../../../context.ts';
 import { type RecordStatus, recordStatuses } from '../../../domain/statuses.ts';
 import { AppError, detail, errorMessage } from '../../../errors.ts';
 import { urls } from '../../../presenters/urls.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderConfirmation } from '../../../queries/leader-confirmations.ts';
 import { leaderMatches } from '../../../queries/leader-matches.ts';
@@ -120,6 +120,7 @@ export function recordRoutes(app: FastifyInstance, ctx: Context): void {
         reviewStatus: status === 'withdrawn' ? 'withdrawn' : 'approved',
         status: status === 'all' || status === 'withdrawn' ? undefined : status,
         type: type === 'all' ? undefined : type,
+        places: placeScopeIn(user, emergency.id),
       },
       { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     );
