@@ -96,7 +96,8 @@ describe('cancelling a pledge from the console, with ten minutes to undo', () =>
     const made = await pledge(id, 8, 'Marta Quintero');
     const page = await browser.get(recordPath(id));
     const link = `${action(made.id, 'cancelar')}?volver=registro`;
-    assert.ok(page.body.includes(`<a class="button secondary" href="${link}">Cancelar`), 'a link, not a POST');
+    const ask = `<form method="get" action="${action(made.id, 'cancelar')}" class="inline"><input type="hidden" name="volver" value="registro">`;
+    assert.ok(page.body.includes(ask), 'a GET to the question, not a POST');
     const confirm = await browser.get(link);
     assert.equal(confirm.statusCode, 200);
     assert.match(confirm.body, /¿Cancelar el compromiso de Marta Quintero\?/);

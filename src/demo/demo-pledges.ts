@@ -58,6 +58,9 @@ const plan: DemoPledge[] = [
   // The transport company pledges to a second need from the same phone and office: the leaders' pledge list shows
   // its number's and its connection's pledges together, with "Anular todos".
   { share: 0.3, name: 'Transportes del Sur', whatsapp: '+573005550124', hoursAgo: 1, within: 12, sameClientAs: 4 },
+  // Promised for 18 hours ago and still open (it expires 24 hours after its date): the leaders' list marks it
+  // «Atrasado», and the digest lists it.
+  { share: 0.2, name: 'Ferretería El Progreso', whatsapp: '+573005550126', hoursAgo: 30, within: 12 },
 ];
 
 export async function seedDemoPledges(ctx: Context, emergency: EmergencyRow): Promise<number> {

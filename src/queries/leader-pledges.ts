@@ -3,6 +3,7 @@
 import type { Context } from '../context.ts';
 import type { PledgeStatus } from '../db/types.ts';
 import { HELPER_WINDOW_HOURS } from '../domain/helper-caps.ts';
+import { isOverduePledge } from '../domain/pledge-overdue.ts';
 import { holdingStatuses, isHolding, pledgeStatuses } from '../domain/pledges.ts';
 import { sameUnit } from '../domain/units.ts';
 import { findById } from '../repositories/help-records/records.ts';
@@ -109,8 +110,8 @@ function toLeaderPledge(
     contactName: row.contact_name || null,
     contactWhatsapp: row.contact_whatsapp || null,
     clientHash: row.client_hash || null,
-    // The rule of the leaders' digest (repositories/digest.ts): open, and the promised date has passed.
-    overdue: row.status === 'open' && row.deliver_by < moment.now,
+    // The one rule of the digest and the review stats (domain/pledge-overdue.ts).
+    overdue: isOverduePledge({ status: row.status, deliverBy: row.deliver_by }, new Date(moment.now)),
     undoUntil: row.status === 'cancelled' ? (moment.undo.get(row.id) ?? null) : null,
   };
 }

@@ -63,14 +63,14 @@ ${dispute}`;
       : html`<p class="field"><label for="${field}">Cantidad que llegó (opcional, si fue menos de ${amount(pledge.quantity, pledge.unit)})</label>
 <input id="${field}" name="quantity" type="text" inputmode="decimal" value=""${options.error ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}></p>`
   }<button type="submit">Confirmar entrega${whose(pledge)}</button></form>
-<a class="button secondary" href="${cancelPath(pledge, options)}">Cancelar${whose(pledge)}</a>`;
+${cancelAsk(pledge, options)}`;
 }
 
-/** "Cancelar" first asks (a page that works without JavaScript); the filter and the way back ride along. */
-function cancelPath(pledge: LeaderPledge, options: PledgeItemOptions): string {
-  const query = new URLSearchParams({ volver: options.back });
-  if (options.filter) query.set('estado', options.filter);
-  return `${panelPaths.pledge(options.slug, pledge.id)}/cancelar?${query.toString()}`;
+/** "Cancelar" first asks, on a page of its own (a GET: no JavaScript needed); the filter and the way back ride along. */
+function cancelAsk(pledge: LeaderPledge, options: PledgeItemOptions): Html {
+  return html`<form method="get" action="${panelPaths.pledge(options.slug, pledge.id)}/cancelar" class="inline"><input type="hidden" name="volver" value="${options.back}">${
+    options.filter ? html`<input type="hidden" name="estado" value="${options.filter}">` : ''
+  }<button type="submit" class="secondary">Cancelar${whose(pledge)}</button></form>`;
 }
 
 /** A cancellation made moments ago: "Deshacer" puts the pledge back while its ten minutes last. */
