@@ -82,6 +82,14 @@ export interface Config {
   secondFactor: SecondFactorConfig;
   /** Scheduled backups (README "Respaldos programados"); null while BACKUP_DIR is unset. */
   backups: BackupConfig | null;
+  /** Minutes a leader's review batch ("Revisar los siguientes 20") is held before its cards go back to everyone. */
+  reviewClaimMinutes: number;
+  /**
+   * NUMBER_HASH_KEY: 32 bytes (base64 or hex) that rejected submissions' numbers are hashed under (HMAC-SHA256), so
+   * a new submission from a rejected number is flagged without the number being kept; null while unset: nothing is
+   * kept and nothing is flagged. A key outside the database: whoever reads the table cannot test numbers against it.
+   */
+  numberHashKey: Buffer | null;
 }
 
 export interface BackupConfig {
@@ -414,5 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operations: operationsConfig(env),
     secondFactor: secondFactorConfig(env),
     backups: backupConfig(env, retention.afterCloseDays),
+    reviewClaimMinutes: int(env, 'REVIEW_CLAIM_MINUTES', 15, 1, 240),
+    numberHashKey: keyBytes(env, 'NUMBER_HASH_KEY'),
   };
 }

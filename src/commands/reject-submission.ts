@@ -5,6 +5,7 @@ import type { HelpRow } from '../repositories/help-records/records.ts';
 import { noticeSubmitter } from './channels/notices.ts';
 import { checkVersion } from './expected-version.ts';
 import { type ChangeStep, changeRecord, logDecision, saveRecord } from './record-change.ts';
+import { keepRejectedNumber } from './rejected-numbers.ts';
 
 export async function rejectSubmission(
   ctx: Context,
@@ -34,6 +35,7 @@ export async function rejectStep(
     const saved = await saveRecord(ctx, step, { review_status: 'rejected', reviewed_at: now, reject_reason: reason });
     await logDecision(step, actor, { kind: 'rejected', isPublic: false, note: reason, details: logged });
     await noticeSubmitter(ctx, { ...step, record: saved }, 'rejected');
+    await keepRejectedNumber(ctx, step);
     return saved;
   }
   if (record.review_status === 'approved' && record.pending_revision) {

@@ -33,6 +33,7 @@ import { jobLeases } from './migrations/029-job-leases.ts';
 import { secondFactor } from './migrations/030-second-factor.ts';
 import { peopleGiven } from './migrations/031-people-given.ts';
 import { deliveryUnits } from './migrations/032-delivery-units.ts';
+import { reviewClaims } from './migrations/035-review-claims.ts';
 import { duplicateOf } from './migrations/036-duplicate-of.ts';
 import { trustedSources } from './migrations/033-trusted-sources.ts';
 import { placeScopes } from './migrations/034-place-scopes.ts';
@@ -71,6 +72,7 @@ function migrations(dialect: Dialect) {
     '033-trusted-sources': trustedSources(),
     '034-place-scopes': placeScopes(),
     '038-undo-windows': undoWindows(),
+    '035-review-claims': reviewClaims(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

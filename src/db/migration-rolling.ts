@@ -63,6 +63,8 @@ export const rollingUpgrade = {
   '034-place-scopes': false,
   // A new table: the previous version ignores it (its cancellations simply have no undo).
   '038-undo-windows': true,
+  // New tables: the previous version ignores them (its inboxes simply show every card, and nothing is flagged).
+  '035-review-claims': true,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

@@ -1,6 +1,7 @@
 // Every table whose columns declare their roles, by name: the tables that hold a person's data. holders.ts is typed
 // from this list, so a table here without a holder (or a holder without roles here) does not compile.
 import { type AnyRoles, helpRecordRoles, pledgeRoles, routeClaimRoles } from './column-roles.ts';
+import { rejectedNumberRoles } from './review-roles.ts';
 import {
   auditRoles,
   changeRoles,
@@ -33,6 +34,7 @@ export const rolesByTable = {
   outbound_messages: outboundRoles,
   leader_alerts: leaderAlertRoles,
   consent_drafts: consentDraftRoles,
+  rejected_numbers: rejectedNumberRoles,
 } as const satisfies Partial<Record<keyof Tables, AnyRoles>>;
 
 /** The tables that hold a person's data. */

@@ -597,7 +597,28 @@ export interface Tables {
   leader_alerts: LeaderAlertsTable;
   consent_drafts: ConsentDraftsTable;
   job_leases: JobLeasesTable;
+  review_claims: ReviewClaimsTable;
+  rejected_numbers: RejectedNumbersTable;
   undo_windows: UndoWindowsTable;
+}
+
+/** A card a leader took in a review batch: other leaders' inboxes skip it (urgent and rescue: marked) until expires_at. */
+export interface ReviewClaimsTable {
+  record_id: string;
+  account_id: string;
+  emergency_id: string;
+  claimed_at: string;
+  expires_at: string;
+}
+
+/** A rejected submission's number as a keyed hash (never the number): flags a new submission from it. */
+export interface RejectedNumbersTable {
+  /** The rejected record: the row goes with that record's personal data (its retention or an erasure). */
+  record_id: string;
+  emergency_id: string;
+  /** HMAC-SHA256 under NUMBER_HASH_KEY of the number (E.164), base64url. */
+  number_hash: string;
+  rejected_at: string;
 }
 
 /** One periodic job (upkeep, sweep, retention): which instance may run it until when, and how its last run went. */

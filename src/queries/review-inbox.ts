@@ -137,6 +137,8 @@ export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<
   const filter: InboxFilter = {
     ...rest,
     emergencyId: request.emergencyId,
+    // Review batches held now: viewerAccountId and onlyClaimedBy (in the filter) read them at this instant.
+    claimsAt: ctx.now().toISOString(),
     places: request.places,
     waitingBefore:
       olderThanHours === undefined

@@ -15,6 +15,7 @@ import { consentDraftsHolder } from './consent-draft-holder.ts';
 import type { PersonalDataHolder } from './holder.ts';
 import { pledgesHolder } from './pledge-holder.ts';
 import { recordsHolder } from './record-holder.ts';
+import { rejectedNumbersHolder } from './rejected-number-holder.ts';
 import { routeClaimsHolder } from './route-claim-holder.ts';
 import {
   auditHolder,
@@ -65,6 +66,10 @@ export const personalDataByTable: ByTable = {
   leader_alerts: leaderAlertsHolder,
   consent_drafts: consentDraftsHolder,
   job_leases: { none: 'Which instance runs each periodic job, and when and how its last run went.' },
+  review_claims: {
+    none: 'Which leader holds which waiting card in a review batch, until when; dropped a day after (upkeep).',
+  },
+  rejected_numbers: rejectedNumbersHolder,
   undo_windows: {
     none: "A leader's cancellation of a pledge or refusal of a route offer, undoable for 10 minutes: ids, statuses, times.",
   },

@@ -13,6 +13,15 @@ export interface InboxFilter {
   source?: string;
   /** Only decisions waiting since before this instant (ISO). */
   waitingBefore?: string;
+  /** The instant review claims are read at (ISO): a claim holds while its expires_at is later; unset: none holds. */
+  claimsAt?: string;
+  /**
+   * Who is looking: cards other leaders' live claims hold are left out, except urgent and rescue ones, which nobody
+   * can hide from colleagues (they stay, with claimed_by_name).
+   */
+  viewerAccountId?: string;
+  /** Only the cards this account's live claims hold: its batch. */
+  onlyClaimedBy?: string;
   /** A leader's place scope (domain/place-scope.ts): records in these places or without a municipality. */
   places?: readonly string[] | null;
 }
@@ -24,16 +33,28 @@ export interface InboxPosition {
   id: string;
 }
 
-export type InboxRow = HelpRow & { emergency_slug: string; waiting_since: string; urgent_rank: number };
+/** Who holds a card in a review batch (a live claim): the claimant's name, and whether it is the viewer. */
+export interface ClaimMark {
+  claimed_by_name: string | null;
+  claimed_by_me: boolean;
+}
+
+export type InboxRow = HelpRow & { emergency_slug: string; waiting_since: string; urgent_rank: number } & ClaimMark;
 
 // The inbox order, written once: urgent first, then the longest waiting, ties by id.
 const urgentRank = sql<number>`case when h.urgency = 'urgent' then 0 else 1 end`;
 const waitingSince = sql<string>`coalesce(h.revision_submitted_at, h.submitted_at)`;
+/** Never a claim's expiry: without claimsAt the join finds no claim. */
+const NO_CLAIMS = '9999-12-31T23:59:59.999Z';
 
 function inboxQuery(db: Db, filter: InboxFilter) {
   let query = db
     .selectFrom('help_records as h')
     .innerJoin('emergencies as e', 'e.id', 'h.emergency_id')
+    // The live claim on the card, if any (record_id is the claims' key: at most one row).
+    .leftJoin('review_claims as rc', (join) =>
+      join.onRef('rc.record_id', '=', 'h.id').on('rc.expires_at', '>', filter.claimsAt ?? NO_CLAIMS),
+    )
     .where((eb) =>
       eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]),
     );
@@ -43,6 +64,19 @@ function inboxQuery(db: Db, filter: InboxFilter) {
   if (filter.urgency) query = query.where('h.urgency', '=', filter.urgency);
   if (filter.source) query = query.where('h.source', '=', filter.source);
   if (filter.waitingBefore) query = query.where(waitingSince, '<', filter.waitingBefore);
+  const viewer = filter.viewerAccountId;
+  if (viewer) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('rc.account_id', 'is', null),
+        eb('rc.account_id', '=', viewer),
+        // Nobody can hide an urgent card or a rescue from colleagues by claiming it.
+        eb('h.urgency', '=', 'urgent'),
+        eb('h.category', '=', 'rescate'),
+      ]),
+    );
+  }
+  if (filter.onlyClaimedBy) query = query.where('rc.account_id', '=', filter.onlyClaimedBy);
   if (filter.places) query = query.where(inPlaces('h.municipality_code', filter.places));
   return query;
 }
@@ -73,13 +107,29 @@ export async function inboxRows(
   }
   const rows = await query
     .selectAll('h')
+    .leftJoin('accounts as ca', 'ca.id', 'rc.account_id')
+    .select(['ca.name as claimed_by_name', 'rc.account_id as claimed_by_account'])
     .select(['e.slug as emergency_slug', urgentRank.as('urgent_rank'), waitingSince.as('waiting_since')])
     .orderBy(urgentRank)
     .orderBy(waitingSince)
     .orderBy('h.id')
     .limit(page.limit)
     .execute();
-  return rows.map((row) => ({ ...row, urgent_rank: Number(row.urgent_rank) }));
+  return rows.map(({ claimed_by_account, ...row }) => ({
+    ...row,
+    urgent_rank: Number(row.urgent_rank),
+    claimed_by_name: row.claimed_by_name ?? null,
+    claimed_by_me: claimed_by_account !== null && claimed_by_account === filter.viewerAccountId,
+  }));
+}
+
+/** The cards of a filter that no live claim holds, in inbox order: what a review batch takes (review-claims.ts). */
+export function unclaimedInOrder(db: Db, filter: InboxFilter) {
+  return inboxQuery(db, filter)
+    .where('rc.record_id', 'is', null)
+    .orderBy(urgentRank)
+    .orderBy(waitingSince)
+    .orderBy('h.id');
 }
 
 /** How many decisions match a filter (the whole inbox, not one page). */

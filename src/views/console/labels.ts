@@ -78,6 +78,13 @@ export const timelineKindLabels: Record<string, string> = {
   confirmed: 'Confirmada como vigente',
 };
 
+/** The review inbox's flags (queries/review-flags.ts): a flagged card is never pre-selected. */
+export const reviewFlagLabels = {
+  likely_duplicate: 'Posible duplicado',
+  links_in_text: 'Enlace o correo en el texto',
+  rejected_number: 'Número ya rechazado antes',
+} as const;
+
 export const duplicateReasonLabels = {
   same_whatsapp: 'mismo WhatsApp',
   nearby_same_category: 'misma categoría a menos de 300 m',

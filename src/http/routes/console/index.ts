@@ -25,6 +25,7 @@ import { pledgeRoutes } from './pledge-routes.ts';
 import { privacyRoutes } from './privacy-routes.ts';
 import { recordRoutes } from './record-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { reviewClaimRoutes } from './review-claim-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { routeClaimRoutes } from './route-claim-routes.ts';
 import { secondFactorSignInRoutes } from './second-factor-sign-in-routes.ts';
@@ -116,6 +117,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         placeGuard(inner, ctx);
         emergencyRoutes(inner, ctx);
         reviewRoutes(inner, ctx);
+        reviewClaimRoutes(inner, ctx);
         joinRoutes(inner, ctx);
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
