@@ -33,9 +33,9 @@ import { jobLeases } from './migrations/029-job-leases.ts';
 import { secondFactor } from './migrations/030-second-factor.ts';
 import { peopleGiven } from './migrations/031-people-given.ts';
 import { deliveryUnits } from './migrations/032-delivery-units.ts';
+import { trustedSources } from './migrations/033-trusted-sources.ts';
 import { reviewClaims } from './migrations/035-review-claims.ts';
 import { duplicateOf } from './migrations/036-duplicate-of.ts';
-import { trustedSources } from './migrations/033-trusted-sources.ts';
 import { placeScopes } from './migrations/034-place-scopes.ts';
 import { undoWindows } from './migrations/038-undo-windows.ts';
 import type { Dialect } from './types.ts';
@@ -68,8 +68,8 @@ function migrations(dialect: Dialect) {
     '030-second-factor': secondFactor(),
     '031-people-given': peopleGiven(),
     '032-delivery-units': deliveryUnits(),
-    '036-duplicate-of': duplicateOf(),
     '033-trusted-sources': trustedSources(),
+    '036-duplicate-of': duplicateOf(),
     '034-place-scopes': placeScopes(),
     '038-undo-windows': undoWindows(),
     '035-review-claims': reviewClaims(),

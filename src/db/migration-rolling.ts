@@ -55,10 +55,10 @@ export const rollingUpgrade = {
   '031-people-given': false,
   // The previous version would count a delivery made in another unit (15 cajas to a request in kilos) as covered.
   '032-delivery-units': false,
-  // The previous version would not know the 'joined' review status: its receipt page could not show one.
-  '036-duplicate-of': false,
   // The previous version's key rotation would leave the new key trusted: a new holder must be trusted again.
   '033-trusted-sources': false,
+  // The previous version would not know the 'joined' review status: its receipt page could not show one.
+  '036-duplicate-of': false,
   // The previous version would let a leader limited to some places work on the whole emergency.
   '034-place-scopes': false,
   // A new table: the previous version ignores it (its cancellations simply have no undo).
