@@ -102,7 +102,8 @@ test('the plan is deterministic and every submission passes the public schema', 
 test('seeds about 200 published records, a few waiting for review and two rejected, in seconds', () => {
   assert.equal(summary.emergencySlug, demoEmergency.slug);
   assert.ok(summary.approved >= 150, String(summary.approved));
-  assert.ok(summary.pending >= 6 && summary.pending <= 10, String(summary.pending));
+  // Two of them are near-copies of a published request, to join (demo-duplicates.ts).
+  assert.ok(summary.pending >= 6 && summary.pending <= 12, String(summary.pending));
   assert.equal(summary.rejected, 2);
   assert.ok(seedMs < 30_000, `seedDemo took ${Math.round(seedMs)} ms`);
 });

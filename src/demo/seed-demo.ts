@@ -12,6 +12,7 @@ import { findEmergencyBySlug } from '../repositories/emergencies.ts';
 import { helpSubmission } from '../schemas/submission.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
 import { DEMO_ACTOR, type DemoEntry, demoPlan } from './demo-data.ts';
+import { seedDemoDuplicates } from './demo-duplicates.ts';
 import { seedDemoNumberProof } from './demo-number-proof.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoClaims, seedDemoPledges } from './demo-pledges.ts';
@@ -71,6 +72,9 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   summary.approved++;
   // Five hours ago an admin trusted the Defensa Civil's integration; two of its requests wait in the trusted lane.
   summary.pending += await seedDemoTrustedSource(ctx, 300);
+  // Four hours ago a request for water was published; its sender wrote twice more: a cluster to join.
+  summary.pending += await seedDemoDuplicates(ctx, 240);
+  summary.approved++;
   // Records nobody has touched for three days are "por confirmar", as they would be in a real response.
   await refreshConfirmations(ctx);
   return summary;

@@ -77,7 +77,8 @@ export async function recordsDueForRetention(db: Db, cut: RetentionCutoffs): Pro
     .selectFrom('help_records')
     .select('id')
     .where('identity_document', 'is not', null)
-    .where('review_status', 'in', ['approved', 'rejected'])
+    // A joined one was decided too (commands/join-duplicate.ts): its document goes like the others'.
+    .where('review_status', 'in', ['approved', 'rejected', 'joined'])
     .where('reviewed_at', '<', cut.identityDecidedBefore)
     .execute();
   return {
