@@ -137,6 +137,9 @@ export async function undoPledgeCancel(
     }
     const quantity = held(pledge, step);
     const { record } = step;
+    if (record.review_status !== 'approved') {
+      throw new UndoRefused('changed', 'La solicitud ya no está publicada: la cancelación no se puede deshacer.');
+    }
     if (record.quantity_required !== null && quantity > 0) {
       const free = Math.max(0, (record.quantity_pending ?? 0) - record.quantity_committed);
       if (quantity > free + 1e-9) {
