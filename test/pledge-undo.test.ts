@@ -86,6 +86,14 @@ const auditActions = async (helpId: string) =>
   );
 const pledgeRow = (id: string) =>
   h.ctx.db.selectFrom('pledges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The change feed's entries for a record (what webhooks carry), oldest first. */
+const feed = async (helpId: string) =>
+  await h.ctx.db
+    .selectFrom('public_changes')
+    .select(['kind', 'fingerprint'])
+    .where('entity_id', '=', helpId)
+    .orderBy('seq')
+    .execute();
 const quantities = async (id: string) =>
   (await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${id}` })).body.item.quantities;
 
@@ -114,6 +122,7 @@ describe('cancelling a pledge from the console, with ten minutes to undo', () =>
     minutes(70); // past the hour that paces pledge notices: a cancellation would be told at once
     const before = await pledgeRow(made.id);
     const noticesBefore = (await notices(number)).length;
+    const feedBefore = await feed(id);
     await browser.get(recordPath(id));
     const cancelled = await browser.post(action(made.id, 'cancelar'), { volver: 'registro' });
     assert.equal(cancelled.statusCode, 303, cancelled.body);
@@ -129,6 +138,13 @@ describe('cancelling a pledge from the console, with ten minutes to undo', () =>
     assert.equal(undone.statusCode, 303, undone.body);
     assert.deepEqual(await pledgeRow(made.id), before, 'exactly as it was');
     assert.equal((await quantities(id)).committed, 10);
+    // The feed (and so the webhooks) followed the public count: freed, then held again, back to the same state.
+    const moves = (await feed(id)).slice(feedBefore.length);
+    assert.deepEqual(
+      moves.map((m) => m.kind),
+      ['quantities_changed', 'quantities_changed'],
+    );
+    assert.equal(moves.at(-1)?.fingerprint, feedBefore.at(-1)?.fingerprint, 'the public state is as before');
 
     minutes(UNDO_MINUTES * 2);
     await sendDueCancellations(h.ctx);
