@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { rejectMany } from '../src/commands/reject-many.ts';
+import { reportRecord } from '../src/commands/report-record.ts';
 import { setPlaceScope } from '../src/commands/set-place-scope.ts';
 import { checkPlaceCodes, inScope } from '../src/domain/place-scope.ts';
 import { AppError } from '../src/errors.ts';
@@ -12,7 +13,7 @@ import { guardedRoutes } from '../src/http/routes/console/place-guard.ts';
 import { reviewInbox } from '../src/queries/review-inbox.ts';
 import { findById } from '../src/repositories/help-records/records.ts';
 import { leader, pendingShown } from './helpers/console.ts';
-import { addEmergency, type Harness, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
+import { addEmergency, type Harness, HELP, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 
 let h: Harness;
 const SLUG = 'inundacion-mocoa';
@@ -259,6 +260,46 @@ describe('a leader limited to one municipality', () => {
     ).length;
     assert.ok(outside >= 2);
     assert.equal(pendingShown((await browser.get(`/panel/e/${SLUG}/registros`)).body), everything.total - outside);
+  });
+});
+
+describe('pledges and reports', () => {
+  test('lists hold only the leader’s places; a pledge outside them is 403, and “anular todos” leaves it alone', async () => {
+    const water = (code: string, title: string) =>
+      publish(h, { ...placed(code, title), quantityRequired: 30, unit: 'bidones' });
+    const mocoa = await water(MOCOA, 'Agua para Mocoa');
+    const popayan = await water(POPAYAN, 'Agua para Popayán');
+    const contactWhatsapp = '+573209876543';
+    for (const id of [mocoa, popayan]) {
+      const res = await h.json({
+        method: 'POST',
+        url: `${HELP}/${id}/pledges`,
+        payload: { quantity: 5, contactName: 'Ana Gómez', contactWhatsapp },
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      await reportRecord(h.ctx, id, { reason: 'scam', note: `Reporte de ${id}` }, `r-${id}`);
+    }
+    const pledgeOf = async (helpId: string) =>
+      h.ctx.db.selectFrom('pledges').select(['id', 'status']).where('help_id', '=', helpId).executeTakeFirstOrThrow();
+    const { browser } = await scopedLeader([MOCOA]);
+    const pledges = await browser.get(`/panel/e/${SLUG}/compromisos`);
+    assert.equal(pledges.statusCode, 200);
+    assert.match(pledges.body, /Agua para Mocoa/);
+    assert.doesNotMatch(pledges.body, /Agua para Popayán/);
+    const reports = await browser.get(`/panel/e/${SLUG}/reportes`);
+    assert.match(reports.body, /Agua para Mocoa/);
+    assert.doesNotMatch(reports.body, /Agua para Popayán/);
+    const outside = await pledgeOf(popayan);
+    await browser.get(`/panel/e/${SLUG}/compromisos`);
+    assert.equal((await browser.post(`/panel/e/${SLUG}/compromisos/${outside.id}/entregar`)).statusCode, 403);
+    await browser.get(`/panel/e/${SLUG}/compromisos`);
+    const voided = await browser.post(`/panel/e/${SLUG}/compromisos/anular`, { por: 'numero', valor: contactWhatsapp });
+    assert.equal(voided.statusCode, 303);
+    assert.equal((await pledgeOf(mocoa)).status, 'cancelled');
+    assert.equal((await pledgeOf(popayan)).status, 'open');
+    // An unscoped leader sees both.
+    const unscoped = await leader(h, [SLUG]);
+    assert.match((await unscoped.browser.get(`/panel/e/${SLUG}/reportes`)).body, /Agua para Popayán/);
   });
 });
 

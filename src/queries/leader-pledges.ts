@@ -147,18 +147,20 @@ export async function leaderPledgesOfEmergency(
   emergencyId: string,
   status?: PledgeStatus,
   limit = 500,
+  /** A scoped leader's places (placeScopeIn in queries/console-session.ts); null or absent: the whole emergency. */
+  places?: readonly string[] | null,
 ): Promise<LeaderPledge[]> {
   const now = ctx.now().toISOString();
   const moment = { now, undo: undoMap(await openWindowsOfEmergency(ctx.db, emergencyId, 'pledge'), now) };
   if (status) {
-    const rows = await pledgesOfEmergency(ctx.db, emergencyId, { statuses: [status], limit });
+    const rows = await pledgesOfEmergency(ctx.db, emergencyId, { statuses: [status], limit, places });
     return rows.map(fromEmergencyRow(moment));
   }
   const holding: readonly PledgeStatus[] = holdingStatuses;
   const settled = pledgeStatuses.filter((s) => !holding.includes(s));
   const [open, rest] = await Promise.all([
-    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...holding], limit }),
-    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit }),
+    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...holding], limit, places }),
+    pledgesOfEmergency(ctx.db, emergencyId, { statuses: [...settled], limit, places }),
   ]);
   return [...open, ...rest].map(fromEmergencyRow(moment)).sort(workOrder);
 }

@@ -40,10 +40,15 @@ function toLeaderClaim(row: LeaderClaimRow): LeaderRouteClaim {
  * An emergency's claims in the order leaders work them. Waiting ones are read apart from the rest, so a long history
  * of decided offers never pushes one still waiting off the page.
  */
-export async function leaderRouteClaims(ctx: Context, emergencyId: string): Promise<LeaderRouteClaim[]> {
+export async function leaderRouteClaims(
+  ctx: Context,
+  emergencyId: string,
+  /** A scoped leader's places (placeScopeIn in queries/console-session.ts); null or absent: the whole emergency. */
+  places?: readonly string[] | null,
+): Promise<LeaderRouteClaim[]> {
   const [waiting, rest] = await Promise.all([
-    claimsOfEmergency(ctx.db, emergencyId, ['pending']),
-    claimsOfEmergency(ctx.db, emergencyId, ['accepted', 'declined', 'withdrawn']),
+    claimsOfEmergency(ctx.db, emergencyId, ['pending'], places),
+    claimsOfEmergency(ctx.db, emergencyId, ['accepted', 'declined', 'withdrawn'], places),
   ]);
   return [...waiting, ...rest]
     .map(toLeaderClaim)

@@ -2,8 +2,14 @@
 import type { Context } from '../context.ts';
 import type { ReportReason } from '../domain/report-reasons.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
-import { openReportCounts, openReportGroups, openReportsOf, type ReportGroupRow } from '../repositories/reports.ts';
-import { type ConsoleUser, emergenciesFor } from './console-session.ts';
+import {
+  openReportCountIn,
+  openReportCounts,
+  openReportGroups,
+  openReportsOf,
+  type ReportGroupRow,
+} from '../repositories/reports.ts';
+import { type ConsoleUser, emergenciesFor, placeScopeIn } from './console-session.ts';
 
 /** How many reported records one page lists, and how many reports of each it shows (the counts are complete). */
 const MAX_GROUPS = 100;
@@ -47,8 +53,14 @@ function group(row: ReportGroupRow, entries: ReportEntry[]): ReportGroup {
 }
 
 /** Records of one emergency with open reports: most distinct reporters first, then most recently reported. */
-export async function reportInbox(ctx: Context, emergencyId: string, helpId?: string): Promise<ReportGroup[]> {
-  const rows = await openReportGroups(ctx.db, emergencyId, MAX_GROUPS, helpId);
+export async function reportInbox(
+  ctx: Context,
+  emergencyId: string,
+  helpId?: string,
+  /** A scoped leader's places (placeScopeIn); null or absent: the whole emergency. */
+  places?: readonly string[] | null,
+): Promise<ReportGroup[]> {
+  const rows = await openReportGroups(ctx.db, emergencyId, MAX_GROUPS, helpId, places);
   const reports = await openReportsOf(
     ctx.db,
     rows.map((row) => row.help_id),
@@ -70,7 +82,11 @@ export async function recordReports(ctx: Context, emergencyId: string, helpId: s
 
 /** Open reports in the emergency shown, or in every emergency the user works on. */
 export async function openReportTotal(ctx: Context, user: ConsoleUser, emergency: EmergencyRow | null) {
-  if (emergency) return (await openReportCounts(ctx.db, [emergency.id])).get(emergency.id) ?? 0;
+  if (emergency) {
+    const places = placeScopeIn(user, emergency.id);
+    if (places) return openReportCountIn(ctx.db, emergency.id, places);
+    return (await openReportCounts(ctx.db, [emergency.id])).get(emergency.id) ?? 0;
+  }
   const counts =
     user.role === 'admin'
       ? await openReportCounts(ctx.db)
@@ -78,5 +94,11 @@ export async function openReportTotal(ctx: Context, user: ConsoleUser, emergency
           ctx.db,
           (await emergenciesFor(ctx, user)).map((e) => e.id),
         );
+  // Where a leader is limited to some places, theirs only.
+  for (const emergencyId of user.placeScopes.keys()) {
+    const places = placeScopeIn(user, emergencyId);
+    if (places && counts.has(emergencyId))
+      counts.set(emergencyId, await openReportCountIn(ctx.db, emergencyId, places));
+  }
   return [...counts.values()].reduce((a, b) => a + b, 0);
 }

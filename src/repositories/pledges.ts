@@ -6,6 +6,7 @@ import type { Store } from '../db/store.ts';
 import type { Db, PledgeStatus, PledgesTable } from '../db/types.ts';
 import { holdingStatuses, pledgeCodeHash } from '../domain/pledges.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
+import { inPlaces } from './place-scopes.ts';
 
 export type PledgeRow = Selectable<PledgesTable>;
 
@@ -76,7 +77,8 @@ export interface EmergencyPledgeRow extends PledgeRow {
 export async function pledgesOfEmergency(
   db: Db,
   emergencyId: string,
-  options: { statuses?: PledgeStatus[]; limit?: number } = {},
+  /** places: a leader's place scope (domain/place-scope.ts), requests in these places or without a municipality. */
+  options: { statuses?: PledgeStatus[]; limit?: number; places?: readonly string[] | null } = {},
 ): Promise<EmergencyPledgeRow[]> {
   let query = db
     .selectFrom('pledges as p')
@@ -85,6 +87,7 @@ export async function pledgesOfEmergency(
     .select(['h.title', 'h.unit as request_unit'])
     .where('p.emergency_id', '=', emergencyId);
   if (options.statuses && options.statuses.length > 0) query = query.where('p.status', 'in', options.statuses);
+  if (options.places) query = query.where(inPlaces('h.municipality_code', options.places));
   return query
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id')

@@ -2,6 +2,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db, ReportsTable } from '../db/types.ts';
 import type { ReportReason } from '../domain/report-reasons.ts';
+import { inPlaces } from './place-scopes.ts';
 
 export type ReportRow = Selectable<ReportsTable>;
 
@@ -73,6 +74,8 @@ export async function openReportGroups(
   emergencyId: string,
   limit: number,
   helpId?: string,
+  /** A leader's place scope (domain/place-scope.ts): only records in these places or without a municipality. */
+  places?: readonly string[] | null,
 ): Promise<ReportGroupRow[]> {
   let query = db
     .selectFrom('reports as r')
@@ -90,6 +93,7 @@ export async function openReportGroups(
     .where('r.emergency_id', '=', emergencyId)
     .where('r.resolved_at', 'is', null);
   if (helpId) query = query.where('r.help_id', '=', helpId);
+  if (places) query = query.where(inPlaces('h.municipality_code', places));
   const rows = await query
     .groupBy(['r.help_id', 'h.title', 'h.type', 'h.status', 'h.review_status'])
     .orderBy('reporters', 'desc')
@@ -162,4 +166,17 @@ export async function dueReportNotes(db: Db, resolvedBefore: string) {
     .where('note', '!=', '')
     .where('resolved_at', '<', resolvedBefore)
     .execute();
+}
+
+/** Open reports of one emergency's records in these places (or without a municipality): a scoped leader's count. */
+export async function openReportCountIn(db: Db, emergencyId: string, places: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('reports as r')
+    .innerJoin('help_records as h', 'h.id', 'r.help_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('r.emergency_id', '=', emergencyId)
+    .where('r.resolved_at', 'is', null)
+    .where(inPlaces('h.municipality_code', places))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

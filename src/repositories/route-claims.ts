@@ -6,6 +6,7 @@ import type { Store } from '../db/store.ts';
 import type { Db, RouteClaimStatus, RouteClaimsTable } from '../db/types.ts';
 import { normalizeReceiptCode } from '../domain/receipt-code.ts';
 import { claimCodeHash } from '../domain/route-claims.ts';
+import { inPlaces } from './place-scopes.ts';
 
 export type RouteClaimRow = Selectable<RouteClaimsTable>;
 
@@ -70,14 +71,21 @@ export async function claimsOfEmergency(
   db: Db,
   emergencyId: string,
   statuses?: RouteClaimStatus[],
+  /** A leader's place scope (domain/place-scope.ts): routes whose both ends are in these places (or unplaced). */
+  places?: readonly string[] | null,
 ): Promise<LeaderClaimRow[]> {
   let query = db
     .selectFrom('route_claims as c')
     .innerJoin('logistics_operations as o', 'o.id', 'c.operation_id')
+    .leftJoin('help_records as dh', 'dh.id', 'o.destination_help_id')
+    .leftJoin('help_records as ph', 'ph.id', 'o.pickup_help_id')
     .selectAll('c')
     .select(['o.title as route_title', 'o.status as route_status'])
     .where('c.emergency_id', '=', emergencyId);
   if (statuses && statuses.length > 0) query = query.where('c.status', 'in', statuses);
+  if (places) {
+    query = query.where(inPlaces('dh.municipality_code', places)).where(inPlaces('ph.municipality_code', places));
+  }
   return query.orderBy('c.created_at', 'desc').orderBy('c.id').limit(500).execute();
 }
 

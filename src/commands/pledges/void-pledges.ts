@@ -4,6 +4,7 @@
 // kind and the pledges by id, never by the number.
 import type { Actor, Context } from '../../context.ts';
 import { audit } from '../../repositories/audit.ts';
+import type { HelpRow } from '../../repositories/help-records/records.ts';
 import { findPledge, holdingPledgesOf } from '../../repositories/pledges.ts';
 import { changeRecord } from '../record-change.ts';
 import { closeOpenPledge, settleReported } from './pledge-totals.ts';
@@ -15,6 +16,8 @@ export async function voidPledgesOf(
   emergencyId: string,
   group: PledgeGroupKey,
   actor: Actor,
+  /** Whether this leader may act on the pledge's request (`inScope` of queries/place-scope.ts); all when absent. */
+  allowed?: (record: HelpRow) => boolean,
 ): Promise<{ voided: number }> {
   const by =
     group.by === 'number'
@@ -23,6 +26,8 @@ export async function voidPledgesOf(
   const voided: string[] = [];
   for (const { id, help_id } of await holdingPledgesOf(ctx.db, emergencyId, by)) {
     const done = await changeRecord(ctx, help_id, async (step) => {
+      // A pledge to a request outside the leader's places stays as it is: another team answers for it.
+      if (allowed && !allowed(step.record)) return false;
       const pledge = await findPledge(step.trx, id, true);
       if (pledge?.status === 'open') {
         await closeOpenPledge(ctx, step, pledge, { status: 'cancelled', delivered: null, actor });

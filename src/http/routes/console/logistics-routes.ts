@@ -6,7 +6,7 @@ import { setLogisticsStatus } from '../../../commands/set-logistics-status.ts';
 import type { Context } from '../../../context.ts';
 import { isLogisticsStatus } from '../../../domain/logistics-status.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { leaderRoutes, routeEndpoints, routeInEmergency } from '../../../queries/leader-logistics.ts';
 import { leaderRouteClaims } from '../../../queries/leader-route-claims.ts';
@@ -67,7 +67,7 @@ export function logisticsRenderer(ctx: Context) {
     const [routes, endpoints, claims, claimDeclines, frame] = await Promise.all([
       leaderRoutes(ctx, emergency.id),
       routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
-      leaderRouteClaims(ctx, emergency.id),
+      leaderRouteClaims(ctx, emergency.id, placeScopeIn(currentUser(request), emergency.id)),
       pendingClaimDeclines(ctx, emergency.id),
       frameFor(ctx, currentUser(request), emergency, flash),
     ]);

@@ -15,7 +15,7 @@ import type { Context } from '../../../context.ts';
 import { formatNumber } from '../../../domain/number-format.ts';
 import type { PledgeStatus } from '../../../domain/pledges.ts';
 import { AppError, detail, errorMessage } from '../../../errors.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import {
   isPledgeStatus,
@@ -23,6 +23,7 @@ import {
   leaderPledgesOfEmergency,
   pledgeGroups,
 } from '../../../queries/leader-pledges.ts';
+import { inScope } from '../../../queries/place-scope.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { pledgeCancelPage } from '../../../views/console/pledge-cancel-page.ts';
 import { pledgesPage } from '../../../views/console/pledges-page.ts';
@@ -89,12 +90,14 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
     status: PledgeStatus | undefined,
     errors: Record<string, string> = {},
   ) => {
+    const places = placeScopeIn(currentUser(request), emergency.id);
     const [pledges, frame] = await Promise.all([
-      leaderPledgesOfEmergency(ctx, emergency.id, status),
+      leaderPledgesOfEmergency(ctx, emergency.id, status, undefined, places),
       frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? pledgeFlash(request)),
     ]);
     // Groups are read from every pledge, whatever the filter shows.
-    const all = status === undefined ? pledges : await leaderPledgesOfEmergency(ctx, emergency.id);
+    const all =
+      status === undefined ? pledges : await leaderPledgesOfEmergency(ctx, emergency.id, undefined, undefined, places);
     return pledgesPage(frame, { pledges, status, errors, groups: pledgeGroups(all, ctx.now()) });
   };
 
@@ -114,7 +117,8 @@ export function pledgeRoutes(app: FastifyInstance, ctx: Context): void {
     }
     const group: PledgeGroupKey =
       by === 'numero' ? { by: 'number', whatsapp: key } : { by: 'address', clientHash: key };
-    await voidPledgesOf(ctx, emergency.id, group, consoleActor(user));
+    const places = placeScopeIn(user, emergency.id);
+    await voidPledgesOf(ctx, emergency.id, group, consoleActor(user), (record) => inScope(places, record));
     return seeOther(reply, `${panelPaths.pledges(emergency.slug)}?hecho=compromisos-anulados`);
   });
 

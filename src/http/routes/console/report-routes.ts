@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveReports } from '../../../commands/resolve-reports.ts';
 import type { Context } from '../../../context.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import { reportInbox } from '../../../queries/report-inbox.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
 import { reportsPage } from '../../../views/console/reports-page.ts';
@@ -23,7 +23,7 @@ export function reportRoutes(app: FastifyInstance, ctx: Context): void {
     const user = currentUser(request);
     const emergency = await emergencyFor(ctx, user, request.params.slug);
     const [groups, frame] = await Promise.all([
-      reportInbox(ctx, emergency.id),
+      reportInbox(ctx, emergency.id, undefined, placeScopeIn(user, emergency.id)),
       frameFor(ctx, user, emergency, flashOf(request)),
     ]);
     return sendPage(reply, reportsPage(frame, groups));
