@@ -36,6 +36,7 @@ import { deliveryUnits } from './migrations/032-delivery-units.ts';
 import { trustedSources } from './migrations/033-trusted-sources.ts';
 import { reviewClaims } from './migrations/035-review-claims.ts';
 import { duplicateOf } from './migrations/036-duplicate-of.ts';
+import { reviewStatsIndexes } from './migrations/037-review-stats-indexes.ts';
 import { placeScopes } from './migrations/034-place-scopes.ts';
 import { undoWindows } from './migrations/038-undo-windows.ts';
 import type { Dialect } from './types.ts';
@@ -73,6 +74,7 @@ function migrations(dialect: Dialect) {
     '034-place-scopes': placeScopes(),
     '038-undo-windows': undoWindows(),
     '035-review-claims': reviewClaims(),
+    '037-review-stats-indexes': reviewStatsIndexes(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

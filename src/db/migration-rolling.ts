@@ -65,6 +65,8 @@ export const rollingUpgrade = {
   '038-undo-windows': true,
   // New tables: the previous version ignores them (its inboxes simply show every card, and nothing is flagged).
   '035-review-claims': true,
+  // Indexes only: the previous version reads and writes the same rows.
+  '037-review-stats-indexes': true,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

@@ -48,31 +48,43 @@ export async function reviewBacklogRows(db: Db, cutoffs: readonly string[]): Pro
   });
 }
 
-/** What waits for review in one emergency: a pending submission, or a pending revision of a published record. */
+/**
+ * What waits for review in one emergency, as rows (id, title, urgency, waiting_since): pending submissions through
+ * help_records_inbox, and pending revisions of published records through the partial help_records_revisions index.
+ * Two index reads joined by UNION ALL: an OR of the two would walk every record of the emergency.
+ */
 function waitingIn(db: Db, emergencyId: string) {
-  return db
-    .selectFrom('help_records as h')
-    .where('h.emergency_id', '=', emergencyId)
-    .where((eb) =>
-      eb.or([eb('h.review_status', '=', 'pending_review'), eb('h.revision_submitted_at', 'is not', null)]),
-    );
+  const waitingSince = sql<string>`coalesce(revision_submitted_at, submitted_at)`.as('waiting_since');
+  const submissions = db
+    .selectFrom('help_records')
+    .where('emergency_id', '=', emergencyId)
+    .where('review_status', '=', 'pending_review')
+    .select(['id', 'title', 'urgency', waitingSince]);
+  // Pending revisions are few across all emergencies: read them through their partial index, and keep the planner
+  // off the emergency's own index (which would walk every record of the emergency) by comparing an expression.
+  const revisions = db
+    .selectFrom('help_records')
+    .where('revision_submitted_at', 'is not', null)
+    .where(sql<string>`emergency_id || ''`, '=', emergencyId)
+    .where('review_status', '<>', 'pending_review')
+    .select(['id', 'title', 'urgency', waitingSince]);
+  return db.selectFrom(submissions.unionAll(revisions).as('w'));
 }
 
 /**
  * One emergency's waiting records split at `cutoffs` (ISO instants, newest first), as reviewBacklogRows counts them:
- * counts[0] waits since after cutoffs[0], the last since before the oldest cutoff. One statement on the inbox index.
+ * counts[0] waits since after cutoffs[0], the last since before the oldest cutoff. One statement.
  */
 export async function emergencyBacklogCounts(
   db: Db,
   emergencyId: string,
   cutoffs: readonly string[],
 ): Promise<number[]> {
-  const waitingSince = sql<string>`coalesce(h.revision_submitted_at, h.submitted_at)`;
   const columns = Array.from({ length: cutoffs.length + 1 }, (_, i) => {
     const newer = i === 0 ? undefined : cutoffs[i - 1];
     const older = cutoffs[i];
-    const after = older === undefined ? sql`1 = 1` : sql`${waitingSince} > ${older}`;
-    const notAfter = newer === undefined ? sql`1 = 1` : sql`${waitingSince} <= ${newer}`;
+    const after = older === undefined ? sql`1 = 1` : sql`w.waiting_since > ${older}`;
+    const notAfter = newer === undefined ? sql`1 = 1` : sql`w.waiting_since <= ${newer}`;
     return sql<number>`coalesce(sum(case when ${after} and ${notAfter} then 1 else 0 end), 0)`.as(`b${i}`);
   });
   const row = await waitingIn(db, emergencyId).select(columns).executeTakeFirst();
@@ -82,19 +94,18 @@ export async function emergencyBacklogCounts(
 
 /** The urgent record that has waited longest in one emergency (id, title, since when), or undefined. */
 export async function oldestWaitingUrgent(db: Db, emergencyId: string) {
-  const waitingSince = sql<string>`coalesce(h.revision_submitted_at, h.submitted_at)`;
   return waitingIn(db, emergencyId)
-    .where('h.urgency', '=', 'urgent')
-    .select(['h.id', 'h.title', waitingSince.as('waiting_since')])
-    .orderBy(waitingSince)
-    .orderBy('h.id')
+    .where('w.urgency', '=', 'urgent')
+    .select(['w.id', 'w.title', 'w.waiting_since'])
+    .orderBy('w.waiting_since')
+    .orderBy('w.id')
     .limit(1)
     .executeTakeFirst();
 }
 
 export interface DecisionCountRow {
   action: string;
-  /** Entries at or after each cutoff (cutoffs newest first, so the counts only grow). */
+  /** Entries after each cutoff (cutoffs newest first, so the counts only grow). */
   since: number[];
   /** Of those, the ones whose details carry a leader's corrections (an approval with edits). */
   corrected: number[];
@@ -102,7 +113,8 @@ export interface DecisionCountRow {
 
 /**
  * Review decisions on one emergency's records, from the audit log each decision writes (commands/record-change.ts),
- * counted at or after each cutoff: one statement, read from the oldest cutoff on.
+ * counted after each cutoff: one statement, through audit_log_action_time from the oldest cutoff on, each entry's
+ * record read by its key for the emergency.
  */
 export async function emergencyDecisionCounts(
   db: Db,
@@ -117,17 +129,17 @@ export async function emergencyDecisionCounts(
   const rows = await db
     .selectFrom('audit_log as a')
     .innerJoin('help_records as h', 'h.id', 'a.target_id')
-    .where('a.target_type', '=', 'help_record')
     .where('a.action', 'in', actions)
-    .where('a.created_at', '>=', oldest)
+    .where('a.created_at', '>', oldest)
+    .where('a.target_type', '=', 'help_record')
     .where('h.emergency_id', '=', emergencyId)
     .select('a.action')
     .select(
-      cutoffs.map((cutoff, i) => sql<number>`sum(case when a.created_at >= ${cutoff} then 1 else 0 end)`.as(`s${i}`)),
+      cutoffs.map((cutoff, i) => sql<number>`sum(case when a.created_at > ${cutoff} then 1 else 0 end)`.as(`s${i}`)),
     )
     .select(
       cutoffs.map((cutoff, i) =>
-        sql<number>`sum(case when a.created_at >= ${cutoff} and ${corrected} then 1 else 0 end)`.as(`c${i}`),
+        sql<number>`sum(case when a.created_at > ${cutoff} and ${corrected} then 1 else 0 end)`.as(`c${i}`),
       ),
     )
     .groupBy('a.action')
@@ -178,32 +190,41 @@ export async function lateWork(
 }
 
 /**
- * How many new submissions of one emergency were waiting at each instant of `at`: submitted by then and not yet
- * decided (first published, rejected, joined to another as its duplicate, or withdrawn before publication).
- * Revisions are not counted: a decided revision leaves no trace on the record. For the digest's chart; reads the
- * emergency's records once.
+ * The new submissions one emergency holds: how many wait for review now, and how many arrived after each cutoff
+ * (newest first). A submission withdrawn before any decision counts in neither: it never waited as far as the
+ * figures go. Two counts through help_records_inbox and help_records_arrivals: for the digest's chart, which
+ * works back from now (waiting then = waiting now − arrived since + decided since).
  */
-export async function pendingAt(db: Db, emergencyId: string, at: readonly string[]): Promise<number[]> {
-  if (at.length === 0) return [];
-  const decidedAt = sql<string | null>`case h.review_status
-    when 'approved' then h.published_at
-    when 'rejected' then h.reviewed_at
-    when 'joined' then h.reviewed_at
-    when 'withdrawn' then coalesce(h.published_at, h.withdrawn_at)
-    else null end`;
-  const latest = [...at].sort().at(-1) as string;
-  const row = await db
-    .selectFrom('help_records as h')
-    .where('h.emergency_id', '=', emergencyId)
-    .where('h.submitted_at', '<=', latest)
-    .select(
-      at.map((instant, i) =>
-        sql<number>`coalesce(sum(case when h.submitted_at <= ${instant} and (${decidedAt} is null or ${decidedAt} > ${instant}) then 1 else 0 end), 0)`.as(
-          `p${i}`,
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  const record = (row ?? {}) as Record<string, unknown>;
-  return at.map((_, i) => Number(record[`p${i}`] ?? 0));
+export async function submissionArrivals(
+  db: Db,
+  emergencyId: string,
+  cutoffs: readonly string[],
+): Promise<{ waitingNow: number; arrivedSince: number[] }> {
+  const oldest = cutoffs[cutoffs.length - 1];
+  const [waiting, arrived] = await Promise.all([
+    db
+      .selectFrom('help_records')
+      .where('emergency_id', '=', emergencyId)
+      .where('review_status', '=', 'pending_review')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+    oldest === undefined
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('help_records')
+          .where('emergency_id', '=', emergencyId)
+          .where('submitted_at', '>', oldest)
+          .where((eb) => eb.not(eb.and([eb('review_status', '=', 'withdrawn'), eb('published_at', 'is', null)])))
+          .select(
+            cutoffs.map((cutoff, i) =>
+              sql<number>`coalesce(sum(case when submitted_at > ${cutoff} then 1 else 0 end), 0)`.as(`a${i}`),
+            ),
+          )
+          .executeTakeFirst(),
+  ]);
+  const record = (arrived ?? {}) as Record<string, unknown>;
+  return {
+    waitingNow: Number(waiting?.n ?? 0),
+    arrivedSince: cutoffs.map((_, i) => Number(record[`a${i}`] ?? 0)),
+  };
 }
