@@ -12,6 +12,7 @@ import { AppError } from '../src/errors.ts';
 import { guardedRoutes } from '../src/http/routes/console/place-guard.ts';
 import { reviewInbox } from '../src/queries/review-inbox.ts';
 import { findById } from '../src/repositories/help-records/records.ts';
+import { runCli } from './helpers/cli.ts';
 import { leader, pendingShown } from './helpers/console.ts';
 import { addEmergency, type Harness, HELP, offerBody, publish, requestBody, setup, submit } from './helpers/harness.ts';
 
@@ -350,5 +351,33 @@ describe('the accounts page', () => {
     // A leader cannot set scopes, not even their own.
     await lead.browser.get(`/panel/e/${SLUG}`);
     assert.equal((await lead.browser.post(url, { emergency: SLUG, [field]: '' })).statusCode, 403);
+  });
+});
+
+describe('ayuda leader scope', () => {
+  test('the operator limits a leader, is told in words, is refused an unknown code, and clears the limit', async () => {
+    const lead = await leader(h, [SLUG]);
+    const cli = (...args: string[]) => runCli(['leader', 'scope', ...args], { DATABASE_URL: h.dbUrl });
+    const set = await cli(lead.email, '--emergency', SLUG, '--place', MOCOA, '--place', '19');
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stdout, /86001 \(Mocoa, Putumayo\)/);
+    assert.equal((await lead.browser.get(`/panel/e/${SLUG}/revisar/${ids.pendingAsis}`)).statusCode, 403);
+    const unknown = await cli(lead.email, '--emergency', SLUG, '--place', '99999');
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.stderr, /99999/);
+    const neither = await cli(lead.email, '--emergency', SLUG);
+    assert.equal(neither.code, 2);
+    const both = await cli(lead.email, '--emergency', SLUG, '--place', MOCOA, '--clear');
+    assert.equal(both.code, 2);
+    const json = await cli(lead.email, '--emergency', SLUG, '--clear', '--json');
+    assert.equal(json.code, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout), {
+      id: lead.account.id,
+      email: lead.email,
+      emergency: SLUG,
+      places: [],
+      before: ['19', MOCOA],
+    });
+    assert.equal((await lead.browser.get(`/panel/e/${SLUG}/revisar/${ids.pendingAsis}`)).statusCode, 200);
   });
 });
