@@ -1,7 +1,8 @@
 // A small bar chart drawn on the server: inline <svg> with presentation attributes only (the console's CSP has
 // style-src 'self', so no style="" attribute, and script-src 'self', so nothing runs), named by <title> and
 // aria-labelledby for screen readers, each bar with its value written above it, and the same figures as a table
-// below it for anyone who cannot read the picture. Pure: the same figures draw the same markup.
+// below it (folded under "Ver las cifras") for anyone who cannot read the picture. Pure: the same figures draw the
+// same markup.
 import { formatNumber } from '../../domain/number-format.ts';
 import { type Html, html } from '../html.ts';
 
@@ -53,10 +54,12 @@ ${bars.map(
 )}
 </svg>
 <figcaption>${chart.title}</figcaption>
+<details><summary>Ver las cifras</summary>
 <table class="chart-table">
 <caption class="sr-only">${chart.title}</caption>
 <thead><tr><th scope="col">Día</th><th scope="col">${chart.valueHeader}</th></tr></thead>
 <tbody>${chart.labels.map((label, i) => html`<tr><th scope="row">${label}</th><td>${formatNumber(chart.values[i] ?? 0)}</td></tr>`)}</tbody>
 </table>
+</details>
 </figure>`;
 }
