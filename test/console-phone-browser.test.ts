@@ -68,11 +68,23 @@ const SMALL_TARGETS = `(() => {
 
 const smallTargets = (page: Page) => page.evaluate<string[]>(SMALL_TARGETS);
 
-/** The innermost elements that reach past the right edge of the screen, to name what makes a page scroll sideways. */
-const TOO_WIDE = `[...document.querySelectorAll('body *')]
-  .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-  .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5))
-  .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + ' ' + Math.round(el.getBoundingClientRect().right) + 'px')`;
+/**
+ * The innermost elements that reach past the right edge of the screen, to name what makes a page scroll sideways;
+ * what a box that scrolls or clips by itself holds (a wide table in its scroller) does not move the page.
+ */
+const TOO_WIDE = `(() => {
+  const edge = document.documentElement.clientWidth + 0.5;
+  const contained = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const wide = (el) => el.getBoundingClientRect().right > edge && !contained(el);
+  return [...document.querySelectorAll('body *')]
+    .filter((el) => wide(el) && ![...el.children].some(wide))
+    .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') + ' ' + Math.round(el.getBoundingClientRect().right) + 'px');
+})()`;
 const tooWide = (page: Page) => page.evaluate<string[]>(TOO_WIDE);
 
 /** Every axe-core violation, whatever its impact (the page needs a context with bypassCSP to run it). */
