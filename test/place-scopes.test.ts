@@ -11,6 +11,7 @@ import { checkPlaceCodes, inScope } from '../src/domain/place-scope.ts';
 import { AppError } from '../src/errors.ts';
 import { guardedRoutes } from '../src/http/routes/console/place-guard.ts';
 import { reviewInbox } from '../src/queries/review-inbox.ts';
+import { submissionsSince, urgentAlertNumbers } from '../src/repositories/channels/leader-alerts.ts';
 import { findById } from '../src/repositories/help-records/records.ts';
 import { runCli } from './helpers/cli.ts';
 import { leader, pendingShown } from './helpers/console.ts';
@@ -379,5 +380,64 @@ describe('ayuda leader scope', () => {
       before: ['19', MOCOA],
     });
     assert.equal((await lead.browser.get(`/panel/e/${SLUG}/revisar/${ids.pendingAsis}`)).statusCode, 200);
+  });
+});
+
+describe('alerts on WhatsApp', () => {
+  test('urgent alerts and grouped alerts reach a scoped leader only for their places (and records without one)', async () => {
+    const unscoped = await leader(h, [SLUG]);
+    const mocoa = await scopedLeader([MOCOA]);
+    const cauca = await scopedLeader(['19']);
+    let phone = 3_151_000_000;
+    for (const { account } of [unscoped, mocoa, cauca]) {
+      await h.ctx.db
+        .insertInto('leader_alerts')
+        .values({
+          account_id: account.id,
+          whatsapp: `+57${phone++}`,
+          urgent: 1,
+          digest: 0,
+          digest_sent_on: null,
+          last_alert_at: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+    }
+    const emergencyId = (await findById(h.ctx, ids.pendingMocoa))?.emergency_id as string;
+    const ours = [unscoped, mocoa, cauca].map((l) => l.account.id);
+    const alerted = async (code: string | null) =>
+      (await urgentAlertNumbers(h.ctx.db, emergencyId, code))
+        .map((row) => row.account_id)
+        .filter((id) => ours.includes(id))
+        .sort();
+    assert.deepEqual(await alerted(POPAYAN), [unscoped.account.id, cauca.account.id].sort());
+    assert.deepEqual(await alerted(PUERTO_ASIS), [unscoped.account.id]);
+    assert.deepEqual(await alerted(MOCOA), [unscoped.account.id, mocoa.account.id].sort());
+    assert.deepEqual(await alerted(null), [...ours].sort());
+    const titlesSeenBy = async (accountId: string) => {
+      const rows = await submissionsSince(
+        h.ctx.db,
+        { id: accountId, role: 'leader' },
+        '2000-01-01T00:00:00.000Z',
+        '2999-01-01T00:00:00.000Z',
+      );
+      return rows.length;
+    };
+    const everything = await titlesSeenBy(unscoped.account.id);
+    const onlyMocoa = await titlesSeenBy(mocoa.account.id);
+    const inMocoaOrNowhere = Number(
+      (
+        await h.ctx.db
+          .selectFrom('help_records')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('emergency_id', '=', emergencyId)
+          .where('type', '=', 'request')
+          .where((eb) => eb.or([eb('municipality_code', 'is', null), eb('municipality_code', '=', MOCOA)]))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    assert.equal(onlyMocoa, inMocoaOrNowhere);
+    assert.ok(everything > onlyMocoa, 'requests elsewhere are left out');
   });
 });

@@ -1,5 +1,5 @@
 // The places each leader is limited to, per emergency (leader_place_scopes).
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/types.ts';
 import { scopeMunicipalityPrefixes } from '../domain/place-scope.ts';
 
@@ -127,4 +127,20 @@ export function inPlaces(column: string, places: readonly string[]) {
   if (municipalities.length > 0) any.push(sql`${ref} in (${sql.join(municipalities)})`);
   if (departments.length > 0) any.push(sql`substr(${ref}, 1, 2) in (${sql.join(departments)})`);
   return sql<boolean>`(${sql.join(any, sql` or `)})`;
+}
+
+/**
+ * SQL: a record of this emergency in this municipality is the account's to hear of. It has no municipality, the
+ * account has no scope in that emergency, or one of its codes is the municipality or its department. (Admins have
+ * no rows: the command refuses them.) Arguments are expressions: a column (sql.ref) or a value (sql.val).
+ */
+export function scopeAdmits(
+  account: Expression<unknown>,
+  emergency: Expression<unknown>,
+  municipality: Expression<unknown>,
+) {
+  const rows = sql`select 1 from leader_place_scopes s where s.account_id = ${account} and s.emergency_id = ${emergency}`;
+  // Cast: a value alone (sql.val) has no type PostgreSQL can infer for "is null" or substr.
+  const code = sql`cast(${municipality} as text)`;
+  return sql<SqlBool>`(${code} is null or not exists (${rows}) or exists (${rows} and (s.place_code = ${code} or s.place_code = substr(${code}, 1, 2))))`;
 }

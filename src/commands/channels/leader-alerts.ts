@@ -58,7 +58,7 @@ export async function alertLeaders(
   if (ctx.config.whatsapp === null || !wantsAlert(row)) return;
   const since = new Date(Date.parse(row.created_at) - ctx.config.alertEveryMinutes * MINUTE_MS).toISOString();
   const text = alertText(ctx, row, emergency);
-  for (const leader of await urgentAlertNumbers(trx.db, emergency.id)) {
+  for (const leader of await urgentAlertNumbers(trx.db, emergency.id, row.municipality_code)) {
     if (!(await moveLastAlert(trx.db, leader.account_id, { olderThan: since }, row.created_at))) continue;
     await queueMessages(
       trx.db,

@@ -1,7 +1,8 @@
 // Leaders who asked for alerts on their own WhatsApp: urgent submissions and rescue requests as they arrive, and a
 // daily digest.
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, LeaderAlertsTable } from '../../db/types.ts';
+import { scopeAdmits } from '../place-scopes.ts';
 
 export type LeaderAlertRow = Selectable<LeaderAlertsTable>;
 
@@ -39,9 +40,13 @@ function enabledUrgentLeaders(db: Db) {
     .where('a.disabled_at', 'is', null);
 }
 
-/** Enabled accounts that lead the emergency (or are admins) and want urgent alerts. */
-export async function urgentAlertNumbers(db: Db, emergencyId: string) {
+/**
+ * Enabled accounts that lead the emergency (or are admins) and want urgent alerts; with the submission's
+ * municipality, a leader limited to other places of the emergency is left out.
+ */
+export async function urgentAlertNumbers(db: Db, emergencyId: string, municipalityCode: string | null = null) {
   return enabledUrgentLeaders(db)
+    .where(scopeAdmits(sql.ref('a.id'), sql.val(emergencyId), sql.val(municipalityCode)))
     .where((eb) =>
       eb.or([
         eb('a.role', '=', 'admin'),
@@ -128,9 +133,12 @@ export async function submissionsSince(db: Db, account: { id: string; role: stri
     .where('h.created_at', '<=', until)
     .where('e.status', '=', 'active');
   if (account.role !== 'admin') {
-    query = query.where('h.emergency_id', 'in', (eb) =>
-      eb.selectFrom('account_emergencies as ae').select('ae.emergency_id').where('ae.account_id', '=', account.id),
-    );
+    query = query
+      .where('h.emergency_id', 'in', (eb) =>
+        eb.selectFrom('account_emergencies as ae').select('ae.emergency_id').where('ae.account_id', '=', account.id),
+      )
+      // A leader limited to some places hears only of theirs.
+      .where(scopeAdmits(sql.val(account.id), sql.ref('h.emergency_id'), sql.ref('h.municipality_code')));
   }
   return query.limit(10_000).execute();
 }
