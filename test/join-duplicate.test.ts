@@ -259,6 +259,42 @@ describe('joining several, console and CLI', () => {
     const done = await browser.post(`/panel/e/${SLUG}/revisar/${pending.id}/unir`, { version, conservar: keptId });
     assert.equal(done.statusCode, 303, done.body);
     assert.equal((await row(pending.id)).duplicate_of, keptId);
+    // Decided: its review page no longer offers any decision, and joining it again is refused in words.
+    const after = await browser.get(`/panel/e/${SLUG}/revisar/${pending.id}`);
+    assert.equal(after.statusCode, 303);
+    await browser.get(`/panel/e/${SLUG}/revisar/${keptId}`);
+    const again = await browser.post(`/panel/e/${SLUG}/revisar/${pending.id}/unir`, { version, conservar: keptId });
+    assert.equal(again.statusCode, 409);
+    assert.match(again.body, /no espera revisión/);
+  });
+
+  test('the inbox bulk form joins the selected cards of a cluster and lists the one that changed', async () => {
+    const { browser } = await leader(h, [SLUG]);
+    const keptId = await publish(h, requestBody({ emergencySlug: SLUG, title: 'Cobijas vereda Alta' }));
+    const a = await send(requestBody({ emergencySlug: SLUG, title: 'Cobijas vereda Alta 1' }));
+    const b = await send(requestBody({ emergencySlug: SLUG, title: 'Cobijas vereda Alta 2' }));
+    const va = (await row(a.id)).content_version;
+    const vb = (await row(b.id)).content_version;
+    await browser.get(`/panel/e/${SLUG}/revisar/${a.id}`);
+    const res = await browser.h.app.inject({
+      method: 'POST',
+      url: `/panel/e/${SLUG}/unir-seleccionados`,
+      payload: new URLSearchParams([
+        ['_csrf', browser.csrf],
+        ['seleccion', `${a.id}:${va}`],
+        ['seleccion', `${b.id}:${vb + 1}`],
+        ['conservar', keptId],
+      ]).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(res.body, /Unidas a «Cobijas vereda Alta»: 1/);
+    assert.match(res.body, /No se unieron: 1/);
+    assert.equal((await row(a.id)).review_status, 'joined');
+    assert.equal((await row(b.id)).review_status, 'pending_review');
   });
 
   test('ayuda review join joins, and refuses without a version', async () => {

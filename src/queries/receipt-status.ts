@@ -63,7 +63,8 @@ export async function receiptStatus(ctx: Context, typed: string): Promise<Receip
     type: row.type,
     emergencyName: emergency.name,
     revisionPending: own && row.pending_revision !== null,
-    recordId: state === 'published' ? (row.duplicate_of ?? row.id) : null,
+    // duplicate_of only while joined: a joined pair sent again with changes goes back to review on its own.
+    recordId: state !== 'published' ? null : row.review_status === 'joined' ? row.duplicate_of : row.id,
     confirmation:
       own && row.status !== 'completed' ? { state: row.confirmation_state, confirmedAt: row.confirmed_at } : null,
     pledges:
