@@ -305,6 +305,26 @@ describe('pledges and reports', () => {
   });
 });
 
+describe('records to confirm', () => {
+  test('the list of records to confirm holds only the leader’s places', async () => {
+    const here = await publish(h, placed(MOCOA, 'Por confirmar en Mocoa'));
+    const there = await publish(h, placed(POPAYAN, 'Por confirmar en Popayán'));
+    // Both reached the point of asking whether they still hold (the confirmation pass is tested elsewhere).
+    await h.ctx.db
+      .updateTable('help_records')
+      .set({ confirmation_state: 'to_confirm' })
+      .where('id', 'in', [here, there])
+      .execute();
+    const { browser } = await scopedLeader([MOCOA]);
+    const page = await browser.get(`/panel/e/${SLUG}/por-confirmar`);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /Por confirmar en Mocoa/);
+    assert.doesNotMatch(page.body, /Por confirmar en Popayán/);
+    const unscoped = await leader(h, [SLUG]);
+    assert.match((await unscoped.browser.get(`/panel/e/${SLUG}/por-confirmar`)).body, /Por confirmar en Popayán/);
+  });
+});
+
 describe('a department and the unscoped', () => {
   test('a department covers its municipalities and no other', async () => {
     const { browser } = await scopedLeader(['86']);

@@ -90,7 +90,12 @@ export interface Digest {
   reviewDays: DayFigures[];
 }
 
-export async function emergencyDigest(ctx: Context, emergencyId: string): Promise<Digest> {
+export async function emergencyDigest(
+  ctx: Context,
+  emergencyId: string,
+  /** A scoped leader's places: narrows the records to confirm and the expired ones (the rest is the emergency's). */
+  places?: readonly string[] | null,
+): Promise<Digest> {
   const now = ctx.now();
   const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
   const reportedBefore = new Date(now.getTime() - ctx.config.deliveryConfirmHours * 3_600_000).toISOString();
@@ -99,7 +104,7 @@ export async function emergencyDigest(ctx: Context, emergencyId: string): Promis
     unconfirmedDeliveries(ctx.db, emergencyId, reportedBefore),
     staleRoutes(ctx.db, emergencyId, before),
     waitingClaims(ctx.db, emergencyId, before),
-    recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired']),
+    recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired'], places),
     reviewStats(ctx, emergencyId),
     reviewHistory(ctx, emergencyId),
   ]);

@@ -2,6 +2,7 @@
 // routes in progress untouched for a day, and records
 // waiting for (or past) their confirmation. Leaders only: it carries pledgers' and volunteers' contacts.
 import type { Db } from '../db/types.ts';
+import { inPlaces } from './place-scopes.ts';
 
 /** An emergency's pledges with their request's title, unit and urgency, and the pledger's contact. */
 function pledgesWithRequest(db: Db, emergencyId: string) {
@@ -48,8 +49,14 @@ export async function staleRoutes(db: Db, emergencyId: string, before: string) {
 }
 
 /** Published, unfinished records in these confirmation states. */
-export async function recordsToConfirm(db: Db, emergencyId: string, states: ('to_confirm' | 'expired')[]) {
-  return db
+export async function recordsToConfirm(
+  db: Db,
+  emergencyId: string,
+  states: ('to_confirm' | 'expired')[],
+  /** A leader's place scope (domain/place-scope.ts): records in these places or without a municipality. */
+  places?: readonly string[] | null,
+) {
+  let query = db
     .selectFrom('help_records')
     .select([
       'id',
@@ -64,8 +71,7 @@ export async function recordsToConfirm(db: Db, emergencyId: string, states: ('to
     .where('emergency_id', '=', emergencyId)
     .where('review_status', '=', 'approved')
     .where('status', '<>', 'completed')
-    .where('confirmation_state', 'in', states)
-    .orderBy('confirmed_at')
-    .limit(1000)
-    .execute();
+    .where('confirmation_state', 'in', states);
+  if (places) query = query.where(inPlaces('municipality_code', places));
+  return query.orderBy('confirmed_at').limit(1000).execute();
 }

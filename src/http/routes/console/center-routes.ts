@@ -6,7 +6,7 @@ import { parseInventoryLine, setInventoryLine } from '../../../commands/set-inve
 import type { Context } from '../../../context.ts';
 import { editLinkExpired, editLinkExpiry } from '../../../domain/edit-link-expiry.ts';
 import { AppError, detail, type ErrorDetail } from '../../../errors.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { centerEditLink, centerEditLinks, centerInventoryLines } from '../../../queries/inventory.ts';
 import { leaderRecords } from '../../../queries/leader-records.ts';
@@ -121,7 +121,7 @@ export function centerRoutes(app: FastifyInstance, ctx: Context): void {
     const { rows } = await leaderRecords(
       ctx,
       emergency.id,
-      { reviewStatus: 'approved', type: 'offer', centersOnly: true },
+      { reviewStatus: 'approved', type: 'offer', centersOnly: true, places: placeScopeIn(user, emergency.id) },
       { limit: CENTERS_SHOWN, offset: 0 },
     );
     const centers = await Promise.all(

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ConfirmationOutcome, confirmRecord } from '../../../commands/confirmation/confirm-record.ts';
 import type { Context } from '../../../context.ts';
 import { AppError, detail } from '../../../errors.ts';
-import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
+import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
 import { emergencyDigest } from '../../../queries/digest.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { type ConfirmationReturn, confirmationReturns } from '../../../views/console/confirmation-section.ts';
@@ -52,8 +52,11 @@ export function confirmationRoutes(app: FastifyInstance, ctx: Context): void {
     frameFor(ctx, currentUser(request), emergency, flashFrom(request) ?? confirmationFlash(request));
 
   app.get<EmergencyRoute>('/e/:slug/por-confirmar', async (request, reply) => {
-    const { emergency } = await scope(request);
-    const [digest, pageFrame] = await Promise.all([emergencyDigest(ctx, emergency.id), frame(request, emergency)]);
+    const { user, emergency } = await scope(request);
+    const [digest, pageFrame] = await Promise.all([
+      emergencyDigest(ctx, emergency.id, placeScopeIn(user, emergency.id)),
+      frame(request, emergency),
+    ]);
     const { reconfirmAfterHours, expireAfterHours } = ctx.config;
     return sendPage(
       reply,
