@@ -4,6 +4,7 @@
 // leader or an admin works as before.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { rejectMany } from '../src/commands/reject-many.ts';
 import { reportRecord } from '../src/commands/report-record.ts';
 import { setPlaceScope } from '../src/commands/set-place-scope.ts';
@@ -302,6 +303,45 @@ describe('pledges and reports', () => {
     // An unscoped leader sees both.
     const unscoped = await leader(h, [SLUG]);
     assert.match((await unscoped.browser.get(`/panel/e/${SLUG}/reportes`)).body, /Agua para Popayán/);
+  });
+});
+
+describe('logistics', () => {
+  test('the logistics page lists only routes to the leader’s places, and offers only their records as ends', async () => {
+    const route = (destinationHelpId: string, title: string) =>
+      createLogisticsOperation(
+        h.ctx,
+        {
+          emergencySlug: SLUG,
+          destinationHelpId,
+          title,
+          supplyDescription: 'Bidones',
+          pickupAddress: 'Parque principal',
+          pickupLatitude: 1.1497,
+          pickupLongitude: -76.6469,
+        },
+        'test',
+      );
+    // Routes need a point: one in Mocoa (the default) and one in Popayán.
+    const here = await publish(h, requestBody({ emergencySlug: SLUG, title: 'Destino en Mocoa' }));
+    const there = await publish(
+      h,
+      requestBody({ emergencySlug: SLUG, title: 'Destino en Popayán', latitude: 2.4717, longitude: -76.5919 }),
+    );
+    assert.deepEqual([await municipalityOf(here), await municipalityOf(there)], [MOCOA, POPAYAN]);
+    await route(here, 'Ruta hacia Mocoa');
+    const outside = await route(there, 'Ruta hacia Popayán');
+    const { browser } = await scopedLeader([MOCOA]);
+    const page = await browser.get(`/panel/e/${SLUG}/logistica`);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /Ruta hacia Mocoa/);
+    assert.doesNotMatch(page.body, /Ruta hacia Popayán/);
+    assert.match(page.body, /Destino en Mocoa/);
+    assert.doesNotMatch(page.body, /Destino en Popayán/);
+    const moved = await browser.post(`/panel/e/${SLUG}/logistica/${outside.id}/estado`, { status: 'cancelled' });
+    assert.equal(moved.statusCode, 403);
+    const unscoped = await leader(h, [SLUG]);
+    assert.match((await unscoped.browser.get(`/panel/e/${SLUG}/logistica`)).body, /Ruta hacia Popayán/);
   });
 });
 

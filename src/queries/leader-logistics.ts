@@ -10,8 +10,13 @@ import {
 
 export type { EndpointRow, LeaderRouteRow };
 
-export function leaderRoutes(ctx: Context, emergencyId: string): Promise<LeaderRouteRow[]> {
-  return routesForLeaders(ctx.db, emergencyId);
+/** places: a scoped leader's (placeScopeIn in queries/console-session.ts); null or absent: the whole emergency. */
+export function leaderRoutes(
+  ctx: Context,
+  emergencyId: string,
+  places?: readonly string[] | null,
+): Promise<LeaderRouteRow[]> {
+  return routesForLeaders(ctx.db, emergencyId, places);
 }
 
 /** The route only when it belongs to this emergency. */
@@ -29,6 +34,7 @@ export function routeEndpoints(
   ctx: Context,
   emergencyId: string,
   limit: number,
+  places?: readonly string[] | null,
 ): Promise<{ destinations: EndpointRow[]; pickups: EndpointRow[] }> {
-  return endpointsOf(ctx.db, emergencyId, limit);
+  return endpointsOf(ctx.db, emergencyId, limit, places);
 }

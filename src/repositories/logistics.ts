@@ -1,9 +1,10 @@
 // The only code that reads and writes logistics routes. The volunteer's contact leaves only through the leaders' reads.
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, type SqlBool, sql } from 'kysely';
 import { CompiledByCount } from '../db/compiled-by-count.ts';
 import type { Store } from '../db/store.ts';
 import type { Db, LogisticsOperationsTable } from '../db/types.ts';
 import { publicAddress } from './help-records/public.ts';
+import { inPlaces } from './place-scopes.ts';
 
 export type LogisticsRow = Selectable<LogisticsOperationsTable>;
 
@@ -158,8 +159,13 @@ export async function assignVolunteer(db: Db, id: string, contact: string, at: s
 }
 
 /** Every route of an emergency in any status, with its destination's title and place: the leaders' console only. */
-export function routesForLeaders(db: Db, emergencyId: string) {
-  return db
+export function routesForLeaders(
+  db: Db,
+  emergencyId: string,
+  /** A leader's place scope (domain/place-scope.ts): routes whose both ends are in these places (or unplaced). */
+  places?: readonly string[] | null,
+) {
+  let query = db
     .selectFrom('logistics_operations as o')
     .innerJoin('help_records as h', 'h.id', 'o.destination_help_id')
     .selectAll('o')
@@ -169,10 +175,16 @@ export function routesForLeaders(db: Db, emergencyId: string) {
       'h.latitude as destination_latitude',
       'h.longitude as destination_longitude',
     ])
-    .where('o.emergency_id', '=', emergencyId)
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id')
-    .execute();
+    .where('o.emergency_id', '=', emergencyId);
+  if (places) {
+    const pickupInPlaces = inPlaces('p.municipality_code', places);
+    query = query
+      .where(inPlaces('h.municipality_code', places))
+      .where(
+        sql<SqlBool>`(o.pickup_help_id is null or exists (select 1 from help_records p where p.id = o.pickup_help_id and ${pickupInPlaces}))`,
+      );
+  }
+  return query.orderBy('o.created_at', 'desc').orderBy('o.id').execute();
 }
 
 export type LeaderRouteRow = Awaited<ReturnType<typeof routesForLeaders>>[number];

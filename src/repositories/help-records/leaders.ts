@@ -41,9 +41,15 @@ export type EndpointRow = Pick<
 >;
 
 /** Where a new route can go (published, open requests with a place) and start (published offers with a place). */
-export async function routeEndpoints(db: Db, emergencyId: string, limit: number) {
+export async function routeEndpoints(
+  db: Db,
+  emergencyId: string,
+  limit: number,
+  /** A leader's place scope (domain/place-scope.ts): records in these places or without a municipality. */
+  places?: readonly string[] | null,
+) {
   const columns = ['id', 'type', 'title', 'address', 'collection_center_status', 'priority_score'] as const;
-  const placed = db
+  let placed = db
     .selectFrom('help_records')
     .select(columns)
     .where('emergency_id', '=', emergencyId)
@@ -51,6 +57,7 @@ export async function routeEndpoints(db: Db, emergencyId: string, limit: number)
     .where('status', '!=', 'completed')
     .where('latitude', 'is not', null)
     .where('longitude', 'is not', null);
+  if (places) placed = placed.where(inPlaces('municipality_code', places));
   const [destinations, pickups] = await Promise.all([
     placed.where('type', '=', 'request').orderBy('priority_score', 'desc').orderBy('id').limit(limit).execute(),
     placed

@@ -64,10 +64,11 @@ export interface LogisticsForm {
 export function logisticsRenderer(ctx: Context) {
   return async (request: FastifyRequest, emergency: EmergencyRow, form: LogisticsForm = {}): Promise<Html> => {
     const flash = flashFrom(request) ?? claimFlashMessage(queryText(request, 'hecho'));
+    const places = placeScopeIn(currentUser(request), emergency.id);
     const [routes, endpoints, claims, claimDeclines, frame] = await Promise.all([
-      leaderRoutes(ctx, emergency.id),
-      routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN),
-      leaderRouteClaims(ctx, emergency.id, placeScopeIn(currentUser(request), emergency.id)),
+      leaderRoutes(ctx, emergency.id, places),
+      routeEndpoints(ctx, emergency.id, ENDPOINTS_SHOWN, places),
+      leaderRouteClaims(ctx, emergency.id, places),
       pendingClaimDeclines(ctx, emergency.id),
       frameFor(ctx, currentUser(request), emergency, flash),
     ]);
