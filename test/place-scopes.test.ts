@@ -263,6 +263,10 @@ describe('a leader limited to one municipality', () => {
     ).length;
     assert.ok(outside >= 2);
     assert.equal(pendingShown((await browser.get(`/panel/e/${SLUG}/registros`)).body), everything.total - outside);
+    // The list of emergencies counts the same.
+    const home = await browser.get('/panel');
+    assert.equal(pendingShown(home.body), everything.total - outside);
+    assert.ok(home.body.includes(`<strong>${everything.total - outside}</strong> pendientes de revisión`));
   });
 });
 

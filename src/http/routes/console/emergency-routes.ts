@@ -7,7 +7,7 @@ import { setEmergencyContact } from '../../../commands/set-emergency-contact.ts'
 import type { Context } from '../../../context.ts';
 import { AppError, type ErrorDetail, errorMessage } from '../../../errors.ts';
 import { type ConsoleUser, consoleActor, emergenciesFor } from '../../../queries/console-session.ts';
-import { pendingCounts } from '../../../queries/pending-counts.ts';
+import { pendingCountsFor } from '../../../queries/pending-counts.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import { type ContactForm, homePage } from '../../../views/console/home-page.ts';
 import { panelPaths } from '../../../views/console/layout.ts';
@@ -28,8 +28,10 @@ export function emergencyRoutes(app: FastifyInstance, ctx: Context): void {
     contactRetry: ContactForm | null = null,
   ) => {
     const emergencies = await emergenciesFor(ctx, user);
-    const counts = await pendingCounts(
+    // A leader limited to some places counts theirs (queries/pending-counts.ts).
+    const counts = await pendingCountsFor(
       ctx,
+      user,
       emergencies.map((e) => e.id),
     );
     const frame = await frameFor(ctx, user, null, flash);
