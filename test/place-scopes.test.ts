@@ -427,6 +427,13 @@ describe('ayuda leader scope', () => {
     assert.equal(set.code, 0, set.stderr);
     assert.match(set.stdout, /86001 \(Mocoa, Putumayo\)/);
     assert.equal((await lead.browser.get(`/panel/e/${SLUG}/revisar/${ids.pendingAsis}`)).statusCode, 403);
+    const listed = await runCli(['leader', 'list', '--json'], { DATABASE_URL: h.dbUrl });
+    const mine = (JSON.parse(listed.stdout) as { email: string; places: unknown }[]).find(
+      (a) => a.email === lead.email,
+    );
+    assert.deepEqual(mine?.places, { [SLUG]: ['19', MOCOA] });
+    const table = await runCli(['leader', 'list'], { DATABASE_URL: h.dbUrl });
+    assert.ok(table.stdout.includes(`${SLUG}: 19 ${MOCOA}`));
     const unknown = await cli(lead.email, '--emergency', SLUG, '--place', '99999');
     assert.notEqual(unknown.code, 0);
     assert.match(unknown.stderr, /99999/);

@@ -1,4 +1,5 @@
 import { accountsWithEmergencies } from '../../queries/accounts.ts';
+import { placeScopesOfAccounts } from '../../queries/place-scope.ts';
 import { type CliCommand, table, withContext } from '../io.ts';
 
 export const leaderList: CliCommand = {
@@ -8,13 +9,15 @@ export const leaderList: CliCommand = {
   options: { json: { type: 'boolean' } },
   async run(args, io) {
     const rows = await withContext(io, async (ctx) => {
-      const accounts = await accountsWithEmergencies(ctx);
+      const [accounts, scopes] = await Promise.all([accountsWithEmergencies(ctx), placeScopesOfAccounts(ctx)]);
       return accounts.map((a) => ({
         id: a.id,
         email: a.email,
         name: a.name,
         role: a.role,
         emergencies: a.role === 'admin' ? [] : a.emergencies,
+        // Emergency slug -> the places the leader is limited to there (ayuda leader scope); absent: all of it.
+        places: Object.fromEntries(scopes.get(a.id) ?? []),
         disabled: a.disabled_at !== null,
         createdAt: a.created_at,
       }));
@@ -34,8 +37,11 @@ export const leaderList: CliCommand = {
           nombre: r.name,
           rol: r.role === 'admin' ? 'administrador' : 'líder',
           emergencias: r.role === 'admin' ? '(todas)' : r.emergencies.join(', ') || '(ninguna)',
+          lugares: Object.entries(r.places)
+            .map(([slug, codes]) => `${slug}: ${codes.join(' ')}`)
+            .join('; '),
         })),
-        ['correo', 'nombre', 'rol', 'emergencias'],
+        ['correo', 'nombre', 'rol', 'emergencias', 'lugares'],
       ),
     );
     return 0;
