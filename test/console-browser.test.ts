@@ -71,7 +71,7 @@ describe('console in a browser', { skip: browserSkip }, () => {
     await page.fill('#note', 'Confirmado con la defensa civil');
     await page.click('text=Aprobar y publicar');
     assert.match(page.url(), /hecho=aprobada/);
-    assert.match((await page.textContent('.flash')) ?? '', /Publicación aprobada/);
+    assert.match((await page.textContent('.flash')) ?? '', /«Rescate de familia en techo» aprobada: ya es pública/);
     assert.match((await page.textContent('.pending')) ?? '', /Pendientes de revisión: 1/);
     const detail = await h.json({ method: 'GET', url: `${HELP}?view=detail&id=${ids.pending}` });
     assert.equal(detail.status, 200);
@@ -173,9 +173,12 @@ describe('console in a browser', { skip: browserSkip }, () => {
 
     await page.goto(`${base}/panel/e/${SLUG}`);
     for (const id of spam) await page.check(`#sel-${id}`);
+    await page.click('summary:has-text("Rechazar seleccionadas")');
     await page.fill('#reason', 'Sorteos falsos');
-    await page.click('button:has-text("Rechazar seleccionados")');
-    assert.match((await page.textContent('main')) ?? '', /Se rechazaron 2 publicaciones/);
+    await page.click('button:has-text("Rechazar seleccionadas")');
+    // Sent without reloading: the rejected cards leave the page and the bar says what was done.
+    await page.waitForSelector('.js-status:has-text("Se rechazaron 2")');
+    for (const id of spam) assert.equal(await page.locator(`#c-${id}`).count(), 0, 'the rejected card left');
     assert.ok((await scrollWidth(page)) <= PHONE.width, 'the result fits a phone');
     assert.deepEqual(await seriousViolations(page), [], 'the bulk rejection result');
     await page.goto(`${base}/panel/e/${SLUG}?categoria=agua`);

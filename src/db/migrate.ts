@@ -34,10 +34,10 @@ import { secondFactor } from './migrations/030-second-factor.ts';
 import { peopleGiven } from './migrations/031-people-given.ts';
 import { deliveryUnits } from './migrations/032-delivery-units.ts';
 import { trustedSources } from './migrations/033-trusted-sources.ts';
+import { placeScopes } from './migrations/034-place-scopes.ts';
 import { reviewClaims } from './migrations/035-review-claims.ts';
 import { duplicateOf } from './migrations/036-duplicate-of.ts';
 import { reviewStatsIndexes } from './migrations/037-review-stats-indexes.ts';
-import { placeScopes } from './migrations/034-place-scopes.ts';
 import { undoWindows } from './migrations/038-undo-windows.ts';
 import type { Dialect } from './types.ts';
 
@@ -70,11 +70,11 @@ function migrations(dialect: Dialect) {
     '031-people-given': peopleGiven(),
     '032-delivery-units': deliveryUnits(),
     '033-trusted-sources': trustedSources(),
-    '036-duplicate-of': duplicateOf(),
     '034-place-scopes': placeScopes(),
-    '038-undo-windows': undoWindows(),
     '035-review-claims': reviewClaims(),
+    '036-duplicate-of': duplicateOf(),
     '037-review-stats-indexes': reviewStatsIndexes(),
+    '038-undo-windows': undoWindows(),
   } satisfies Record<string, Required<Migration>>;
   return {
     '001-initial': initial(dialect),

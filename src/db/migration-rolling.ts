@@ -57,16 +57,16 @@ export const rollingUpgrade = {
   '032-delivery-units': false,
   // The previous version's key rotation would leave the new key trusted: a new holder must be trusted again.
   '033-trusted-sources': false,
-  // The previous version would not know the 'joined' review status: its receipt page could not show one.
-  '036-duplicate-of': false,
   // The previous version would let a leader limited to some places work on the whole emergency.
   '034-place-scopes': false,
-  // A new table: the previous version ignores it (its cancellations simply have no undo).
-  '038-undo-windows': true,
   // New tables: the previous version ignores them (its inboxes simply show every card, and nothing is flagged).
   '035-review-claims': true,
+  // The previous version would not know the 'joined' review status: its receipt page could not show one.
+  '036-duplicate-of': false,
   // Indexes only: the previous version reads and writes the same rows.
   '037-review-stats-indexes': true,
+  // A new table: the previous version ignores it (its cancellations simply have no undo).
+  '038-undo-windows': true,
 } as const satisfies Record<MigrationName, boolean>;
 
 /** The migrations among `names` that need every instance stopped first. */

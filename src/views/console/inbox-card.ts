@@ -98,18 +98,19 @@ export function inboxCard(slug: string, item: InboxItem, state: CardState): Html
   }</span>${state.flags.map((f) => html` <strong class="tag flag" data-flag="${f.code}">${f.label}</strong>`)}${
     state.claimedBy ? html` <strong class="tag claimed">lo está revisando ${state.claimedBy}</strong>` : ''
   }</p>
-<p class="excerpt">${excerpt(content.description)}</p>
-<p class="meta">${quantity ? html`<strong>${quantity}</strong> · ` : ''}${place(content)} · ${channel(item)} · <time datetime="${item.waitingSince}" title="${when(item.waitingSince)}">${ago(item.waitingSince, state.now)}</time>${
+<p class="excerpt">${excerpt(content.description)}</p>${
     item.duplicates.length > 0
-      ? html` · <span class="warn">posible duplicado de ${item.duplicates.map(
+      ? html`
+<p class="dups warn">Posible duplicado de ${item.duplicates.map(
           (d, i) =>
             html`${i > 0 ? ', ' : ''}<a href="${panelPaths.compare(slug, record.id, d.record.id)}">«${d.record.title}»</a> (${d.reasons
               .map((r) => duplicateReasonLabels[r])
               .join(' y ')})`,
-        )}</span>`
+        )}</p>`
       : ''
-  }</p>
+  }
 </div>
+<p class="meta">${quantity ? html`<strong>${quantity}</strong> · ` : ''}${place(content)}<br>${channel(item)} · <time datetime="${item.waitingSince}" title="${when(item.waitingSince)}">${ago(item.waitingSince, state.now)}</time></p>
 <p class="card-actions"><button type="submit" form="${state.form}" formaction="${panelPaths.review(slug, record.id)}/aprobar" name="version" value="${String(record.content_version)}" data-decision="aprobar">Aprobar<span class="sr-only"> «${title}»</span></button> <a class="button secondary" href="${review}#rechazar" data-decision="rechazar">Rechazar<span class="sr-only"> «${title}»</span></a></p>
 </li>`;
 }

@@ -226,6 +226,7 @@ function bulkBar(frame: ConsoleFrame, slug: string, view: InboxView, back: strin
     frame.user?.csrf ?? '',
   )}<input type="hidden" name="volver" value="${back}">
 ${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>` : ''}
+<span class="selected-count"></span>
 <button type="submit">Aprobar seleccionadas</button>
 <details class="reject-many"${bulk.reasonError || bulk.reason ? html` open` : ''}><summary>Rechazar seleccionadas…</summary>
 <p class="field${bulk.reasonError ? ' invalid' : ''}"><label for="reason">Motivo del rechazo</label>${
@@ -235,6 +236,7 @@ ${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>`
   }"${bulk.reasonError ? html` aria-invalid="true"` : ''}><small id="reason-help">Solo lo ven los líderes; queda en el historial de cada una.</small></p>
 <button type="submit" class="danger" formaction="${base}/rechazar-seleccionados">Rechazar seleccionadas</button></details>
 <small class="note">Hasta 100 a la vez. Las que cambien antes de enviar no se deciden: se listan para revisarlas otra vez.</small>
+<small class="keys">Teclado: j y k para moverse, x selecciona, a aprueba, r rechaza con un motivo, e corrige.</small>
 </form>`;
 }
 

@@ -30,6 +30,8 @@ export interface ReviewView {
   erase?: { errors: Errors; values: Record<string, string> };
   /** A submission that came by WhatsApp or SMS: the conversation with its sender and the form to ask it something. */
   conversation?: ConversationView | null;
+  /** The inbox's filters and page the leader came from (a query string): a decision returns there. */
+  back?: string;
 }
 
 export interface StaleNotice {
@@ -49,8 +51,10 @@ function derivedMunicipality(content: Content): string | null {
 }
 
 /** Hidden fields every decision form carries: the version it was rendered from and what it showed. */
-function versionFields(record: HelpRow, proposed: Content): Html {
-  return html`<input type="hidden" name="version" value="${String(record.content_version)}"><input type="hidden" name="visto" value="${seenToken(proposed)}">`;
+function versionFields(record: HelpRow, proposed: Content, back: string): Html {
+  return html`<input type="hidden" name="version" value="${String(record.content_version)}"><input type="hidden" name="visto" value="${seenToken(proposed)}">${
+    back ? html`<input type="hidden" name="volver" value="${back}">` : ''
+  }`;
 }
 
 function staleSection(notice: StaleNotice, record: HelpRow, proposed: Content): Html {
@@ -79,6 +83,7 @@ export function reviewPage(frame: ConsoleFrame, view: ReviewView): Html {
   const base = panelPaths.review(slug, record.id);
   const isRevision = record.review_status === 'approved' && record.pending_revision !== null;
   const erased = erasureText(record);
+  const back = view.back ?? '';
   return consolePage(
     { ...frame, title: `Revisar: ${proposed.title ?? record.title}`, current: 'inbox' },
     html`${view.stale ? staleSection(view.stale, record, proposed) : ''}<p class="meta">${typeLabels[record.type]} · ${reviewStatusLabels[record.review_status]}${
@@ -104,15 +109,15 @@ ${joinSection(
   view.duplicates.map((d) => d.record),
 )}
 <section class="decisions"><h2>Decisión</h2>
-<form method="post" action="${base}/aprobar" class="card">${csrfField(csrf)}${versionFields(record, proposed)}
+<form method="post" action="${base}/aprobar" class="card">${csrfField(csrf)}${versionFields(record, proposed, back)}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300, help: 'Aparece en el historial público del registro.' })}
 <p><button type="submit">${isRevision ? 'Aprobar los cambios' : 'Aprobar y publicar'}</button></p></form>
-<form method="post" action="${base}/rechazar" class="card">${csrfField(csrf)}${versionFields(record, proposed)}
+<form method="post" action="${base}/rechazar" class="card" id="rechazar">${csrfField(csrf)}${versionFields(record, proposed, back)}
 ${textarea({ name: 'reason', label: 'Motivo del rechazo', required: true, maxlength: 300, help: 'Solo lo ven los líderes.', errors: view.rejectError ? { reason: view.rejectError } : {} })}
 <p><button type="submit" class="danger">${isRevision ? 'Rechazar los cambios' : 'Rechazar'}</button></p></form>
-<details class="card"${view.edit.open ? html` open` : ''}><summary>Corregir y aprobar</summary>
+<details class="card" id="corregir"${view.edit.open ? html` open` : ''}><summary>Corregir y aprobar</summary>
 ${errorSummary(view.edit.errors, fieldLabels)}
-<form method="post" action="${base}/corregir">${csrfField(csrf)}${versionFields(record, proposed)}
+<form method="post" action="${base}/corregir">${csrfField(csrf)}${versionFields(record, proposed, back)}
 ${editFields(record.type, view.edit.values, view.edit.errors, derivedMunicipality(proposed))}
 ${textarea({ name: 'note', label: 'Nota pública (opcional)', maxlength: 300 })}
 <p><button type="submit">Guardar correcciones y publicar</button></p></form></details>

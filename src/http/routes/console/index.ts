@@ -11,6 +11,7 @@ import { FORM_MEDIA_TYPE_MESSAGE, registerFormBody } from '../../forms/form-body
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './auth-routes.ts';
+import { bulkDecisionRoutes } from './bulk-decision-routes.ts';
 import { centerRoutes } from './center-routes.ts';
 import { confirmationRoutes } from './confirmation-routes.ts';
 import { editLinkRoutes } from './edit-link-routes.ts';
@@ -118,6 +119,7 @@ export async function consoleRoutes(scope: FastifyInstance, ctx: Context, limite
         emergencyRoutes(inner, ctx);
         reviewRoutes(inner, ctx);
         reviewClaimRoutes(inner, ctx);
+        bulkDecisionRoutes(inner, ctx);
         joinRoutes(inner, ctx);
         recordRoutes(inner, ctx);
         logisticsRoutes(inner, ctx);
