@@ -162,7 +162,10 @@ describe('review inbox', () => {
     assert.ok(
       (await list(h, { emergencySlug: SLUG, q: 'Pepino' })).body.items.some((i: { id: string }) => i.id === approveId),
     );
-    assert.match((await browser.get(back.split('#')[0] as string)).body, /«Agua para la vereda El Pepino» aprobada: ya es pública/);
+    assert.match(
+      (await browser.get(back.split('#')[0] as string)).body,
+      /«Agua para la vereda El Pepino» aprobada: ya es pública/,
+    );
     assert.match((await browser.get(`${inbox}?hecho=aprobada`)).body, /Publicación aprobada/);
 
     await browser.get(review(rejectId));

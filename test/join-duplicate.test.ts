@@ -223,7 +223,7 @@ describe('joining several, console and CLI', () => {
       'test',
     );
     assert.deepEqual(
-      result.rejected.map((r) => r.id),
+      result.decided.map((r) => r.id),
       [a.id],
     );
     assert.deepEqual(

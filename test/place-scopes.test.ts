@@ -235,7 +235,7 @@ describe('a leader limited to one municipality', () => {
       'Duplicada',
       (record) => inScope([MOCOA], record),
     );
-    assert.deepEqual(result.rejected, []);
+    assert.deepEqual(result.decided, []);
     assert.deepEqual(result.skipped, [
       { id: ids.pendingPopayan, title: null, reason: 'not_found', currentVersion: null },
     ]);

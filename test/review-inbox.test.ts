@@ -110,7 +110,9 @@ async function expectedOrder(filter: (s: Seeded) => boolean = () => true): Promi
 }
 
 const reviewLinks = (body: string, slug = FLOOD) =>
-  [...body.matchAll(new RegExp(`href="/panel/e/${slug}/revisar/([0-9a-f-]{36})(?:\\?[^"#]*)?"`, 'g'))].map((m) => m[1] as string);
+  [...body.matchAll(new RegExp(`<h2><a href="/panel/e/${slug}/revisar/([0-9a-f-]{36})(?:\\?[^"#]*)?"`, 'g'))].map(
+    (m) => m[1] as string,
+  );
 const nextLink = (body: string) =>
   /<a href="([^"]+)" rel="next">Siguientes<\/a>/.exec(body)?.[1]?.replaceAll('&amp;', '&');
 

@@ -15,7 +15,7 @@ export interface Selection {
   version: number;
 }
 
-export const skipReasons = ['stale_version', 'not_pending', 'not_found', 'out_of_scope'] as const;
+export const skipReasons = ['stale_version', 'not_pending', 'not_found'] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
 export interface DecideManyResult {
@@ -28,7 +28,6 @@ const skipFor: Record<string, SkipReason> = {
   stale_version: 'stale_version',
   invalid_state: 'not_pending',
   not_found: 'not_found',
-  forbidden: 'out_of_scope',
 };
 
 export interface ManyDecision {
@@ -38,6 +37,10 @@ export interface ManyDecision {
   allowed?: (record: HelpRow) => boolean;
   /** The decision itself on the locked record, whose version has been checked. */
   decide: (step: ChangeStep, count: number) => Promise<HelpRow>;
+  /** An error that refuses the whole action rather than one record (every other one would fail the same way). */
+  fatal?: (err: AppError) => boolean;
+  /** Ids never decided in this action (a join's kept record). */
+  excluded?: string;
 }
 
 /** The selection once per id; refused (validation_failed) when empty or over the limit, before anything changes. */
@@ -62,7 +65,7 @@ export function checkSelections(selections: Selection[]): Selection[] {
 }
 
 export async function decideMany(ctx: Context, decision: ManyDecision): Promise<DecideManyResult> {
-  const unique = checkSelections(decision.selections);
+  const unique = checkSelections(decision.selections.filter((s) => s.id !== decision.excluded));
   const result: DecideManyResult = { decided: [], skipped: [] };
   for (const selection of unique) {
     let seen: { title: string; version: number } | null = null;
@@ -71,22 +74,25 @@ export async function decideMany(ctx: Context, decision: ManyDecision): Promise<
         if (step.record.emergency_id !== decision.emergencyId) {
           throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
         }
+        // A record outside the leader's places, named by an altered form: skipped like one of another emergency.
+        if (decision.allowed && !decision.allowed(step.record)) {
+          throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
+        }
         seen = { title: step.record.title, version: step.record.content_version };
-        if (decision.allowed && !decision.allowed(step.record)) throw new AppError('forbidden');
         checkVersion(step.record, selection.version);
         return decision.decide(step, unique.length);
       });
       result.decided.push({ id: saved.id, title: saved.title });
     } catch (err) {
-      const why = err instanceof AppError ? skipFor[err.code] : undefined;
+      const why = err instanceof AppError && !decision.fatal?.(err) ? skipFor[err.code] : undefined;
       if (!why) throw err;
-      const known = seen as { title: string; version: number } | null;
+      // An out-of-scope record's title is not this leader's to read: it is skipped before it is seen.
+      const known = why === 'not_found' ? null : (seen as { title: string; version: number } | null);
       result.skipped.push({
         id: selection.id,
-        // An out-of-scope record's title is not this leader's to read.
-        title: why === 'out_of_scope' ? null : (known?.title ?? null),
+        title: known?.title ?? null,
         reason: why,
-        currentVersion: why === 'out_of_scope' ? null : (known?.version ?? null),
+        currentVersion: known?.version ?? null,
       });
     }
   }

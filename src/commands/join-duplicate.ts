@@ -10,13 +10,10 @@ import { movePledges } from '../repositories/help-records/joins.ts';
 import { findById, type HelpRow } from '../repositories/help-records/records.ts';
 import { reachable } from './channels/notices.ts';
 import { queueMessages } from './channels/queue.ts';
+import { type DecideManyResult, decideMany, type Selection } from './decide-many.ts';
 import { checkVersion } from './expected-version.ts';
 import { countsToward, moveTotals } from './pledges/pledge-totals.ts';
 import { type ChangeStep, changeRecord, logDecision, saveRecord } from './record-change.ts';
-import type { RejectManyResult, Selection, SkipReason } from './reject-many.ts';
-
-/** At most this many in one action, as for a bulk rejection. */
-export const BULK_JOIN_MAX = 100;
 
 export interface JoinInput {
   /** The pending submission to join. */
@@ -146,64 +143,23 @@ async function noticeJoined(ctx: Context, step: ChangeStep, kept: HelpRow): Prom
  * decision: one that changed since is skipped (and listed) without undoing the others. Same result shape as
  * rejectMany, `rejected` holding the joined ones, so the inbox shows one result page for both.
  */
-export async function joinMany(
+export function joinMany(
   ctx: Context,
   emergencyId: string,
   selections: Selection[],
   keptId: string,
   actor: Actor,
   note?: string | null,
-): Promise<RejectManyResult> {
-  const unique = [...new Map(selections.filter((s) => s.id !== keptId).map((s) => [s.id, s])).values()];
-  if (unique.length === 0) {
-    throw new AppError('validation_failed', [
-      { field: 'seleccion', code: 'required', message: 'Elija al menos una publicación.' },
-    ]);
-  }
-  if (unique.length > BULK_JOIN_MAX) {
-    throw new AppError('validation_failed', [
-      {
-        field: 'seleccion',
-        code: 'too_many',
-        message: `Elija como máximo ${BULK_JOIN_MAX} publicaciones a la vez.`,
-        max: BULK_JOIN_MAX,
-      },
-    ]);
-  }
-  const result: RejectManyResult = { rejected: [], skipped: [] };
-  for (const selection of unique) {
-    let seen: { title: string; version: number } | null = null;
-    try {
-      const saved = await changeRecord(ctx, selection.id, async (step) => {
-        if (step.record.emergency_id !== emergencyId) {
-          throw new AppError('not_found', [detail('id', 'not_found', { value: selection.id })]);
-        }
-        seen = { title: step.record.title, version: step.record.content_version };
-        checkVersion(step.record, selection.version);
-        return joinStep(ctx, step, { keptId, actor, note, details: { bulk: unique.length } });
-      });
-      result.rejected.push({ id: saved.id, title: saved.title });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      // A kept record that cannot take them refuses the whole action: every other one would fail the same way.
-      if (err.details?.some((d) => d.field === 'keptId')) throw err;
-      const known = seen as { title: string; version: number } | null;
-      const why: SkipReason | null =
-        err.code === 'stale_version'
-          ? 'stale_version'
-          : err.code === 'invalid_state'
-            ? 'not_pending'
-            : err.code === 'not_found'
-              ? 'not_found'
-              : null;
-      if (!why) throw err;
-      result.skipped.push({
-        id: selection.id,
-        title: known?.title ?? null,
-        reason: why,
-        currentVersion: known?.version ?? null,
-      });
-    }
-  }
-  return result;
+  /** Whether this leader may decide on the record (`inScope` of queries/place-scope.ts); everything when absent. */
+  allowed?: (record: HelpRow) => boolean,
+): Promise<DecideManyResult> {
+  return decideMany(ctx, {
+    emergencyId,
+    selections,
+    allowed,
+    excluded: keptId,
+    decide: (step, count) => joinStep(ctx, step, { keptId, actor, note, details: { bulk: count } }),
+    // A kept record that cannot take them refuses the whole action: every other one would fail the same way.
+    fatal: (err) => err.details?.some((d) => d.field === 'keptId') ?? false,
+  });
 }

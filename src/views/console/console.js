@@ -73,15 +73,41 @@
     }
   };
 
-  const approve = async (card) => {
-    const button = card.querySelector('[data-decision="aprobar"]');
+  /** Its likely duplicates still on the page can now be joined to the card just published. */
+  const offerJoin = (published) => {
+    const title = published.querySelector('h2 a').textContent;
+    for (const card of cards()) {
+      const dups = (card.dataset.dups || '').split(' ');
+      if (!dups.includes(published.dataset.id) || card.dataset.type !== published.dataset.type) continue;
+      const approveButton = card.querySelector('[data-decision="aprobar"]');
+      const url = approveButton.formAction.replace(/\/aprobar$/, `/unir?conservar=${published.dataset.id}`);
+      if (card.querySelector(`[data-decision="unir"][formaction$="${published.dataset.id}"]`)) continue;
+      const join = document.createElement('button');
+      join.type = 'submit';
+      join.className = 'secondary';
+      join.setAttribute('form', form.id);
+      join.setAttribute('formaction', url);
+      join.name = 'version';
+      join.value = card.dataset.version;
+      join.dataset.decision = 'unir';
+      join.textContent = `Unir a «${title}»`;
+      approveButton.after(join);
+    }
+  };
+
+  /** One card's decision sent by the script: approve, or join to a published duplicate. */
+  const decideCard = async (card, button) => {
     if (!button || card.dataset.busy) return;
     card.dataset.busy = '1';
     const answer = await post(button.formAction, { version: card.dataset.version, volver: back() });
     delete card.dataset.busy;
     say(answer.message || '');
-    if (answer.ok) removeCard(card);
+    if (!answer.ok) return;
+    if (button.dataset.decision === 'aprobar') offerJoin(card);
+    removeCard(card);
   };
+
+  const approve = (card) => decideCard(card, card.querySelector('[data-decision="aprobar"]'));
 
   const rejectForm = (card) => {
     let box = card.querySelector('.inline-reject');
@@ -123,7 +149,37 @@
     box.querySelector('input').focus();
   };
 
+  // A card counts as shown once most of it has been on screen: approving what nobody looked at is refused here.
+  if ('IntersectionObserver' in window) {
+    const watch = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) {
+            entry.target.dataset.seen = '1';
+            watch.unobserve(entry.target);
+          }
+        }
+      },
+      { threshold: 0.6 },
+    );
+    for (const card of cards()) watch.observe(card);
+  }
+
   const decideSelected = async (url, decision) => {
+    if (decision === 'aprobar' && 'IntersectionObserver' in window) {
+      const unseen = cards().filter(
+        (card) => card.querySelector('input[name="seleccion"]').checked && card.dataset.seen !== '1',
+      );
+      if (unseen.length > 0) {
+        setCurrent(unseen[0]);
+        say(
+          unseen.length === 1
+            ? 'Falta 1 seleccionada que aún no estuvo en pantalla: revísela antes de aprobar.'
+            : `Faltan ${unseen.length} seleccionadas que aún no estuvieron en pantalla: revíselas antes de aprobar.`,
+        );
+        return;
+      }
+    }
     const fields = new URLSearchParams(new FormData(form));
     const answer = await post(url, fields);
     if (!answer.ok) {
@@ -155,11 +211,11 @@
     const submitter = event.submitter;
     if (!submitter) return;
     event.preventDefault();
-    if (submitter.dataset.decision === 'aprobar') {
-      approve(submitter.closest('li.inbox-card'));
+    if (submitter.dataset.decision === 'aprobar' || submitter.dataset.decision === 'unir') {
+      decideCard(submitter.closest('li.inbox-card'), submitter);
       return;
     }
-    const url = submitter.formAction || form.action;
+    const url = submitter.getAttribute('formaction') ? submitter.formAction : form.action;
     decideSelected(url, /rechazar-seleccionados$/.test(url) ? 'rechazar' : 'aprobar');
   });
 
@@ -228,7 +284,7 @@
   });
   window.addEventListener('pagehide', () => {
     if (!release || staying) return;
-    navigator.sendBeacon(release, new URLSearchParams({ _csrf: token() }));
+    navigator.sendBeacon(release, new URLSearchParams({ _csrf: token(), beacon: '1' }));
   });
 
   countSelected();

@@ -6,6 +6,7 @@ import { formatAmount } from '../../domain/number-format.ts';
 import type { InboxItem } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { ago, when } from './controls.ts';
+import { joinCandidates } from './join-section.ts';
 import { duplicateReasonLabels, typeLabels, urgencyLabels } from './labels.ts';
 import { panelPaths } from './layout.ts';
 import type { Content } from './record-fields.ts';
@@ -65,9 +66,9 @@ function place(content: Content): string {
     : content.exact_location === 1
       ? 'punto exacto'
       : content.type === 'request'
-        ? 'punto aproximado (300 m)'
+        ? 'punto aproximado, 300 m'
         : 'punto en el mapa';
-  return `${where} (${precision})`;
+  return `${where} · ${precision}`;
 }
 
 function amount(content: Content): string | null {
@@ -89,7 +90,17 @@ export function inboxCard(slug: string, item: InboxItem, state: CardState): Html
   const review = `${panelPaths.review(slug, record.id)}${state.back ? `?${state.back}` : ''}`;
   const urgent = record.type === 'request' && content.urgency === 'urgent';
   const quantity = amount(content);
-  return html`<li class="card inbox-card${urgent ? ' urgent' : ''}${state.flags.length > 0 ? ' flagged' : ''}" id="c-${record.id}" data-id="${record.id}" data-version="${String(record.content_version)}">
+  // A pending submission repeating a published record can be joined to it in one tap.
+  const joinable = item.isRevision
+    ? []
+    : joinCandidates(
+        record,
+        item.duplicates.map((d) => d.record),
+      );
+  const decide = `${panelPaths.review(slug, record.id)}`;
+  return html`<li class="card inbox-card${urgent ? ' urgent' : ''}${state.flags.length > 0 ? ' flagged' : ''}" id="c-${record.id}" data-id="${record.id}" data-version="${String(record.content_version)}" data-type="${record.type}"${
+    item.duplicates.length > 0 ? html` data-dups="${item.duplicates.map((d) => d.record.id).join(' ')}"` : ''
+  }>
 <p class="pick"><input type="checkbox" id="sel-${record.id}" name="seleccion" value="${value}"${state.checked ? html` checked` : ''} form="${state.form}"><label for="sel-${record.id}"><span class="sr-only">Seleccionar «${title}»</span></label></p>
 <div class="card-body">
 <h2><a href="${review}">${title}</a></h2>
@@ -111,6 +122,9 @@ export function inboxCard(slug: string, item: InboxItem, state: CardState): Html
   }
 </div>
 <p class="meta">${quantity ? html`<strong>${quantity}</strong> · ` : ''}${place(content)}<br>${channel(item)} · <time datetime="${item.waitingSince}" title="${when(item.waitingSince)}">${ago(item.waitingSince, state.now)}</time></p>
-<p class="card-actions"><button type="submit" form="${state.form}" formaction="${panelPaths.review(slug, record.id)}/aprobar" name="version" value="${String(record.content_version)}" data-decision="aprobar">Aprobar<span class="sr-only"> «${title}»</span></button> <a class="button secondary" href="${review}#rechazar" data-decision="rechazar">Rechazar<span class="sr-only"> «${title}»</span></a></p>
+<p class="card-actions"><button type="submit" form="${state.form}" formaction="${decide}/aprobar" name="version" value="${String(record.content_version)}" data-decision="aprobar">Aprobar<span class="sr-only"> «${title}»</span></button>${joinable.map(
+    (kept) =>
+      html` <button type="submit" class="secondary" form="${state.form}" formaction="${decide}/unir?conservar=${encodeURIComponent(kept.id)}" name="version" value="${String(record.content_version)}" data-decision="unir">Unir a «${kept.title}»</button>`,
+  )} <a class="button secondary" href="${review}#rechazar" data-decision="rechazar">Rechazar<span class="sr-only"> «${title}»</span></a></p>
 </li>`;
 }

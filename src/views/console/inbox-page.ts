@@ -45,24 +45,27 @@ export interface InboxView {
   claimedBy?: Map<string, string>;
   /** Where the backlog stands, drawn by its own view. */
   backlog?: Html;
-  /** Above the cards: taking a batch, or the batch held. */
-  batch?: Html;
+  /** The page shows only the batch this leader holds ("Revisar los siguientes 20"). */
+  batch?: boolean;
+  /** Likely-duplicate clusters of the page (ids in page order), shown together. */
+  clusters?: string[][];
 }
 
-/** The inbox's filters and cursor as a query string (no leading "?"). */
-export function inboxQuery(values: InboxView['values'], after?: string | null): string {
+/** The inbox's filters, cursor and batch view as a query string (no leading "?"). */
+export function inboxQuery(values: InboxView['values'], after?: string | null, batch = false): string {
   const params = new URLSearchParams();
   for (const name of inboxParams) {
     const value = values[name];
     if (value) params.set(name, value);
   }
   if (after) params.set('despues', after);
+  if (batch) params.set('lote', '1');
   return params.toString();
 }
 
-/** The inbox address with the given filters and cursor. */
-export function inboxHref(slug: string, values: InboxView['values'], after?: string | null): string {
-  const query = inboxQuery(values, after);
+/** The inbox address with the given filters, cursor and batch view. */
+export function inboxHref(slug: string, values: InboxView['values'], after?: string | null, batch = false): string {
+  const query = inboxQuery(values, after, batch);
   return query ? `${panelPaths.inbox(slug)}?${query}` : panelPaths.inbox(slug);
 }
 
@@ -71,7 +74,7 @@ export function inboxPage(frame: ConsoleFrame, view: InboxView): Html {
   const filtered = inboxParams.some((name) => view.values[name]);
   return consolePage(
     { ...frame, title: 'Bandeja de revisión', current: 'inbox' },
-    html`${view.backlog ?? ''}${view.result ? resultSection(slug, view.result) : ''}${filterForm(slug, view)}${view.batch ?? ''}
+    html`${view.backlog ?? ''}${view.result ? resultSection(slug, view.result) : ''}${filterForm(slug, view)}${batchForm(frame, slug, view)}
 ${view.page ? listing(frame, slug, view, view.page, filtered) : html`<p>Corrija los filtros para ver la bandeja.</p>`}`,
   );
 }
@@ -116,7 +119,6 @@ const skipLabels: Record<DecideManyResult['skipped'][number]['reason'], string> 
   stale_version: 'cambió después de cargar la bandeja: revísela otra vez',
   not_pending: 'ya no estaba pendiente (otra persona la decidió)',
   not_found: 'no existe en esta emergencia',
-  out_of_scope: 'está fuera de los lugares que usted revisa',
 };
 
 function resultSection(slug: string, result: NonNullable<InboxView['result']>): Html {
@@ -149,31 +151,43 @@ ${
 }
 
 /** The inbox's order with a trusted source's cards first and each likely-duplicate cluster together. */
-function arranged(items: InboxItem[], trusted: Set<string>): { lane: InboxItem[]; rest: InboxItem[] } {
-  const lane = items.filter((item) => trusted.has(item.record.id));
-  const others = items.filter((item) => !trusted.has(item.record.id));
-  const position = new Map(others.map((item, i) => [item.record.id, i]));
-  const placed = new Set<string>();
-  const rest: InboxItem[] = [];
-  for (const item of others) {
-    if (placed.has(item.record.id)) continue;
-    placed.add(item.record.id);
-    rest.push(item);
-    // Its likely duplicates waiting on this page follow it at once, whatever their own place.
-    for (const d of item.duplicates) {
-      const at = position.get(d.record.id);
-      const twin = at === undefined ? undefined : others[at];
-      if (twin && !placed.has(twin.record.id)) {
-        placed.add(twin.record.id);
-        rest.push(twin);
-      }
-    }
+function arranged(view: InboxView, items: InboxItem[]): { lane: InboxItem[]; rest: InboxItem[] } {
+  const trusted = view.trusted ?? new Set<string>();
+  const byId = new Map(items.map((item) => [item.record.id, item]));
+  const ordered = (view.clusters ?? items.map((item) => [item.record.id])).flatMap((ids) =>
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+  return {
+    lane: ordered.filter((item) => trusted.has(item.record.id)),
+    rest: ordered.filter((item) => !trusted.has(item.record.id)),
+  };
+}
+
+/**
+ * Taking the next 20 cards as this leader's batch (others' inboxes skip them while it is held), or, when the page
+ * shows the batch, letting it go.
+ */
+function batchForm(frame: ConsoleFrame, slug: string, view: InboxView): Html {
+  const csrf = csrfField(frame.user?.csrf ?? '');
+  const filters = inboxParams.map((name) =>
+    view.values[name] ? html`<input type="hidden" name="${name}" value="${view.values[name] ?? ''}">` : '',
+  );
+  if (view.batch) {
+    return html`<div class="batch card"><p><strong>Su lote</strong>: ${
+      view.page ? formatNumber(view.page.total) : '0'
+    } por decidir. Los demás líderes no las ven mientras usted las revisa (salvo las urgentes y los rescates).</p>
+<form method="post" action="${panelPaths.inbox(slug)}/revisar-siguientes" class="inline">${csrf}${filters}<button type="submit">Tomar 20 más</button></form>
+<form method="post" action="${panelPaths.inbox(slug)}/soltar" class="inline">${csrf}${filters}<button type="submit" class="secondary">Soltar el lote</button></form>
+<a href="${inboxHref(slug, view.values)}">Ver toda la bandeja</a></div>`;
   }
-  return { lane, rest };
+  return html`<form method="post" action="${panelPaths.inbox(slug)}/revisar-siguientes" class="batch">${csrf}${filters}<button type="submit">Revisar los siguientes 20</button> <small>Se los reserva: los demás líderes no los ven mientras usted decide.</small></form>`;
 }
 
 function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: InboxPage, filtered: boolean): Html {
   if (page.items.length === 0) {
+    if (view.batch) {
+      return html`<p>Su lote está terminado: no le queda nada por decidir. Tome los siguientes 20 con el botón de arriba.</p>`;
+    }
     return view.after
       ? html`<p>No hay más publicaciones en esta bandeja. <a href="${inboxHref(slug, view.values)}">Volver al principio</a></p>`
       : filtered
@@ -181,17 +195,16 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
         : html`<p>No hay nada pendiente de revisión. Las nuevas publicaciones aparecerán aquí.</p>`;
   }
   const bulk = view.bulk ?? {};
-  const back = inboxQuery(view.values, view.after);
-  const trusted = view.trusted ?? new Set<string>();
-  const { lane, rest } = arranged(page.items, trusted);
+  const back = inboxQuery(view.values, view.after, view.batch);
+  const { lane, rest } = arranged(view, page.items);
   const card = (item: InboxItem, lane: boolean) => {
     const flags = view.flags?.get(item.record.id) ?? [];
     return inboxCard(slug, item, {
       now: view.now,
       back,
       flags,
-      // Only a trusted source's card is pre-selected, and never one with a mark to look at.
-      checked: bulk.selected ? bulk.selected.has(item.record.id) : lane && flags.length === 0,
+      // Pre-selected: the cards of the leader's own batch and a trusted source's, never one with a mark to look at.
+      checked: bulk.selected ? bulk.selected.has(item.record.id) : (lane || view.batch === true) && flags.length === 0,
       claimedBy: view.claimedBy?.get(item.record.id) ?? null,
       form: BULK_FORM,
     });
@@ -202,7 +215,7 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
       : filtered
         ? `${page.total} coinciden con los filtros. `
         : ''
-  }Orden: primero las urgentes, luego las que llevan más tiempo esperando.</p>
+  }Orden: primero las urgentes, luego las que llevan más tiempo esperando. Se deciden hasta 100 a la vez; las que cambien antes de enviar no se deciden: se listan para revisarlas otra vez.<span class="keys"> Teclado: j y k para moverse, x selecciona, a aprueba, r rechaza con un motivo, e corrige.</span></p>
 <div class="inbox-wrap">
 ${bulkBar(frame, slug, view, back)}
 ${
@@ -222,7 +235,9 @@ ${pager(slug, view, page)}`;
 function bulkBar(frame: ConsoleFrame, slug: string, view: InboxView, back: string): Html {
   const bulk = view.bulk ?? {};
   const base = panelPaths.inbox(slug);
-  return html`<form id="${BULK_FORM}" method="post" action="${base}/aprobar-seleccionados" class="bulk-bar" aria-label="Decidir sobre las seleccionadas">${csrfField(
+  // With the script, the held batch is let go when the leader leaves the inbox (pagehide).
+  const release = view.batch ? html` data-soltar="${base}/soltar"` : '';
+  return html`<form id="${BULK_FORM}" method="post" action="${base}/aprobar-seleccionados" class="bulk-bar" aria-label="Decidir sobre las seleccionadas"${release}>${csrfField(
     frame.user?.csrf ?? '',
   )}<input type="hidden" name="volver" value="${back}">
 ${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>` : ''}
@@ -235,8 +250,6 @@ ${bulk.error ? html`<div class="errors" role="alert"><p>${bulk.error}</p></div>`
     bulk.reasonError ? ' reason-error' : ''
   }"${bulk.reasonError ? html` aria-invalid="true"` : ''}><small id="reason-help">Solo lo ven los líderes; queda en el historial de cada una.</small></p>
 <button type="submit" class="danger" formaction="${base}/rechazar-seleccionados">Rechazar seleccionadas</button></details>
-<small class="note">Hasta 100 a la vez. Las que cambien antes de enviar no se deciden: se listan para revisarlas otra vez.</small>
-<small class="keys">Teclado: j y k para moverse, x selecciona, a aprueba, r rechaza con un motivo, e corrige.</small>
 </form>`;
 }
 

@@ -78,7 +78,7 @@ export function joinResultSection(
   slug: string,
   kept: Pick<HelpRow, 'id' | 'title'>,
   result: {
-    rejected: { id: string; title: string }[];
+    decided: { id: string; title: string }[];
     skipped: { id: string; title: string | null; reason: string }[];
   },
 ): Html {
@@ -87,8 +87,8 @@ export function joinResultSection(
     not_pending: 'ya no espera revisión',
     not_found: 'no está en esta emergencia',
   };
-  return html`<section class="card" role="status"><h2>Unidas a «${kept.title}»: ${String(result.rejected.length)}</h2>
-${result.rejected.length > 0 ? html`<ul>${result.rejected.map((r) => html`<li>${r.title}</li>`)}</ul>` : ''}
+  return html`<section class="card" role="status"><h2>Unidas a «${kept.title}»: ${String(result.decided.length)}</h2>
+${result.decided.length > 0 ? html`<ul>${result.decided.map((r) => html`<li>${r.title}</li>`)}</ul>` : ''}
 ${
   result.skipped.length > 0
     ? html`<h3>No se unieron: ${String(result.skipped.length)}</h3><ul>${result.skipped.map(

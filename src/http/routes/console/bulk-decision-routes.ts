@@ -8,6 +8,7 @@ import { rejectMany } from '../../../commands/reject-many.ts';
 import type { Context } from '../../../context.ts';
 import { type ConsoleUser, consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { inScope, placeScopeIn } from '../../../queries/place-scope.ts';
 import { inboxPage } from '../../../views/console/inbox-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { wantsJson } from './decision-reply.ts';
@@ -41,7 +42,7 @@ function selectionError(selections: Selection[], malformed: boolean, verb: strin
 }
 
 export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
-  const scope = async (request: FastifyRequest<EmergencyRoute>) => {
+  const opened = async (request: FastifyRequest<EmergencyRoute>) => {
     const user = currentUser(request);
     const emergency = await emergencyFor(ctx, user, request.params.slug);
     const form = checkForm(ctx, request, user.csrf);
@@ -68,7 +69,7 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
         selected: new Set(outcome.selections.map((s) => s.id)),
       };
       const [view, frame] = await Promise.all([
-        inboxView(ctx, emergency, placeOfForm(form), { bulk }),
+        inboxView(ctx, user, emergency, placeOfForm(form), { bulk }),
         frameFor(ctx, user, emergency),
       ]);
       return sendPage(reply, inboxPage(frame, view), 400);
@@ -81,7 +82,7 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
       });
     }
     const [view, frame] = await Promise.all([
-      inboxView(ctx, emergency, placeOfForm(form), {
+      inboxView(ctx, user, emergency, placeOfForm(form), {
         result: { decision: outcome.decision, outcome: outcome.result },
       }),
       frameFor(ctx, user, emergency),
@@ -90,16 +91,17 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
   };
 
   app.post<EmergencyRoute>('/e/:slug/aprobar-seleccionados', async (request, reply) => {
-    const { user, emergency, form } = await scope(request);
+    const { user, emergency, form } = await opened(request);
     const { selections, malformed } = readSelections(form);
     const error = selectionError(selections, malformed, 'aprobar');
     if (error) return answer(request, reply, user, emergency, form, { refused: { error }, selections });
-    const result = await approveMany(ctx, emergency.id, selections, consoleActor(user));
+    const places = placeScopeIn(user, emergency.id);
+    const result = await approveMany(ctx, emergency.id, selections, consoleActor(user), (r) => inScope(places, r));
     return answer(request, reply, user, emergency, form, { decision: 'aprobar', result });
   });
 
   app.post<EmergencyRoute>('/e/:slug/rechazar-seleccionados', async (request, reply) => {
-    const { user, emergency, form } = await scope(request);
+    const { user, emergency, form } = await opened(request);
     const { selections, malformed } = readSelections(form);
     const reason = noteField(form, 'reason');
     const error = selectionError(selections, malformed, 'rechazar');
@@ -107,8 +109,10 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
       const reasonError = reason ? undefined : 'Indique el motivo del rechazo.';
       return answer(request, reply, user, emergency, form, { refused: { error, reasonError }, selections });
     }
-    const rejected = await rejectMany(ctx, emergency.id, selections, consoleActor(user), reason);
-    const result: DecideManyResult = { decided: rejected.rejected, skipped: rejected.skipped };
+    const places = placeScopeIn(user, emergency.id);
+    const result = await rejectMany(ctx, emergency.id, selections, consoleActor(user), reason, (r) =>
+      inScope(places, r),
+    );
     return answer(request, reply, user, emergency, form, { decision: 'rechazar', result });
   });
 }

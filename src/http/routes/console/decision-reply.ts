@@ -5,7 +5,7 @@ import type { Context } from '../../../context.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
 import type { FormBody } from '../../forms/form-body.ts';
-import { seeOther } from './guard.ts';
+import { currentUser, seeOther } from './guard.ts';
 import { afterDecision, placeOfForm } from './inbox-view.ts';
 
 /** What the inbox says after one decision, after the record's title. */
@@ -13,6 +13,7 @@ export const decidedWords: Record<string, string> = {
   aprobada: 'aprobada: ya es pública.',
   rechazada: 'rechazada: no se mostrará.',
   corregida: 'corregida y publicada.',
+  unida: 'unida a la publicación que ya recoge esa necesidad: no se publica ni cuenta como rechazada.',
 };
 
 /** The console script asks for JSON; a browser without it follows redirects. */
@@ -33,7 +34,7 @@ export async function decisionReply(
   if (wantsJson(request)) {
     return reply.code(200).send({ ok: true, id: before.id, message: `«${before.title}» ${decidedWords[done]}` });
   }
-  return seeOther(reply, await afterDecision(ctx, emergency, placeOfForm(form), before, done));
+  return seeOther(reply, await afterDecision(ctx, currentUser(request), emergency, placeOfForm(form), before, done));
 }
 
 /** A decision the script sent that was refused: the reason in words and where to look again. */

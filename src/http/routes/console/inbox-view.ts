@@ -2,8 +2,11 @@
 // decision: same filters, same page, the next card in view.
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
+import { type ConsoleUser, placeScopeIn } from '../../../queries/console-session.ts';
+import { duplicateClusters } from '../../../queries/duplicate-clusters.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import type { HelpRow } from '../../../queries/record-in-emergency.ts';
+import { flagsFor } from '../../../queries/review-flags.ts';
 import {
   INBOX_PAGE,
   type InboxFilterField,
@@ -11,9 +14,13 @@ import {
   parseInboxFilter,
   reviewInbox,
 } from '../../../queries/review-inbox.ts';
+import { reviewStats } from '../../../queries/review-stats.ts';
+import { backlogSummary } from '../../../views/console/backlog-summary.ts';
 import type { Errors } from '../../../views/console/controls.ts';
 import type { CardFlag } from '../../../views/console/inbox-card.ts';
 import { type InboxParam, type InboxView, inboxHref, inboxParams } from '../../../views/console/inbox-page.ts';
+import { reviewFlagLabels } from '../../../views/console/labels.ts';
+import { panelPaths } from '../../../views/console/layout.ts';
 import { type FormBody, field } from '../../forms/form-body.ts';
 import { queryRecord } from '../../request-values.ts';
 
@@ -30,10 +37,11 @@ const filterFields: Record<InboxParam | 'despues', InboxFilterField> = {
   despues: 'after',
 };
 
-/** Where the inbox stood: its filters and the cursor its page started after. */
+/** Where the inbox stood: its filters, the cursor its page started after, and whether it showed the held batch. */
 export interface InboxPlace {
   values: InboxView['values'];
   after: string | null;
+  batch: boolean;
 }
 
 /** One inbox filter: the last value when repeated, undefined when absent. */
@@ -46,7 +54,7 @@ function filterText(query: Record<string, string | string[]>, name: string): str
 function placeFrom(query: Record<string, string | string[]>): InboxPlace {
   const values: InboxView['values'] = {};
   for (const name of inboxParams) values[name] = filterText(query, name);
-  return { values, after: filterText(query, 'despues') ?? null };
+  return { values, after: filterText(query, 'despues') ?? null, batch: filterText(query, 'lote') === '1' };
 }
 
 /** The place a GET names in its query string. */
@@ -78,38 +86,43 @@ function parsed(place: InboxPlace) {
   return { ...result, fieldErrors: errors, valid: Object.keys(errors).length === 0 };
 }
 
-/** The marks a card carries before anyone decides on it (a flagged card is never pre-selected). */
-function flagsOf(page: NonNullable<InboxView['page']>): Map<string, CardFlag[]> {
-  const flags = new Map<string, CardFlag[]>();
-  for (const item of page.items) {
-    const marks: CardFlag[] = [];
-    if (item.duplicates.length > 0) marks.push({ code: 'likely_duplicate', label: 'posible duplicado' });
-    flags.set(item.record.id, marks);
-  }
-  return flags;
-}
-
-/** The inbox page for a place; extra carries what a refused or finished bulk form had. */
+/** The inbox page for a place, as this leader sees it; extra carries what a refused or finished bulk form had. */
 export async function inboxView(
   ctx: Context,
+  user: ConsoleUser,
   emergency: EmergencyRow,
   place: InboxPlace,
   extra: Pick<InboxView, 'bulk' | 'result'> = {},
 ): Promise<InboxView> {
   const filter = parsed(place);
-  const [page, sources] = await Promise.all([
+  const [page, sources, stats] = await Promise.all([
     filter.valid
       ? reviewInbox(ctx, {
           emergencyId: emergency.id,
-          filter: filter.filter,
+          filter: {
+            ...filter.filter,
+            // Cards another leader holds in a batch are not this leader's (urgent and rescue ones stay, marked).
+            viewerAccountId: user.accountId,
+            ...(place.batch ? { onlyClaimedBy: user.accountId } : {}),
+          },
+          places: placeScopeIn(user, emergency.id),
           after: filter.after,
           limit: INBOX_PAGE,
           duplicates: true,
         })
       : null,
     inboxSources(ctx, emergency.id, SOURCE_OPTIONS),
+    reviewStats(ctx, emergency.id),
   ]);
-  const trusted = new Set(page?.items.filter((i) => i.record.trusted_source_at !== null).map((i) => i.record.id));
+  const items = page?.items ?? [];
+  const found = await flagsFor(
+    ctx,
+    items.map((i) => i.record),
+    new Map(items.map((i) => [i.record.id, i.duplicates.length])),
+  );
+  const flags = new Map<string, CardFlag[]>(
+    [...found].map(([id, kinds]) => [id, kinds.map((code) => ({ code, label: reviewFlagLabels[code] }))]),
+  );
   return {
     page,
     now: ctx.now(),
@@ -117,8 +130,16 @@ export async function inboxView(
     errors: filter.fieldErrors,
     sources,
     after: filter.valid ? place.after : null,
-    flags: page ? flagsOf(page) : undefined,
-    trusted,
+    batch: place.batch,
+    flags,
+    clusters: duplicateClusters(items).map((c) => c.items.map((i) => i.record.id)),
+    trusted: new Set(items.filter((i) => i.record.trusted_source_at !== null).map((i) => i.record.id)),
+    claimedBy: new Map(
+      items.flatMap((i) =>
+        i.record.claimed_by_name && !i.record.claimed_by_me ? [[i.record.id, i.record.claimed_by_name] as const] : [],
+      ),
+    ),
+    backlog: backlogSummary(stats, (id) => panelPaths.review(emergency.slug, id)),
     ...extra,
   };
 }
@@ -129,19 +150,25 @@ export async function inboxView(
  */
 export async function afterDecision(
   ctx: Context,
+  user: ConsoleUser,
   emergency: EmergencyRow,
   place: InboxPlace,
   decided: HelpRow,
   done: string,
 ): Promise<string> {
   const filter = parsed(place);
-  const href = inboxHref(emergency.slug, place.values, filter.valid ? place.after : null);
+  const href = inboxHref(emergency.slug, place.values, filter.valid ? place.after : null, place.batch);
   const query = `hecho=${done}&publicacion=${encodeURIComponent(decided.id)}`;
   let anchor = '';
   if (filter.valid) {
     const next = await reviewInbox(ctx, {
       emergencyId: emergency.id,
-      filter: filter.filter,
+      filter: {
+        ...filter.filter,
+        viewerAccountId: user.accountId,
+        ...(place.batch ? { onlyClaimedBy: user.accountId } : {}),
+      },
+      places: placeScopeIn(user, emergency.id),
       after: {
         urgentRank: decided.urgency === 'urgent' ? 0 : 1,
         waitingSince: decided.revision_submitted_at ?? decided.submitted_at,

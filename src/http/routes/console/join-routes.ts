@@ -7,11 +7,13 @@ import type { Context } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import { consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
+import { inScope, placeScopeIn } from '../../../queries/place-scope.ts';
 import { recordInEmergency } from '../../../queries/record-in-emergency.ts';
 import { joinResultSection } from '../../../views/console/join-section.ts';
 import { consolePage, panelPaths } from '../../../views/console/layout.ts';
 import { html } from '../../../views/html.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
+import { queryText } from '../../request-values.ts';
 import { readSelections } from './bulk-decision-routes.ts';
 import { refusedJson, wantsJson } from './decision-reply.ts';
 import { checkForm, currentUser, frameFor, seeOther, sendPage } from './guard.ts';
@@ -63,7 +65,8 @@ export function joinRoutes(app: FastifyInstance, ctx: Context): void {
     if (!record)
       return refused(request, reply, emergency, panelPaths.inbox(emergency.slug), 404, 'not_found', 'No encontrado.');
     const version = field(form, 'version').trim();
-    const keptId = field(form, 'conservar').trim();
+    // An inbox card's "Unir a «…»" button names the kept record in its address (one button carries one value).
+    const keptId = (field(form, 'conservar') || (queryText(request, 'conservar') ?? '')).trim();
     if (!/^\d{1,9}$/.test(version)) {
       return refused(
         request,
@@ -95,7 +98,7 @@ export function joinRoutes(app: FastifyInstance, ctx: Context): void {
     if (wantsJson(request)) {
       return reply.send({ ok: true, id, keptId, message: `«${record.title}» unida a otra publicación.` });
     }
-    return seeOther(reply, await afterDecision(ctx, emergency, placeOfForm(form), record, 'unida'));
+    return seeOther(reply, await afterDecision(ctx, user, emergency, placeOfForm(form), record, 'unida'));
   });
 
   app.post<EmergencyRoute>('/e/:slug/unir-seleccionados', async (request, reply) => {
@@ -117,7 +120,16 @@ export function joinRoutes(app: FastifyInstance, ctx: Context): void {
     }
     let result: Awaited<ReturnType<typeof joinMany>>;
     try {
-      result = await joinMany(ctx, emergency.id, selections, kept.id, consoleActor(user), noteField(form, 'note'));
+      const places = placeScopeIn(user, emergency.id);
+      result = await joinMany(
+        ctx,
+        emergency.id,
+        selections,
+        kept.id,
+        consoleActor(user),
+        noteField(form, 'note'),
+        (r) => inScope(places, r),
+      );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const { status, message } = refusal(err);
@@ -126,7 +138,7 @@ export function joinRoutes(app: FastifyInstance, ctx: Context): void {
     if (wantsJson(request)) {
       return reply.send({
         ok: true,
-        joined: result.rejected.map((r) => r.id),
+        joined: result.decided.map((r) => r.id),
         skipped: result.skipped.map((s) => ({ id: s.id, reason: s.reason })),
       });
     }

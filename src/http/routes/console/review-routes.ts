@@ -48,7 +48,7 @@ function backOf(request: FastifyRequest): string {
     request.method === 'POST' && body && typeof body === 'object'
       ? placeOfForm(body as FormBody)
       : placeOfRequest(request);
-  return inboxQuery(place.values, place.after);
+  return inboxQuery(place.values, place.after, place.batch);
 }
 
 function isStale(err: unknown): boolean {
@@ -158,7 +158,7 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
   app.get<EmergencyRoute>('/e/:slug', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const [view, frame] = await Promise.all([
-      inboxView(ctx, emergency, placeOfRequest(request)),
+      inboxView(ctx, user, emergency, placeOfRequest(request)),
       frameFor(ctx, user, emergency, await decisionFlash(request, emergency)),
     ]);
     return sendPage(reply, inboxPage(frame, view), view.page ? 200 : 400);
@@ -178,11 +178,15 @@ export function reviewRoutes(app: FastifyInstance, ctx: Context): void {
     const { emergency, id } = await scope(request);
     const record = await recordIn(ctx, emergency, id);
     if (!reviewable(record)) {
-      // Already decided (perhaps by another leader) or withdrawn: show where it stands now.
-      return seeOther(
-        reply,
-        record.review_status === 'rejected' ? panelPaths.inbox(emergency.slug) : panelPaths.record(emergency.slug, id),
-      );
+      // Already decided (perhaps by another leader) or withdrawn: show where it stands now (a joined one: the record
+      // it was joined to).
+      const where =
+        record.review_status === 'rejected'
+          ? panelPaths.inbox(emergency.slug)
+          : record.review_status === 'joined' && record.duplicate_of
+            ? panelPaths.record(emergency.slug, record.duplicate_of)
+            : panelPaths.record(emergency.slug, id);
+      return seeOther(reply, where);
     }
     return sendPage(reply, await renderReview(request, record, emergency));
   });
