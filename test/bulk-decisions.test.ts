@@ -64,7 +64,10 @@ const approveSelected = (browser: Browser, values: string[], headers: Record<str
   browser.h.app.inject({
     method: 'POST',
     url: `${inbox}/aprobar-seleccionados`,
-    payload: new URLSearchParams([['_csrf', browser.csrf], ...values.map((v) => ['seleccion', v])]).toString(),
+    payload: new URLSearchParams([
+      ['_csrf', browser.csrf],
+      ...values.map((v): [string, string] => ['seleccion', v]),
+    ]).toString(),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),

@@ -66,14 +66,12 @@ class Desk {
 
   /** The cards on the page now, with what the leader reads on each. */
   cards(): Promise<{ id: string; title: string; checked: boolean; joins: number }[]> {
-    return this.page.$$eval('li.inbox-card', (items) =>
-      items.map((li) => ({
-        id: (li as HTMLElement).dataset.id as string,
-        title: li.querySelector('h2 a')?.textContent ?? '',
-        checked: (li.querySelector('input[name="seleccion"]') as HTMLInputElement).checked,
-        joins: li.querySelectorAll('[data-decision="unir"]').length,
-      })),
-    );
+    return this.page.evaluate(`[...document.querySelectorAll('li.inbox-card')].map((li) => ({
+      id: li.dataset.id,
+      title: li.querySelector('h2 a')?.textContent ?? '',
+      checked: li.querySelector('input[name="seleccion"]').checked,
+      joins: li.querySelectorAll('[data-decision="unir"]').length,
+    }))`) as Promise<{ id: string; title: string; checked: boolean; joins: number }[]>;
   }
 
   /** Reads the page from top to bottom, a screen at a time; every card fully on screen at some point is shown. */
@@ -144,8 +142,8 @@ async function withScript(desk: Desk): Promise<void> {
       await page.waitForSelector('text=Su lote está terminado');
       continue;
     }
-    const seen = (await page.$$eval('li.inbox-card', (items) =>
-      items.filter((li) => (li as HTMLElement).dataset.seen === '1').map((li) => (li as HTMLElement).dataset.id),
+    const seen = (await page.evaluate(
+      `[...document.querySelectorAll('li.inbox-card')].filter((li) => li.dataset.seen === '1').map((li) => li.dataset.id)`,
     )) as string[];
     assert.deepEqual(new Set(seen), new Set(rest), 'the script counts every remaining card as shown');
     await desk.act(() => page.click('button:has-text("Aprobar seleccionadas")'));
@@ -188,12 +186,14 @@ async function withoutScript(desk: Desk): Promise<void> {
       assert.ok(desk.shown.has(card.id), `${desk.name} saw «${card.title}» before approving it`);
       if (!card.checked) await desk.act(() => page.check(`#sel-${card.id}`));
     }
-    await desk.act(() =>
-      Promise.all([page.waitForURL(/aprobar-seleccionados/), page.click('button:has-text("Aprobar seleccionadas")')]),
-    ).catch(async (err) => {
-      await page.screenshot({ path: 'test-results/screenshots/flood-debug.png', fullPage: true });
-      throw new Error(`${err} at ${page.url()} with ${rest.length} cards`);
-    });
+    await desk
+      .act(() =>
+        Promise.all([page.waitForURL(/aprobar-seleccionados/), page.click('button:has-text("Aprobar seleccionadas")')]),
+      )
+      .catch(async (err) => {
+        await page.screenshot({ path: 'test-results/screenshots/flood-debug.png', fullPage: true });
+        throw new Error(`${err} at ${page.url()} with ${rest.length} cards`);
+      });
     assert.match((await page.textContent('.bulk-result')) ?? '', new RegExp(`Se aprob(ó|aron) ${rest.length} `));
     for (const card of rest) desk.decided.add(card.id);
   }
