@@ -216,4 +216,48 @@ describe('approving the selected cards', () => {
       [`panel:${email}`],
     );
   });
+
+  test('a flood of spam from one source is rejected with one action; nothing that arrived or changed later', async () => {
+    const { browser } = await leader(h, [SLUG]);
+    const spam = [];
+    for (let i = 0; i < 30; i++) spam.push(await send({ title: `Sorteo ${i}`, source: 'spam-app', ...apart(100 + i) }));
+    const genuine = await send({ title: 'Agua para el albergue', ...apart(140) });
+    const page = await browser.get(`${inbox}?origen=spam-app`);
+    assert.match(page.body, /Rechazar todas las que coinciden con estos filtros \(30\)/);
+    const shownAt = /name="mostrada" value="([^"]+)"/.exec(page.body)?.[1] as string;
+    // After the page was drawn: one spam card changes, another arrives.
+    const changed = spam[0] as { id: string; editToken?: string; externalId: string };
+    await send(
+      { title: 'Sorteo cambiado', source: 'spam-app', ...apart(100), externalId: changed.externalId },
+      changed.editToken,
+    );
+    const late = await send({ title: 'Sorteo tardío', source: 'spam-app', ...apart(150) });
+    const noConfirm = await browser.post(`${inbox}/rechazar-coincidentes`, {
+      origen: 'spam-app',
+      mostrada: shownAt,
+      reason: 'Sorteos falsos',
+    });
+    assert.equal(noConfirm.statusCode, 400);
+    assert.match(noConfirm.body, /Marque la confirmación/);
+    const unfiltered = await browser.post(`${inbox}/rechazar-coincidentes`, {
+      mostrada: shownAt,
+      reason: 'Sorteos falsos',
+      confirmar: '31',
+    });
+    assert.equal(unfiltered.statusCode, 400, 'never the whole inbox');
+    assert.match(unfiltered.body, /Elija primero filtros válidos/);
+    assert.equal(await status(genuine.id), 'pending_review');
+    const res = await browser.post(`${inbox}/rechazar-coincidentes`, {
+      origen: 'spam-app',
+      mostrada: shownAt,
+      reason: 'Sorteos falsos',
+      confirmar: '30',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(res.body, /Se rechazaron 29 publicaciones/);
+    for (const s of spam.slice(1)) assert.equal(await status(s.id), 'rejected');
+    assert.equal(await status(changed.id), 'pending_review');
+    assert.equal(await status(late.id), 'pending_review', 'arrived after the page was drawn');
+    assert.equal(await status(genuine.id), 'pending_review', 'another source');
+  });
 });

@@ -129,6 +129,15 @@ export interface InboxRequest {
   duplicates?: boolean;
   /** A scoped leader's places (placeScopeIn in queries/console-session.ts); null or absent: the whole emergency. */
   places?: readonly string[] | null;
+  /** Only what was already waiting at this instant (ISO): what a page rendered then could have shown. */
+  waitingSince?: string;
+}
+
+/** The earlier of two instants (ISO, same format); undefined when neither is given. */
+function earliest(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a < b ? a : b;
 }
 
 /** One page of the inbox, in the one order every caller shares. */
@@ -140,10 +149,12 @@ export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<
     // Review batches held now: viewerAccountId and onlyClaimedBy (in the filter) read them at this instant.
     claimsAt: ctx.now().toISOString(),
     places: request.places,
-    waitingBefore:
+    waitingBefore: earliest(
       olderThanHours === undefined
         ? undefined
         : new Date(ctx.now().getTime() - olderThanHours * 3_600_000).toISOString(),
+      request.waitingSince,
+    ),
   };
   const limit = Math.max(1, Math.min(INBOX_PAGE_MAX, request.limit ?? INBOX_PAGE));
   // One row more than the page says whether another page follows.

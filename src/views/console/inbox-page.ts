@@ -34,7 +34,7 @@ export interface InboxView {
   sources: string[];
   /** The cursor this page started after; null on the first page. */
   after: string | null;
-  bulk?: { error?: string; reasonError?: string; reason?: string; selected?: Set<string> };
+  bulk?: { error?: string; reasonError?: string; reason?: string; selected?: Set<string>; matchingError?: string };
   /** What a bulk decision just did: shown above the cards, the skipped ones listed. */
   result?: { decision: 'aprobar' | 'rechazar'; outcome: DecideManyResult };
   /** Marks to look at before deciding, by record id. */
@@ -74,7 +74,11 @@ export function inboxPage(frame: ConsoleFrame, view: InboxView): Html {
   const filtered = inboxParams.some((name) => view.values[name]);
   return consolePage(
     { ...frame, title: 'Bandeja de revisión', current: 'inbox' },
-    html`${view.backlog ?? ''}${view.result ? resultSection(slug, view.result) : ''}${filterForm(slug, view)}${batchForm(frame, slug, view)}
+    html`${view.backlog ?? ''}${
+      view.bulk?.matchingError
+        ? html`<div class="errors" role="alert"><p>No se rechazó nada: ${view.bulk.matchingError}</p></div>`
+        : ''
+    }${view.result ? resultSection(slug, view.result) : ''}${filterForm(slug, view)}${batchForm(frame, slug, view)}
 ${view.page ? listing(frame, slug, view, view.page, filtered) : html`<p>Corrija los filtros para ver la bandeja.</p>`}`,
   );
 }
@@ -228,7 +232,26 @@ ${
 ${lane.length > 0 && rest.length > 0 ? html`<h2 class="lane">Las demás (${formatNumber(rest.length)})</h2>` : ''}
 <ol class="inbox">${rest.map((item) => card(item, false))}</ol>
 </div>
+${filtered && !view.batch ? rejectMatchingForm(frame, slug, view, page) : ''}
 ${pager(slug, view, page)}`;
+}
+
+/**
+ * Rejection (only) of everything the filters match, for a flood of spam from one source: what was waiting when this
+ * page was drawn, unchanged since, and not held by a colleague. The leader confirms the count.
+ */
+function rejectMatchingForm(frame: ConsoleFrame, slug: string, view: InboxView, page: InboxPage): Html {
+  const count = formatNumber(page.total);
+  const error = view.bulk?.matchingError;
+  return html`<details class="card reject-matching" id="rechazar-todas"${error ? html` open` : ''}><summary>Rechazar todas las que coinciden con estos filtros (${count})…</summary>
+<form method="post" action="${panelPaths.inbox(slug)}/rechazar-coincidentes">${csrfField(frame.user?.csrf ?? '')}${inboxParams.map(
+    (name) => (view.values[name] ? html`<input type="hidden" name="${name}" value="${view.values[name] ?? ''}">` : ''),
+  )}<input type="hidden" name="mostrada" value="${view.now.toISOString()}">
+<p class="note">Solo se puede rechazar así, nunca aprobar. No se rechazan las que lleguen o cambien después de cargar esta página, ni las que otro líder tiene en su lote.</p>
+<p class="field"><label for="motivo-todas">Motivo del rechazo</label><input id="motivo-todas" name="reason" maxlength="300" aria-describedby="motivo-todas-ayuda"><small id="motivo-todas-ayuda">Solo lo ven los líderes; queda en el historial de cada una.</small></p>
+<p><label><input type="checkbox" name="confirmar" value="${String(page.total)}"> Sí, rechazar las ${count}</label></p>
+<p><button type="submit" class="danger">Rechazar todas las que coinciden</button></p>
+</form></details>`;
 }
 
 /** The decisions on the selected cards, kept at the top of the screen while the leader scrolls. */

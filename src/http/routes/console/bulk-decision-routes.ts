@@ -5,15 +5,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { approveMany } from '../../../commands/approve-many.ts';
 import { BULK_DECISION_MAX, type DecideManyResult, type Selection } from '../../../commands/decide-many.ts';
 import { rejectMany } from '../../../commands/reject-many.ts';
+import { rejectMatching } from '../../../commands/reject-matching.ts';
 import type { Context } from '../../../context.ts';
 import { type ConsoleUser, consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { inScope, placeScopeIn } from '../../../queries/place-scope.ts';
-import { inboxPage } from '../../../views/console/inbox-page.ts';
+import { parseInboxFilter } from '../../../queries/review-inbox.ts';
+import { inboxPage, inboxParams, inboxQuery } from '../../../views/console/inbox-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { wantsJson } from './decision-reply.ts';
 import { checkForm, currentUser, frameFor, sendPage } from './guard.ts';
-import { inboxView, placeOfForm } from './inbox-view.ts';
+import { type InboxPlace, inboxView, placeOfForm } from './inbox-view.ts';
 
 type EmergencyRoute = { Params: { slug: string } };
 
@@ -98,6 +100,57 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
     const places = placeScopeIn(user, emergency.id);
     const result = await approveMany(ctx, emergency.id, selections, consoleActor(user), (r) => inScope(places, r));
     return answer(request, reply, user, emergency, form, { decision: 'aprobar', result });
+  });
+
+  app.post<EmergencyRoute>('/e/:slug/rechazar-coincidentes', async (request, reply) => {
+    const { user, emergency, form } = await opened(request);
+    const values: InboxPlace['values'] = {};
+    for (const name of inboxParams) {
+      const value = field(form, name).trim().slice(0, 300);
+      if (value) values[name] = value;
+    }
+    const place: InboxPlace = { values, after: null, batch: false };
+    const parsed = parseInboxFilter({
+      category: values.categoria,
+      type: values.tipo,
+      urgency: values.urgencia,
+      source: values.origen,
+      olderThanHours: values.espera,
+    });
+    const shownAt = field(form, 'mostrada');
+    const reason = noteField(form, 'reason');
+    const matchingError =
+      Object.keys(values).length === 0 || Object.keys(parsed.errors).length > 0
+        ? 'Elija primero filtros válidos: sin ellos no se rechaza nada en bloque.'
+        : !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(shownAt) || shownAt > ctx.now().toISOString()
+          ? 'La página no dice cuándo se cargó; vuelva a cargarla.'
+          : !reason
+            ? 'Indique el motivo del rechazo.'
+            : field(form, 'confirmar') === ''
+              ? 'Marque la confirmación: se rechazarán todas las que coinciden.'
+              : undefined;
+    if (matchingError) {
+      if (wantsJson(request))
+        return reply.code(400).send({ ok: false, code: 'invalid_selection', message: matchingError });
+      const [view, frame] = await Promise.all([
+        inboxView(ctx, user, emergency, place, { bulk: { matchingError } }),
+        frameFor(ctx, user, emergency),
+      ]);
+      return sendPage(reply, inboxPage(frame, view), 400);
+    }
+    const places = placeScopeIn(user, emergency.id);
+    const result = await rejectMatching(ctx, {
+      emergencyId: emergency.id,
+      filter: parsed.filter,
+      places,
+      shownAt,
+      reason: reason as string,
+      actor: consoleActor(user),
+      accountId: user.accountId,
+      allowed: (r) => inScope(places, r),
+    });
+    form.volver = inboxQuery(values);
+    return answer(request, reply, user, emergency, form, { decision: 'rechazar', result });
   });
 
   app.post<EmergencyRoute>('/e/:slug/rechazar-seleccionados', async (request, reply) => {
