@@ -260,4 +260,28 @@ describe('approving the selected cards', () => {
     assert.equal(await status(late.id), 'pending_review', 'arrived after the page was drawn');
     assert.equal(await status(genuine.id), 'pending_review', 'another source');
   });
+
+  test('a revision of a published record is judged by what it would publish: its card shows the proposed content', async () => {
+    const { browser } = await leader(h, [SLUG]);
+    const sent = await send({ title: 'Cobijas para la vereda', ...apart(160) });
+    await browser.get(inbox);
+    assert.equal((await approveSelected(browser, [box(browser, sent.id).value])).statusCode, 200);
+    assert.equal(await status(sent.id), 'approved');
+    await send(
+      {
+        title: 'Cobijas y colchonetas para la vereda',
+        description: 'Ahora también colchonetas',
+        ...apart(160),
+        externalId: sent.externalId,
+      },
+      sent.editToken,
+    );
+    const page = await browser.get(inbox);
+    const card = page.body.slice(page.body.indexOf(`id="c-${sent.id}"`));
+    assert.match(card, /Revisión de un registro publicado/);
+    assert.match(
+      card.slice(0, card.indexOf('</li>')),
+      /Cobijas y colchonetas para la vereda[\s\S]*Ahora también colchonetas/,
+    );
+  });
 });

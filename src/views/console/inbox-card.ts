@@ -25,7 +25,7 @@ export interface CardState {
   /** The inbox's filters and position as a query string, carried back after a decision. */
   back: string;
   flags: readonly CardFlag[];
-  /** Pre-selected for "Aprobar seleccionadas" (a trusted source's unflagged card). */
+  /** Pre-selected for "Aprobar seleccionadas": an unflagged card of the leader's batch or of a trusted source. */
   checked: boolean;
   /** Another leader holds it in a batch (urgent and rescue cards stay visible, marked). */
   claimedBy: string | null;
@@ -37,13 +37,8 @@ export interface CardState {
 export function cardContent(item: InboxItem): Content & { title: string } {
   const record = item.record;
   if (item.isRevision && record.pending_revision) {
-    return {
-      ...(JSON.parse(record.pending_revision) as Content),
-      type: record.type,
-      title: record.title,
-    } as Content & {
-      title: string;
-    };
+    const proposed = JSON.parse(record.pending_revision) as Content;
+    return { ...proposed, type: record.type, title: proposed.title ?? record.title };
   }
   return record as Content & { title: string };
 }
@@ -97,7 +92,7 @@ export function inboxCard(slug: string, item: InboxItem, state: CardState): Html
         record,
         item.duplicates.map((d) => d.record),
       );
-  const decide = `${panelPaths.review(slug, record.id)}`;
+  const decide = panelPaths.review(slug, record.id);
   return html`<li class="card inbox-card${urgent ? ' urgent' : ''}${state.flags.length > 0 ? ' flagged' : ''}" id="c-${record.id}" data-id="${record.id}" data-version="${String(record.content_version)}" data-type="${record.type}"${
     item.duplicates.length > 0 ? html` data-dups="${item.duplicates.map((d) => d.record.id).join(' ')}"` : ''
   }>

@@ -25,8 +25,8 @@ export const privacy = {
   },
   reviewTitle: { es: 'Nada se publica sin revisión', en: 'Nothing is published without review' },
   review: {
-    es: 'Cada solicitud u ofrecimiento llega primero al equipo de la emergencia. Solo cuando una persona del equipo lo revisa y lo aprueba aparece en el mapa y en las listas. Un envío rechazado no se muestra nunca.',
-    en: 'Every request or offer first reaches the emergency’s team. Only when someone on the team reviews and approves it does it appear on the map and in the lists. A rejected submission is never shown.',
+    es: 'Cada solicitud u ofrecimiento llega primero al equipo de la emergencia. Solo cuando una persona del equipo lo revisa y lo aprueba aparece en el mapa y en las listas. Un envío rechazado no se muestra nunca. Si su envío repite una necesidad que ya está publicada, el equipo puede unirlo a esa publicación: no se publica ni cuenta como rechazado, le avisamos con el enlace de la publicación que la sigue, y sus datos de contacto no se copian a ella.',
+    en: 'Every request or offer first reaches the emergency’s team. Only when someone on the team reviews and approves it does it appear on the map and in the lists. A rejected submission is never shown. If your submission repeats a need already published, the team may join it to that one: it is not published and does not count as rejected, we tell you with the link of the record that follows it, and your contact details are not copied to it.',
   },
   publicTitle: { es: 'Qué se publica al aprobarse', en: 'What is published once approved' },
   public1: {
@@ -96,12 +96,14 @@ export const privacy = {
   },
   retentionRejected: {
     es: {
-      one: 'Los datos personales de un envío rechazado se borran {n} día después del rechazo.',
-      other: 'Los datos personales de un envío rechazado se borran {n} días después del rechazo.',
+      one: 'Los datos personales de un envío rechazado se borran {n} día después del rechazo. Hasta entonces, de su número de WhatsApp guardamos solo una huella hecha con una clave que solo tiene este servicio (no permite leer el número), para avisar al equipo si llega otro envío del mismo número a la misma emergencia.',
+      other:
+        'Los datos personales de un envío rechazado se borran {n} días después del rechazo. Hasta entonces, de su número de WhatsApp guardamos solo una huella hecha con una clave que solo tiene este servicio (no permite leer el número), para avisar al equipo si llega otro envío del mismo número a la misma emergencia.',
     },
     en: {
-      one: 'The personal data of a rejected submission are erased {n} day after the rejection.',
-      other: 'The personal data of a rejected submission are erased {n} days after the rejection.',
+      one: 'The personal data of a rejected submission are erased {n} day after the rejection. Until then, of its WhatsApp number we keep only a fingerprint made with a key only this service holds (the number cannot be read from it), to tell the team when another submission from that number reaches the same emergency.',
+      other:
+        'The personal data of a rejected submission are erased {n} days after the rejection. Until then, of its WhatsApp number we keep only a fingerprint made with a key only this service holds (the number cannot be read from it), to tell the team when another submission from that number reaches the same emergency.',
     },
   },
   retentionAfterClose: {
