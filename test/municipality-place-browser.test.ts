@@ -79,7 +79,7 @@ describe('a request placed by its municipality, in a browser', { skip: browserSk
     await page.fill('#password', PASSWORD);
     await page.click('button[type=submit]');
     await page.goto(`${base}/panel/e/${SLUG}`);
-    assert.match((await page.textContent('.inbox')) ?? '', /sin punto exacto \(Villagarzón, Putumayo\)/);
+    assert.match((await page.textContent('.inbox')) ?? '', /Villagarzón, Putumayo · sin punto exacto/);
     await page.click(`a[href="/panel/e/${SLUG}/revisar/${id}"]`);
     assert.match((await page.textContent('main')) ?? '', /sin punto exacto/);
     assert.ok((await scrollWidth(page)) <= PHONE.width, 'the review page fits the phone');

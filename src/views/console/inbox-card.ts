@@ -57,7 +57,7 @@ function place(content: Content): string {
   const where = m ? municipalityLabel(m) : 'sin municipio';
   const hasPoint = content.latitude != null && content.longitude != null;
   const precision = !hasPoint
-    ? 'sin punto en el mapa'
+    ? 'sin punto exacto'
     : content.exact_location === 1
       ? 'punto exacto'
       : content.type === 'request'

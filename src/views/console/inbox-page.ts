@@ -73,7 +73,7 @@ export function inboxPage(frame: ConsoleFrame, view: InboxView): Html {
   const slug = frame.emergency?.slug as string;
   const filtered = inboxParams.some((name) => view.values[name]);
   return consolePage(
-    { ...frame, title: 'Bandeja de revisión', current: 'inbox' },
+    { ...frame, title: 'Bandeja de revisión', current: 'inbox', script: true },
     html`${view.backlog ?? ''}${
       view.bulk?.matchingError
         ? html`<div class="errors" role="alert"><p>No se rechazó nada: ${view.bulk.matchingError}</p></div>`

@@ -18,6 +18,8 @@ export interface ConsoleFrame {
   openReports?: number;
   emergency?: { slug: string; name: string; status: string };
   flash?: string | null;
+  /** Loads the console's script: only the pages it serves (the review inbox), never a page reached by a secret link. */
+  script?: boolean;
   current?:
     | 'inbox'
     | 'records'
@@ -85,7 +87,7 @@ export function consolePage(frame: ConsoleFrame, body: Html): Html {
 <meta name="robots" content="noindex, nofollow">
 <title>${frame.title} · ${frame.heading ? 'Ayuda Directa' : 'Panel de Ayuda Directa'}</title>
 <link rel="stylesheet" href="${panelPaths.styles}">
-<script src="${panelPaths.script}" defer></script>
+${frame.script ? html`<script src="${panelPaths.script}" defer></script>` : ''}
 </head>
 <body>
 <header class="top">
