@@ -8,8 +8,10 @@ export function placeScopes() {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('leader_place_scopes')
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-        .addColumn('emergency_id', 'text', (c) => c.notNull().references('emergencies.id').onDelete('cascade'))
+        // No foreign keys, like every table since 005: restoring an older backup (pg_restore --clean) must be able to
+        // drop and recreate the tables it holds while this one stays.
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('emergency_id', 'text', (c) => c.notNull())
         .addColumn('place_code', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('created_by', 'text', (c) => c.notNull())
