@@ -99,24 +99,15 @@ export async function emergencyDigest(
   const now = ctx.now();
   const before = new Date(now.getTime() - STALE_ROUTE_HOURS * 3_600_000).toISOString();
   const reportedBefore = new Date(now.getTime() - ctx.config.deliveryConfirmHours * 3_600_000).toISOString();
-  const [pledges, reported, routes, claims, records, review, reviewDays] = await Promise.all([
+  const [pledges, reported, routes, claims, confirmations, review, reviewDays] = await Promise.all([
     overduePledges(ctx.db, emergencyId, now.toISOString()),
     unconfirmedDeliveries(ctx.db, emergencyId, reportedBefore),
     staleRoutes(ctx.db, emergencyId, before),
     waitingClaims(ctx.db, emergencyId, before),
-    recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired'], places),
+    confirmationDigest(ctx, emergencyId, places),
     reviewStats(ctx, emergencyId),
     reviewHistory(ctx, emergencyId),
   ]);
-  const record = (row: (typeof records)[number]): DigestRecord => ({
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    urgency: row.urgency,
-    centre: row.collection_center_status !== null,
-    confirmedAt: row.confirmed_at,
-    expiresAt: row.confirmed_at ? confirmationDeadlines(row.confirmed_at, ctx.config).expiresAt : null,
-  });
   // The sort is stable: within an urgency, the order of the query (oldest first) stays.
   return {
     generatedAt: now.toISOString(),
@@ -145,6 +136,29 @@ export async function emergencyDigest(
       when: c.available_when,
       createdAt: c.created_at,
     })),
+    ...confirmations,
+    review,
+    reviewDays,
+  };
+}
+
+/** The digest's published records waiting for a confirmation and those expired for it: the por-confirmar page. */
+export async function confirmationDigest(
+  ctx: Context,
+  emergencyId: string,
+  places?: readonly string[] | null,
+): Promise<Pick<Digest, 'toConfirm' | 'expired'>> {
+  const records = await recordsToConfirm(ctx.db, emergencyId, ['to_confirm', 'expired'], places);
+  const record = (row: (typeof records)[number]): DigestRecord => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    urgency: row.urgency,
+    centre: row.collection_center_status !== null,
+    confirmedAt: row.confirmed_at,
+    expiresAt: row.confirmed_at ? confirmationDeadlines(row.confirmed_at, ctx.config).expiresAt : null,
+  });
+  return {
     toConfirm: records
       .filter((r) => r.confirmation_state === 'to_confirm')
       .sort(byUrgency)
@@ -153,7 +167,5 @@ export async function emergencyDigest(
       .filter((r) => r.confirmation_state === 'expired')
       .sort(byUrgency)
       .map(record),
-    review,
-    reviewDays,
   };
 }

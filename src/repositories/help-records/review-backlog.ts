@@ -192,8 +192,9 @@ export async function lateWork(
 /**
  * The new submissions one emergency holds: how many wait for review now, and how many arrived after each cutoff
  * (newest first). A submission withdrawn before any decision counts in neither: it never waited as far as the
- * figures go. Two counts through help_records_inbox and help_records_arrivals: for the digest's chart, which
- * works back from now (waiting then = waiting now − arrived since + decided since).
+ * figures go. Two counts, the second over the emergency's records (no index of its own, so that submissions write
+ * one index less): for the digest's chart, which works back from now (waiting then = waiting now − arrived since +
+ * decided since).
  */
 export async function submissionArrivals(
   db: Db,

@@ -6,7 +6,7 @@ import { type ConfirmationOutcome, confirmRecord } from '../../../commands/confi
 import type { Context } from '../../../context.ts';
 import { AppError, detail } from '../../../errors.ts';
 import { consoleActor, emergencyFor, placeScopeIn } from '../../../queries/console-session.ts';
-import { emergencyDigest } from '../../../queries/digest.ts';
+import { confirmationDigest, emergencyDigest } from '../../../queries/digest.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { type ConfirmationReturn, confirmationReturns } from '../../../views/console/confirmation-section.ts';
 import { digestPage } from '../../../views/console/digest-page.ts';
@@ -54,7 +54,7 @@ export function confirmationRoutes(app: FastifyInstance, ctx: Context): void {
   app.get<EmergencyRoute>('/e/:slug/por-confirmar', async (request, reply) => {
     const { user, emergency } = await scope(request);
     const [digest, pageFrame] = await Promise.all([
-      emergencyDigest(ctx, emergency.id, placeScopeIn(user, emergency.id)),
+      confirmationDigest(ctx, emergency.id, placeScopeIn(user, emergency.id)),
       frame(request, emergency),
     ]);
     const { reconfirmAfterHours, expireAfterHours } = ctx.config;
