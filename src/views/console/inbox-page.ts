@@ -2,6 +2,7 @@
 // likely duplicates together), cards judged without opening them, and decisions on many cards at once.
 import type { DecideManyResult } from '../../commands/decide-many.ts';
 import { formatNumber } from '../../domain/number-format.ts';
+import { TRUSTED_LANE_LABEL } from '../../domain/trusted-lane.ts';
 import type { InboxItem, InboxPage } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
 import { type Errors, select } from './controls.ts';
@@ -224,7 +225,7 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
 ${bulkBar(frame, slug, view, back)}
 ${
   lane.length > 0
-    ? html`<section aria-labelledby="carril-confiable"><h2 id="carril-confiable" class="lane">Fuente confiable (${formatNumber(lane.length)})</h2>
+    ? html`<section aria-labelledby="carril-confiable"><h2 id="carril-confiable" class="lane">${TRUSTED_LANE_LABEL} (${formatNumber(lane.length)})</h2>
 <p class="note">Enviadas con la clave de una integración que la administración marcó como confiable. Vienen seleccionadas, salvo las que tienen una marca: igual hay que aprobarlas.</p>
 <ol class="inbox">${lane.map((item) => card(item, true))}</ol></section>`
     : ''

@@ -2,6 +2,7 @@
 // decision: same filters, same page, the next card in view.
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
+import { isTrustedLane } from '../../../domain/trusted-lane.ts';
 import { type ConsoleUser, placeScopeIn } from '../../../queries/console-session.ts';
 import { duplicateClusters } from '../../../queries/duplicate-clusters.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
@@ -133,7 +134,7 @@ export async function inboxView(
     batch: place.batch,
     flags,
     clusters: duplicateClusters(items).map((c) => c.items.map((i) => i.record.id)),
-    trusted: new Set(items.filter((i) => i.record.trusted_source_at !== null).map((i) => i.record.id)),
+    trusted: new Set(items.filter((i) => isTrustedLane(i.record)).map((i) => i.record.id)),
     claimedBy: new Map(
       items.flatMap((i) =>
         i.record.claimed_by_name && !i.record.claimed_by_me ? [[i.record.id, i.record.claimed_by_name] as const] : [],
