@@ -52,7 +52,10 @@
       if (data) return data;
       return { ok: false, message: `No se pudo (${res.status}). Recargue la página.` };
     } catch {
-      return { ok: false, message: 'Sin conexión: no se envió nada. Intente otra vez.' };
+      return {
+        ok: false,
+        message: 'Sin conexión: no sabemos si la decisión llegó. Recargue la página para ver cómo quedó.',
+      };
     }
   };
 
