@@ -140,10 +140,10 @@ function earliest(a: string | undefined, b: string | undefined): string | undefi
   return a < b ? a : b;
 }
 
-/** One page of the inbox, in the one order every caller shares. */
-export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<InboxPage> {
+/** The repository's filter for a request, its instants read from the context's clock. */
+function inboxFilter(ctx: Context, request: InboxRequest): InboxFilter {
   const { olderThanHours, ...rest } = request.filter ?? {};
-  const filter: InboxFilter = {
+  return {
     ...rest,
     emergencyId: request.emergencyId,
     // Review batches held now: viewerAccountId and onlyClaimedBy (in the filter) read them at this instant.
@@ -156,6 +156,20 @@ export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<
       request.waitingSince,
     ),
   };
+}
+
+/** The id of the first card after a position, in the inbox order (nothing counted, no duplicates looked up). */
+export async function nextInInbox(
+  ctx: Context,
+  request: InboxRequest & { after: InboxPosition },
+): Promise<string | null> {
+  const [row] = await inboxRows(ctx.db, inboxFilter(ctx, request), { after: request.after, limit: 1 });
+  return row?.id ?? null;
+}
+
+/** One page of the inbox, in the one order every caller shares. */
+export async function reviewInbox(ctx: Context, request: InboxRequest): Promise<InboxPage> {
+  const filter = inboxFilter(ctx, request);
   const limit = Math.max(1, Math.min(INBOX_PAGE_MAX, request.limit ?? INBOX_PAGE));
   // One row more than the page says whether another page follows.
   const [rows, total] = await Promise.all([

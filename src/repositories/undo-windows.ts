@@ -50,10 +50,16 @@ export async function openPledgeWindowsOfRecord(db: Db, helpId: string): Promise
 }
 
 /** Windows whose time ran out without an undo, oldest first. */
-export async function dueUndoWindows(db: Db, now: string, limit: number): Promise<UndoWindowRow[]> {
+export async function dueUndoWindows(
+  db: Db,
+  targetType: UndoWindowRow['target_type'],
+  now: string,
+  limit: number,
+): Promise<UndoWindowRow[]> {
   return db
     .selectFrom('undo_windows')
     .selectAll()
+    .where('target_type', '=', targetType)
     .where('closed_at', 'is', null)
     .where('until', '<=', now)
     .orderBy('until')

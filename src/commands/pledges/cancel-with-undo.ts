@@ -174,9 +174,7 @@ export async function undoPledgeCancel(
 export async function sendDueCancellations(ctx: Context): Promise<number> {
   let sent = 0;
   for (;;) {
-    const due = (await dueUndoWindows(ctx.db, ctx.now().toISOString(), SEND_BATCH)).filter(
-      (w) => w.target_type === 'pledge',
-    );
+    const due = await dueUndoWindows(ctx.db, 'pledge', ctx.now().toISOString(), SEND_BATCH);
     for (const window of due) if (await sendOne(ctx, window)) sent++;
     if (due.length < SEND_BATCH) return sent;
   }

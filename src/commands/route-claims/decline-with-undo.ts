@@ -111,9 +111,7 @@ export async function undoClaimDecline(
 export async function applyDueDeclines(ctx: Context): Promise<number> {
   let declined = 0;
   for (;;) {
-    const due = (await dueUndoWindows(ctx.db, ctx.now().toISOString(), APPLY_BATCH)).filter(
-      (w) => w.target_type === 'route_claim',
-    );
+    const due = await dueUndoWindows(ctx.db, 'route_claim', ctx.now().toISOString(), APPLY_BATCH);
     for (const window of due) if (await applyOne(ctx, window)) declined++;
     if (due.length < APPLY_BATCH) return declined;
   }

@@ -10,12 +10,11 @@ import type { Context } from '../../../context.ts';
 import { type ConsoleUser, consoleActor, emergencyFor } from '../../../queries/console-session.ts';
 import type { EmergencyRow } from '../../../queries/emergencies.ts';
 import { inScope, placeScopeIn } from '../../../queries/place-scope.ts';
-import { parseInboxFilter } from '../../../queries/review-inbox.ts';
-import { inboxPage, inboxParams, inboxQuery } from '../../../views/console/inbox-page.ts';
+import { inboxPage, inboxQuery } from '../../../views/console/inbox-page.ts';
 import { type FormBody, field, noteField } from '../../forms/form-body.ts';
 import { wantsJson } from './decision-reply.ts';
 import { checkForm, currentUser, frameFor, sendPage } from './guard.ts';
-import { type InboxPlace, inboxView, placeOfForm } from './inbox-view.ts';
+import { filtered, inboxView, parsedPlace, placeOfFields, placeOfForm } from './inbox-view.ts';
 
 type EmergencyRoute = { Params: { slug: string } };
 
@@ -104,23 +103,12 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
 
   app.post<EmergencyRoute>('/e/:slug/rechazar-coincidentes', async (request, reply) => {
     const { user, emergency, form } = await opened(request);
-    const values: InboxPlace['values'] = {};
-    for (const name of inboxParams) {
-      const value = field(form, name).trim().slice(0, 300);
-      if (value) values[name] = value;
-    }
-    const place: InboxPlace = { values, after: null, batch: false };
-    const parsed = parseInboxFilter({
-      category: values.categoria,
-      type: values.tipo,
-      urgency: values.urgencia,
-      source: values.origen,
-      olderThanHours: values.espera,
-    });
+    const place = placeOfFields(form);
+    const parsed = parsedPlace(place);
     const shownAt = field(form, 'mostrada');
     const reason = noteField(form, 'reason');
     const matchingError =
-      Object.keys(values).length === 0 || Object.keys(parsed.errors).length > 0
+      !filtered(place) || !parsed.valid
         ? 'Elija primero filtros válidos: sin ellos no se rechaza nada en bloque.'
         : !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(shownAt) || shownAt > ctx.now().toISOString()
           ? 'La página no dice cuándo se cargó; vuelva a cargarla.'
@@ -149,7 +137,7 @@ export function bulkDecisionRoutes(app: FastifyInstance, ctx: Context): void {
       accountId: user.accountId,
       allowed: (r) => inScope(places, r),
     });
-    form.volver = inboxQuery(values);
+    form.volver = inboxQuery(place.values);
     return answer(request, reply, user, emergency, form, { decision: 'rechazar', result });
   });
 

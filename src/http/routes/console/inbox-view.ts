@@ -12,6 +12,7 @@ import {
   INBOX_PAGE,
   type InboxFilterField,
   inboxSources,
+  nextInInbox,
   parseInboxFilter,
   reviewInbox,
 } from '../../../queries/review-inbox.ts';
@@ -70,7 +71,18 @@ export function placeOfForm(form: FormBody): InboxPlace {
   return placeFrom(query);
 }
 
-function parsed(place: InboxPlace) {
+/** The filters a form carries as fields of their own (taking a batch, rejecting all that match). */
+export function placeOfFields(form: FormBody): InboxPlace {
+  return { ...placeFrom(form), after: null, batch: false };
+}
+
+/** Whether any filter is set: a bulk action on "all that match" needs one. */
+export function filtered(place: InboxPlace): boolean {
+  return inboxParams.some((name) => (place.values[name] ?? '').trim() !== '');
+}
+
+/** The place's filters read by the one parser, with the inbox form's messages by query parameter. */
+export function parsedPlace(place: InboxPlace) {
   const result = parseInboxFilter({
     category: place.values.categoria,
     type: place.values.tipo,
@@ -95,7 +107,7 @@ export async function inboxView(
   place: InboxPlace,
   extra: Pick<InboxView, 'bulk' | 'result'> = {},
 ): Promise<InboxView> {
-  const filter = parsed(place);
+  const filter = parsedPlace(place);
   const [page, sources, stats] = await Promise.all([
     filter.valid
       ? reviewInbox(ctx, {
@@ -157,12 +169,12 @@ export async function afterDecision(
   decided: HelpRow,
   done: string,
 ): Promise<string> {
-  const filter = parsed(place);
+  const filter = parsedPlace(place);
   const href = inboxHref(emergency.slug, place.values, filter.valid ? place.after : null, place.batch);
   const query = `hecho=${done}&publicacion=${encodeURIComponent(decided.id)}`;
   let anchor = '';
   if (filter.valid) {
-    const next = await reviewInbox(ctx, {
+    const next = await nextInInbox(ctx, {
       emergencyId: emergency.id,
       filter: {
         ...filter.filter,
@@ -175,10 +187,8 @@ export async function afterDecision(
         waitingSince: decided.revision_submitted_at ?? decided.submitted_at,
         id: decided.id,
       },
-      limit: 1,
     });
-    const first = next.items[0];
-    if (first) anchor = `#c-${first.record.id}`;
+    if (next) anchor = `#c-${next}`;
   }
   return `${href}${href.includes('?') ? '&' : '?'}${query}${anchor}`;
 }
