@@ -2,7 +2,10 @@
 import { type Html, html } from '../html.ts';
 import { catalogue, strings } from './catalogue.ts';
 import { type Block, type Inline, localized, type SiteDocument, withoutLang } from './document.ts';
+import { MANAGE_PATH } from './pages/pledge-page.ts';
+import { MY_ROUTE_PATH } from './pages/routes-page.ts';
 import { twinPath } from './render-markdown.ts';
+import { CODE_PATH, HELP_CHOICE_PATH, OPEN_DATA_PATH } from './site-paths.ts';
 import { layout } from './strings/layout.ts';
 
 function inline(parts: Inline[]): Html {
@@ -61,13 +64,15 @@ export function renderHtml(doc: SiteDocument, options: { tileUrl?: string } = {}
   // feeds, llms.txt) is one "Datos abiertos" link in the footer.
   const primary: NavEntry[] = [
     ['need', '/necesito-ayuda', t.navNeed],
-    ['give', '/quiero-ayudar', t.navGive],
+    ['give', HELP_CHOICE_PATH, t.navGive],
   ];
   const rest: NavEntry[] = [
     ['home', '/', t.navHome],
     ['centres', '/centros', t.navCentres],
     ['routes', '/rutas', t.navRoutes],
-    ['status', '/estado', l.navStatus],
+    ['code', CODE_PATH, l.navCode],
+    ['pledges', MANAGE_PATH, l.navPledges],
+    ['my-route', MY_ROUTE_PATH, l.navMyRoute],
     ['privacy', '/privacidad', t.navPrivacy],
   ];
   const withLang = (href: string) => localized(href, doc.lang);
@@ -97,7 +102,7 @@ ${options.tileUrl ? html`<meta name="ayuda-tiles" content="${options.tileUrl}">`
 ${doc.blocks.map(block)}
 </main>
 <footer><p>${t.tagline}</p>
-<p class="pie"><a href="${withLang('/desarrolladores')}">${l.openData}</a> · <a href="${withLang('/estado')}">${l.navStatus}</a> · <a href="${withLang('/privacidad')}">${l.footerPrivacy}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a></p></footer>
+<p class="pie"><a href="${withLang(OPEN_DATA_PATH)}">${l.openData}</a> · <a href="${withLang(CODE_PATH)}">${l.navCode}</a> · <a href="${withLang('/privacidad')}">${l.footerPrivacy}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a></p></footer>
 </body>
 </html>`;
 }

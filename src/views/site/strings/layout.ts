@@ -2,7 +2,9 @@
 // catalogue.ts).
 export const layout = {
   navMore: { es: 'Más', en: 'More' },
-  navStatus: { es: 'Consultar estado', en: 'Check a status' },
+  navCode: { es: 'Tengo un código', en: 'I have a code' },
+  navPledges: { es: 'Mis compromisos', en: 'My pledges' },
+  navMyRoute: { es: 'Mi ruta', en: 'My route' },
   openData: { es: 'Datos abiertos', en: 'Open data' },
   footerPrivacy: { es: 'Privacidad', en: 'Privacy' },
 } as const;
