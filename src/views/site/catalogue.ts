@@ -2,6 +2,7 @@
 import type { Lang } from './document.ts';
 import type { PluralForms } from './plural.ts';
 import { centres } from './strings/centres.ts';
+import { code } from './strings/code.ts';
 import { developers } from './strings/developers.ts';
 import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
@@ -56,6 +57,7 @@ export const catalogue = {
   privacy,
   quantity,
   amountQuestion,
+  code,
 } as const;
 
 /** A plain string, or the two forms of a string that takes a count (see plural.ts). */

@@ -7,6 +7,7 @@ import { activeEmergencyContacts } from '../../../queries/emergencies.ts';
 import { privacyPage } from '../../../views/site/pages/privacy-page.ts';
 import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
+import { codePages } from './code-pages.ts';
 import { formPages } from './form-pages.ts';
 import { infoPages } from './info-pages.ts';
 import { numberProofPages } from './number-proof-pages.ts';
@@ -59,4 +60,5 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   routeClaimPages(scope, ctx, limiters);
   statusPages(scope, ctx, limiters);
   withdrawPages(scope, ctx, limiters);
+  codePages(scope, ctx, limiters);
 }

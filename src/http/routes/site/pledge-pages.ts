@@ -2,7 +2,8 @@
 // the API's own schema and saved by the API's own command; the answer is a page (200, never a redirect) with the
 // code, so the code never appears in an address, and the form's hidden key makes a reload answer the same pledge.
 // GET+POST /compromisos, POST /compromisos/entregar and /compromisos/cancelar: the code, only ever in POST bodies,
-// looks the pledge up, confirms its delivery or cancels it, under the per-address limit of receipt-code lookups.
+// looks the pledge up (any other code opens its own page), confirms its delivery or cancels it, under the per-address
+// limit of receipt-code lookups.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pledgeHelpOnce } from '../../../commands/pledges/make-pledge.ts';
 import { settleByCode } from '../../../commands/pledges/settle-pledge.ts';
@@ -43,6 +44,7 @@ import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { codeAnswer } from './code-answer.ts';
 import { helperLimitMessage } from './helper-limit-message.ts';
 import { languageOf, type PageRoute, sitePage } from './site-page.ts';
 
@@ -248,9 +250,9 @@ export function pledgePages(app: FastifyInstance, ctx: Context, limiters: Limite
     const lang = languageOf(request);
     if (!anonymous.fromOurPages(request)) return refused(reply, lang);
     // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
+    // Any code opens its own page: a receipt code typed here shows the submission's state, as on /codigo.
     const code = field(formBody(request), CODE_FIELD);
-    const view = code.length <= 64 ? await pledgeViewByCode(ctx, code) : undefined;
-    return sendDoc(reply, view ? pledgeViewPage({ lang, view, code }) : managePage(lang, 'not_found'));
+    return sendDoc(reply, (await codeAnswer(ctx, code, lang)) ?? managePage(lang, 'not_found'));
   });
 
   for (const [path, action] of [

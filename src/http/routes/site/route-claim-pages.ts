@@ -1,18 +1,17 @@
 // "Quiero llevar esta ruta" on the website, without JavaScript. GET+POST /rutas/:id/llevar: the route as the public
 // list shows it and the offer's form, validated by the API's own schema and saved by the API's own command; the
 // answer is a page (200, never a redirect) with the code, so the code never appears in an address.
-// GET+POST /mi-ruta and POST /mi-ruta/avanzar: the code, only ever in POST bodies, shows the team's answer and, once
-// the route is the volunteer's, marks it on its way and delivered, under the per-address limit of code lookups.
+// GET+POST /mi-ruta and POST /mi-ruta/avanzar: the code, only ever in POST bodies, shows the team's answer (any other
+// code opens its own page) and, once the route is the volunteer's, marks it on its way and delivered, under the
+// per-address limit of code lookups.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { claimRouteOnce } from '../../../commands/route-claims/claim-route.ts';
-import { claimByCode, progressByCode } from '../../../commands/route-claims/decide-claim.ts';
+import { progressByCode } from '../../../commands/route-claims/decide-claim.ts';
 import type { Context } from '../../../context.ts';
 import { IDEMPOTENCY_KEY } from '../../../domain/idempotency-key.ts';
 import { localWhatsapp } from '../../../domain/phone.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
-import { presentRouteClaim } from '../../../presenters/route-claim.ts';
-import { type ClaimableRoute, claimableRoute, pickupShownTo } from '../../../queries/claimable-route.ts';
-import { findHelp } from '../../../queries/get-help.ts';
+import { type ClaimableRoute, claimableRoute } from '../../../queries/claimable-route.ts';
 import { parseInput } from '../../../schemas/parse.ts';
 import { type RouteClaimResult, routeClaim, routeProgressBody } from '../../../schemas/route-claim.ts';
 import type { Lang } from '../../../views/site/document.ts';
@@ -29,7 +28,6 @@ import {
   claimStatusLabel,
   claimUnavailablePage,
   MY_ROUTE_PATH,
-  type MyRoute,
   myRouteActionPage,
   myRouteFormPage,
   myRoutePage,
@@ -45,6 +43,7 @@ import { helperRequests } from '../../helper-request.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { codeAnswer, myRouteByCode } from './code-answer.ts';
 import { helperLimitMessage } from './helper-limit-message.ts';
 import { languageOf, type PageRoute, sitePage } from './site-page.ts';
 
@@ -215,23 +214,7 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
   const refused = (reply: FastifyReply, lang: Lang) =>
     sendDoc(reply, formRefusedPage(lang, MY_ROUTE_PATH, routeClaimStrings(lang).openManage));
 
-  /** What the code shows: the claim and the route's public side; undefined for an unknown or malformed code. */
-  const myRoute = async (code: string): Promise<MyRoute | undefined> => {
-    if (code.length > 64) return undefined;
-    const found = await claimByCode(ctx, code);
-    if (!found) return undefined;
-    const { claim, route } = found;
-    const destination = await findHelp(ctx, route.destination_help_id);
-    return {
-      claim: presentRouteClaim(claim, route),
-      supplyDescription: route.supply_description,
-      quantityLabel: route.quantity_label,
-      pickupAddress: await pickupShownTo(ctx, claim, route),
-      destination: destination
-        ? { id: destination.id, title: destination.title, unit: destination.quantities?.unit ?? null }
-        : null,
-    };
-  };
+  const myRoute = (code: string) => myRouteByCode(ctx, code);
 
   sitePage(app, ctx, limiters, MY_ROUTE_PATH, async (_request, lang) => managePage(lang));
 
@@ -239,9 +222,9 @@ export function routeClaimPages(app: FastifyInstance, ctx: Context, limiters: Li
     const lang = languageOf(request);
     if (!anonymous.fromOurPages(request)) return refused(reply, lang);
     // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
+    // Any code opens its own page: a receipt code typed here shows the submission's state, as on /codigo.
     const code = field(formBody(request), CODE_FIELD);
-    const view = await myRoute(code);
-    return sendDoc(reply, view ? myRoutePage({ lang, view, code }) : managePage(lang, 'not_found'));
+    return sendDoc(reply, (await codeAnswer(ctx, code, lang)) ?? managePage(lang, 'not_found'));
   });
 
   app.post(PROGRESS_PATH, lookupOptions, async (request, reply) => {

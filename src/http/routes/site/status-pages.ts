@@ -1,6 +1,7 @@
 // GET+POST /estado: a submission's state looked up by its receipt code. The code is a credential, so it is only
 // ever sent in a POST body (never in a URL, which the logs keep), lookups are limited per client address, and an
-// unknown code and a malformed one get the very same page.
+// unknown code and a malformed one get the very same page. A pledge or route code typed here opens its own page
+// (code-answer.ts), under the same per-address budget as /codigo, /compromisos and /mi-ruta.
 import type { FastifyInstance } from 'fastify';
 import { confirmationOutcomes, confirmWithReceipt } from '../../../commands/confirmation/confirm-record.ts';
 import { settleForRequester } from '../../../commands/pledges/settle-pledge.ts';
@@ -25,6 +26,7 @@ import { field } from '../../forms/form-body.ts';
 import { type Limiters, STATUS_LOOKUPS_PER_MINUTE } from '../../plugins/rate-limit.ts';
 import { formBody } from '../../request-values.ts';
 import { anonymousForms } from './anonymous-form.ts';
+import { codeAnswer } from './code-answer.ts';
 import { languageOf, sitePage } from './site-page.ts';
 import { registerOwnAsset } from './static-assets.ts';
 
@@ -43,7 +45,7 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
    */
   const codeForm = (
     path: string,
-    act: (form: ReturnType<typeof formBody>, code: string, t: StatusStrings) => Promise<string | null>,
+    act: ((form: ReturnType<typeof formBody>, code: string, t: StatusStrings) => Promise<string | null>) | null,
   ) =>
     app.post(
       path,
@@ -61,13 +63,17 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
         // Only a string field counts: a JSON body sent here is read as a form with nothing in it.
         const form = formBody(request);
         const code = field(form, CODE_FIELD);
+        if (act === null) {
+          // The lookup itself: any code opens its own page (a pledge's, a route's), the same door as /codigo.
+          return anonymous.send(reply, (await codeAnswer(ctx, code, lang)) ?? page(lang, 'not_found'));
+        }
         const notice = await act(form, code, t);
         const status = await receiptStatus(ctx, code);
         return anonymous.send(reply, status ? statusResultPage(lang, status, code, notice) : page(lang, 'not_found'));
       },
     );
 
-  codeForm(STATUS_PATH, async () => null);
+  codeForm(STATUS_PATH, null);
 
   // The sender says whether the submission is still current (or no longer needed): proven by the receipt code.
   codeForm(STATUS_CONFIRM_PATH, async (form, code, t) => {
