@@ -178,12 +178,20 @@ describe('POST /retirar', () => {
     assert.equal(first.statusCode, 404);
     assert.equal(first.headers['cache-control'], 'no-store');
     assert.match(mainText(first.body), /No encontramos un envío con ese código y ese número/);
+    // The code stays in its field as typed (so a wrong number is typed again alone): apart from it, the same page.
+    const typedCodes = ['', sent.code, 'K7P-42Q-X9M-D3R', other.code, 'esto no es un código'];
+    const withoutTypedCode = (body: string) =>
+      body.replace(/(<input id="codigo" name="codigo" type="text" value=")([^"]*)"/, (_all, start, value) => {
+        assert.ok(typedCodes.includes(value), `only what was typed: ${value}`);
+        return `${start}"`;
+      });
+    assert.match(first.body, new RegExp(`<input id="codigo" name="codigo" type="text" value="${sent.code}"`));
     for (const answer of answers) {
       assert.equal(answer.statusCode, 404);
-      assert.equal(answer.body, first.body, 'the same page, whichever was wrong');
-    }
-    for (const hidden of [sent.title, sent.code, sent.e164, other.title]) {
-      assert.ok(!first.body.includes(hidden), `the answer does not show ${hidden}`);
+      assert.equal(withoutTypedCode(answer.body), withoutTypedCode(first.body), 'the same page, whichever was wrong');
+      for (const hidden of [sent.title, sent.e164, sent.local, '311 000 0000', other.title]) {
+        assert.ok(!answer.body.includes(hidden), `the answer does not show ${hidden}`);
+      }
     }
     assert.equal(await reviewStatus(sent.id), 'approved');
     assert.equal(await reviewStatus(other.id), 'pending_review');
@@ -367,7 +375,9 @@ describe('the configured controller and retention on the pages', () => {
       remoteAddress: nextAddress(),
     });
     assert.equal(answer.statusCode, 200);
-    assert.match(answer.body, /href="\/retirar"/);
+    // "Retirar esta solicitud" carries the code to /retirar in the form's body, never in an address.
+    assert.match(answer.body, /<form method="post" action="\/retirar">/);
+    assert.ok(answer.body.includes(`<input type="hidden" name="codigo" value="${sent.code}">`));
     const receipt = await h.app.inject({
       method: 'GET',
       url: `/recibido/${sent.id}`,

@@ -17,6 +17,7 @@ import {
   STATUS_CONFIRM_PATH,
   STATUS_PATH,
   STATUS_PLEDGE_PATH,
+  type StatusNotice,
   type StatusStrings,
   statusFormPage,
   statusResultPage,
@@ -45,7 +46,7 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
    */
   const codeForm = (
     path: string,
-    act: ((form: ReturnType<typeof formBody>, code: string, t: StatusStrings) => Promise<string | null>) | null,
+    act: ((form: ReturnType<typeof formBody>, code: string, t: StatusStrings) => Promise<StatusNotice | null>) | null,
   ) =>
     app.post(
       path,
@@ -81,7 +82,7 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
     const outcome = confirmationOutcomes.find((o) => o === typed) ?? 'current';
     try {
       await confirmWithReceipt(ctx, code, outcome);
-      return outcome === 'current' ? t.confirmedNotice_current : t.confirmedNotice_closed;
+      return { message: outcome === 'current' ? t.confirmedNotice_current : t.confirmedNotice_closed, ok: true };
     } catch (err) {
       // An unknown code is the plain not-found page; a record with nothing to confirm shows as it stands.
       if (!(err instanceof AppError) || !['not_found', 'invalid_state'].includes(err.code)) throw err;
@@ -94,10 +95,10 @@ export function statusPages(app: FastifyInstance, ctx: Context, limiters: Limite
     const action = field(form, PLEDGE_ACTION_FIELD) === 'dispute' ? 'dispute' : 'deliver';
     try {
       await settleForRequester(ctx, code, field(form, PLEDGE_FIELD), action);
-      return action === 'deliver' ? t.pledgeDone_deliver : t.pledgeDone_dispute;
+      return { message: action === 'deliver' ? t.pledgeDone_deliver : t.pledgeDone_dispute, ok: true };
     } catch (err) {
       if (!(err instanceof AppError) || !['pledge_not_found', 'pledge_closed'].includes(err.code)) throw err;
-      return t.pledgeProblem;
+      return { message: t.pledgeProblem, ok: false };
     }
   });
 }

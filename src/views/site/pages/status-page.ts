@@ -8,6 +8,7 @@ import { type Block, type Inline, type Lang, link, localized, type SiteDocument,
 import { fill, formatAmount } from '../format.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
+import { CODE_PATH } from '../site-paths.ts';
 import {
   CODE_FIELD,
   type Errors,
@@ -37,6 +38,41 @@ export interface StatusFormState {
 /** The way to withdraw: the same code, with the WhatsApp number, at /retirar. */
 function withdrawLine(lang: Lang, t: StatusStrings): Block {
   return text(t.withdraw, link(localized(WITHDRAW_PATH, lang), t.withdrawLink));
+}
+
+/**
+ * "Retirar esta solicitud" on the answer: a form that carries the code to /retirar in its body (never in an address),
+ * so there only the WhatsApp number is asked. It looks unlike the page's other buttons: it takes the submission away.
+ */
+function withdrawForm(lang: Lang, code: string, status: ReceiptStatus, t: StatusStrings): Block {
+  return {
+    kind: 'section',
+    title: t.withdrawTitle,
+    className: 'card',
+    id: 'retirar',
+    blocks: [
+      text(t.withdrawHelp),
+      {
+        kind: 'html',
+        html: html`<form method="post" action="${localized(WITHDRAW_PATH, lang)}">
+<input type="hidden" name="${CODE_FIELD}" value="${code}">
+<button type="submit" class="peligro">${status.type === 'request' ? t.withdrawRequest : t.withdrawOffer}</button>
+</form>`,
+      },
+    ],
+  };
+}
+
+/** What the requester's last action did: done (a success notice), or why nothing changed. */
+export interface StatusNotice {
+  message: string;
+  ok: boolean;
+}
+
+/** A success is a notice one sees at once (green, announced to screen readers); anything else a plain note. */
+function noticeBlock(notice: StatusNotice): Block {
+  if (!notice.ok) return { kind: 'paragraph', className: 'note', content: [notice.message] };
+  return { kind: 'html', html: html`<div class="aviso-ok" role="status"><p>${notice.message}</p></div>` };
 }
 
 function form(state: StatusFormState, t: StatusStrings): Html {
@@ -124,13 +160,14 @@ function confirmationSection(lang: Lang, code: string, status: ReceiptStatus, t:
   const confirmation = status.confirmation;
   if (!confirmation) return [];
   const date = confirmation.confirmedAt ? formatDate(confirmation.confirmedAt, lang, false) : '';
+  // "Sigue vigente" is the page's main button; the answers that close the request look secondary.
   const button = (
     outcome: string,
     label: string,
   ) => html`<form method="post" action="${localized(STATUS_CONFIRM_PATH, lang)}">
 <input type="hidden" name="${CODE_FIELD}" value="${code}">
 <input type="hidden" name="${OUTCOME_FIELD}" value="${outcome}">
-<button type="submit">${label}</button>
+<button type="submit"${outcome === 'current' ? html`` : html` class="secondary"`}>${label}</button>
 </form>`;
   return [
     {
@@ -189,7 +226,7 @@ export function statusResultPage(
   lang: Lang,
   status: ReceiptStatus,
   code = '',
-  notice: string | null = null,
+  notice: StatusNotice | null = null,
 ): SiteDocument {
   const t = statusStrings(lang);
   const [long, short] = stateText(status, t);
@@ -203,10 +240,10 @@ export function statusResultPage(
     lang,
     title: t.resultTitle,
     summary: t.resultSummary,
-    // Its forms carry the code, and pledgers' contacts may be on it: no cache keeps it.
-    noStore: status.pledges.length > 0 || status.confirmation !== null,
+    // Its forms carry the code (to withdraw, at least), and pledgers' contacts may be on it: no cache keeps it.
+    noStore: true,
     blocks: [
-      ...(notice ? [{ kind: 'paragraph' as const, className: 'note', content: [notice] }] : []),
+      ...(notice ? [noticeBlock(notice)] : []),
       {
         kind: 'section',
         className: 'card recibo',
@@ -219,8 +256,8 @@ export function statusResultPage(
       ...confirmationSection(lang, code, status, t),
       ...pledgesSection(lang, code, status.pledges, t),
       { kind: 'paragraph', className: 'note', content: [t.private] },
-      withdrawLine(lang, t),
-      text(link(localized(STATUS_PATH, lang), t.another)),
+      withdrawForm(lang, code, status, t),
+      text(link(localized(CODE_PATH, lang), t.another)),
     ],
   };
 }

@@ -7,15 +7,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import {
-  CODE_FIELD,
-  type Errors,
-  input,
-  type LookupProblem,
-  lookupProblem,
-  receiptCodeInput,
-  WITHDRAW_PATH,
-} from './form-controls.ts';
+import { CODE_FIELD, type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
 import { fillInline } from './info-common.ts';
 
 export { CODE_FIELD, WITHDRAW_PATH };
@@ -33,14 +25,38 @@ export interface WithdrawFormState {
   attemptsPerMinute: number;
   /** 'not_found' for a wrong code and a wrong number alike; 'rate_limited' after too many attempts. */
   problem?: LookupProblem;
+  /**
+   * The code as typed, kept in its field: after a wrong number (which of the two was wrong is still never told), or
+   * carried here from /estado's "Retirar" in a POST body, so only the number is asked. Never from an address.
+   */
+  code?: string;
+}
+
+/** The longest code kept in its field: what a code field takes (form-controls.ts). */
+const MAX_CODE = 64;
+
+/** The receipt code's field as /estado has it, with the code typed before when there is one. */
+function codeInput(lang: Lang, errors: Errors, value: string): Html {
+  const t = strings(catalogue.status, lang);
+  return input({
+    name: CODE_FIELD,
+    label: t.code,
+    help: t.codeHelp,
+    required: true,
+    errors,
+    value,
+    maxlength: MAX_CODE,
+    autocomplete: 'off',
+  });
 }
 
 function form(state: WithdrawFormState, t: WithdrawStrings): Html {
   // One message under the code, none under the number: which of the two was wrong is never told.
   const errors: Errors = state.problem === 'not_found' ? { [CODE_FIELD]: t.notFoundHelp } : {};
-  // Nothing typed is shown again: the answer is the same whatever was sent.
+  // The number is never shown again; the code stays in its field whether the code or the number was wrong.
+  const code = (state.code ?? '').length <= MAX_CODE ? (state.code ?? '') : '';
   return html`<form class="envio" method="post" action="${localized(WITHDRAW_PATH, state.lang)}">
-${receiptCodeInput(state.lang, errors)}${input({
+${codeInput(state.lang, errors, code)}${input({
   name: WHATSAPP_FIELD,
   label: t.whatsapp,
   help: t.whatsappHelp,
@@ -84,7 +100,7 @@ export function withdrawFormPage(state: WithdrawFormState): SiteDocument {
     noStore: true,
     blocks: [
       ...problem.blocks,
-      text(t.intro),
+      text(state.code && !state.problem ? t.introWithCode : t.intro),
       { kind: 'html', html: form(state, t) },
       text(...fillInline(t.lostCode, 'link', [link(localized('/privacidad', state.lang), t.privacyLink)])),
       { kind: 'paragraph', className: 'note', content: [t.private] },

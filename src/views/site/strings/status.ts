@@ -62,12 +62,19 @@ export const status = {
   },
   stateNotPublishedShort: { es: 'No publicado', en: 'Not published' },
   seeRecord: { es: 'Ver el registro publicado', en: 'See the published record' },
-  another: { es: 'Consultar otro código', en: 'Check another code' },
+  another: { es: 'Escribir otro código', en: 'Type another code' },
   withdraw: {
     es: '¿Quiere quitar su envío del sitio y borrar sus datos? Con el mismo código y su WhatsApp: ',
     en: 'Want to take your submission off the site and erase your details? With the same code and your WhatsApp: ',
   },
   withdrawLink: { es: 'Retirar mi publicación', en: 'Withdraw my submission' },
+  withdrawTitle: { es: '¿Ya no quiere que esté publicada?', en: 'No longer want it published?' },
+  withdrawHelp: {
+    es: 'Retirarla la quita del sitio y borra sus datos. Su código ya va incluido: solo le pediremos el número de WhatsApp que dio al enviar, y antes de retirar le pedimos confirmar.',
+    en: 'Withdrawing takes it off the site and erases your details. Your code goes along: we only ask for the WhatsApp number you gave when sending, and we ask you to confirm before withdrawing.',
+  },
+  withdrawRequest: { es: 'Retirar esta solicitud', en: 'Withdraw this request' },
+  withdrawOffer: { es: 'Retirar este ofrecimiento', en: 'Withdraw this offer' },
   currentTitle: { es: '¿Sigue vigente?', en: 'Is it still current?' },
   current_current: {
     es: 'Confirmada como vigente el {date}. Si algo cambia, díganos aquí.',
@@ -104,7 +111,7 @@ export const status = {
     es: '{amount} (sin convertir: otra unidad que la de su solicitud, un líder dice cuánto equivale)',
     en: '{amount} (not converted: another unit than your request’s, a leader says what it is worth)',
   },
-  pledge_open: { es: 'En camino', en: 'On its way' },
+  pledge_open: { es: 'Comprometido: aún no llega', en: 'Promised: not there yet' },
   pledge_reported: {
     es: 'Entregado según quien lo llevó, sin confirmar: confírmelo si llegó',
     en: 'Delivered as the bringer says, not confirmed: confirm it if it arrived',

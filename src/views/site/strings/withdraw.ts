@@ -10,6 +10,10 @@ export const withdraw = {
     es: 'Escriba el código de recibo que le dimos al enviar (por ejemplo K7P-42Q-X9M-D3R) y el número de WhatsApp que dio en el formulario. Antes de retirar le mostramos cuál es el envío y le pedimos confirmar.',
     en: 'Type the receipt code you got when sending (for example K7P-42Q-X9M-D3R) and the WhatsApp number you gave on the form. Before withdrawing we show you which submission it is and ask you to confirm.',
   },
+  introWithCode: {
+    es: 'Su código ya está escrito. Falta solo el número de WhatsApp que dio al enviar: antes de retirar le mostramos cuál es el envío y le pedimos confirmar.',
+    en: 'Your code is already filled in. Only the WhatsApp number you gave when sending is missing: before withdrawing we show you which submission it is and ask you to confirm.',
+  },
   whatsapp: { es: 'Su número de WhatsApp', en: 'Your WhatsApp number' },
   whatsappHelp: {
     es: 'El mismo que dio al enviar. Un número de Colombia se escribe como siempre, ej. 311 555 0199; uno de otro país, con + y el código del país.',
