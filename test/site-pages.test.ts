@@ -263,7 +263,7 @@ describe('home', () => {
     const res = await get('/');
     const { body } = res;
     assert.match(body, /<a href="\/necesito-ayuda">Necesito ayuda<\/a>/);
-    assert.match(body, /<a href="\/quiero-ayudar">Quiero ayudar<\/a>/);
+    assert.match(body, /<a href="\/ayudar">Quiero ayudar<\/a>/);
     assert.ok(
       body.indexOf('/necesito-ayuda">Necesito ayuda') < body.indexOf('<section class="card emergencia"'),
       'the actions come before the emergencies',
@@ -418,7 +418,6 @@ describe('emergency page', () => {
       ['latitude=99&longitude=-76', /Latitud<\/strong>: Debe ser menor o igual que 13.6/],
       ['type=todo', /Tipo<\/strong>: Valor no permitido/],
       ['radiusKm=5', /Radio \(km\)<\/strong>: El parámetro radiusKm requiere latitude y longitude/],
-      ['sort=distance', /Ordenar<\/strong>: Ordenar por distancia \(sort=distance\) requiere latitude y longitude/],
       ['latitude=1.1', /Longitud<\/strong>: Los campos latitude y longitude van juntos/],
       ['latitude=abc&longitude=-76', /Latitud<\/strong>: Debe ser un número/],
       ['limit=0', /Cuántos mostrar<\/strong>: Debe ser mayor o igual que 1/],

@@ -108,6 +108,11 @@ export const apiChanges: readonly ApiChange[] = [
     es: 'POST /api/logistics-operations/claims/progress acepta unit junto a quantity: la unidad en que se entregó (sin ella, la de la solicitud). Una entrega en otra unidad que la de la solicitud (comparadas sin mayúsculas, tildes ni espacios de más) no queda comprometida ni suma a lo cubierto, aunque se confirme, hasta que un líder de la emergencia dice en la consola cuánto equivale; sus eventos llevan unit (campo nuevo de TimelineItem, null en los demás) y su texto dice «sin convertir». Los compromisos guardan la unidad de la solicitud.',
     en: "POST /api/logistics-operations/claims/progress takes unit beside quantity: the unit it was delivered in (without it, the request's). A delivery in another unit than the request's (compared without case, accents or extra spaces) is neither reserved nor covered, even once confirmed, until a leader of the emergency says in the console what it is worth; its events carry unit (a new TimelineItem field, null otherwise) and their label says «sin convertir». Pledges keep the request's unit.",
   },
+  {
+    date: '2026-11-28',
+    es: 'Una búsqueda por lugar (latitude, longitude, radiusKm; también las herramientas MCP y map-points) incluye siempre, sea cual sea el radio, los registros ubicados solo por el municipio más cercano al punto de búsqueda (location.precision municipality): su location.distanceKm es null, y con sort=distance van después de todos los registros medidos, por prioridad; el nextCursor de esa parte sigue la lista sin repetir ni saltar. Los ubicados solo por otro municipio se miden hasta el punto de ese municipio, como antes.',
+    en: 'A search by place (latitude, longitude, radiusKm; the MCP tools and map-points too) always includes, whatever the radius, the records placed only by the municipality nearest to the search point (location.precision municipality): their location.distanceKm is null, and with sort=distance they come after every measured record, by priority; the nextCursor through that part continues the list without repeating or skipping. Records placed only by another municipality are measured to that municipality’s point, as before.',
+  },
 ];
 
 /** The OpenAPI description's lines about these changes. */

@@ -24,6 +24,10 @@ export interface ListPosition {
   priorityScore: number;
   createdMs: number;
   id: string;
+  /**
+   * The distance in the nearest-first order, Infinity for a record whose distance is unknown (placed by the search
+   * point's municipality alone: listed after every measured one); null in the priority order.
+   */
   distance: number | null;
 }
 
@@ -35,14 +39,18 @@ const positionFields = z.tuple([
   z.number().nonnegative().nullable(),
 ]);
 
-/** The opaque cursor: base64url of the position as JSON. Numbers round-trip exactly through JSON. */
+/**
+ * The opaque cursor: base64url of the position as JSON. Numbers round-trip exactly through JSON; an unknown distance
+ * (Infinity, which JSON cannot hold) is written as null in the nearest-first order.
+ */
 export function encodeCursor(position: ListPosition): string {
+  const distance = position.distance !== null && Number.isFinite(position.distance) ? position.distance : null;
   const fields = [
     position.order === 'distance' ? 'd' : 'p',
     position.priorityScore,
     position.createdMs,
     position.id,
-    position.distance,
+    distance,
   ];
   return Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
 }
@@ -58,8 +66,8 @@ export function decodeCursor(cursor: string): ListPosition | null {
   const parsed = positionFields.safeParse(json);
   if (!parsed.success) return null;
   const [order, priorityScore, createdMs, id, distance] = parsed.data;
-  if (order === 'd' && distance === null) return null;
-  return { order: order === 'd' ? 'distance' : 'priority', priorityScore, createdMs, id, distance };
+  if (order === 'p') return { order: 'priority', priorityScore, createdMs, id, distance: null };
+  return { order: 'distance', priorityScore, createdMs, id, distance: distance ?? Number.POSITIVE_INFINITY };
 }
 
 /** The cursor of a page in this order; a cursor of the other order would skip or repeat records. */
@@ -120,7 +128,9 @@ export function queryRules(
 
 export const sortDescription =
   'priority (por defecto): mayor priorityScore primero, luego los más nuevos. distance: el más cercano a ' +
-  'latitude/longitude primero (requiere ambas), a igual distancia por prioridad.';
+  'latitude/longitude primero (requiere ambas), a igual distancia por prioridad; los registros ubicados solo por ' +
+  'el municipio del punto de búsqueda (distancia desconocida, location.distanceKm null) van después de todos los ' +
+  'medidos, por prioridad.';
 
 export const commitmentDescription =
   'uncommitted: solo solicitudes sin completar a las que aún les falta algo que nadie se comprometió a llevar ' +
@@ -161,7 +171,10 @@ export const helpQuery = z
       .optional()
       .describe(
         'Radio en km alrededor de latitude/longitude; por defecto 25. Se mide hasta el punto público de cada ' +
-          'registro (en las solicitudes aproximadas, el centro de su celda de unos 300 m).',
+          'registro (en las solicitudes aproximadas, el centro de su celda de unos 300 m). Los registros ubicados ' +
+          'solo por su municipio (location.precision municipality) cuyo municipio es el más cercano al punto de ' +
+          'búsqueda se incluyen siempre, sea cual sea el radio, sin distancia (location.distanceKm null); los de ' +
+          'otros municipios se miden hasta el punto del municipio, como los demás.',
       )
       // Applied where a point is given (SPEC 4.1); documented as the parameter's default.
       .meta({ default: bounds.radiusKm.default }),

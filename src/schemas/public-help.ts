@@ -55,7 +55,10 @@ export const location = z
       .meta({ examples: ['Mocoa, Putumayo'] }),
     distanceKm: nullableNumber.describe(
       'Distancia en km desde el punto de búsqueda (latitude/longitude de la consulta) hasta el punto público, ' +
-        'si se filtró por lugar; el filtro por radio también usa el punto público.',
+        'si se filtró por lugar; el filtro por radio también usa el punto público. null sin punto de búsqueda, y ' +
+        'para un registro ubicado solo por el municipio más cercano al punto de búsqueda (precision municipality): ' +
+        'su lugar es todo el municipio, así que aparece sea cual sea el radio, sin distancia, y con sort=distance ' +
+        'después de todos los registros medidos.',
     ),
     mapUrl: z.url().nullable().describe('Enlace a OpenStreetMap centrado en el punto público.'),
   })

@@ -51,6 +51,18 @@ export class PlaceGrid {
     return found;
   }
 
+  /** Whether the point lies in a cell that within(box) reads (false when the box spans too many cells). */
+  covers(box: BoundingBox, latitude: number, longitude: number): boolean {
+    const lat = cellOf(latitude);
+    const lon = cellOf(longitude);
+    const fromLat = cellOf(box.minLat);
+    const toLat = cellOf(box.maxLat);
+    const fromLon = cellOf(box.minLon);
+    const toLon = cellOf(box.maxLon);
+    if ((toLat - fromLat + 1) * (toLon - fromLon + 1) > MAX_CELLS) return false;
+    return lat >= fromLat && lat <= toLat && lon >= fromLon && lon <= toLon;
+  }
+
   /** Calls `visit` for every non-empty cell the box overlaps; false (and no call) when there are too many cells. */
   #visit(box: BoundingBox, visit: (cell: SlotList) => void): boolean {
     const fromLat = cellOf(box.minLat);

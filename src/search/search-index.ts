@@ -9,6 +9,7 @@ import {
   passesConfirmation,
 } from '../domain/confirmation.ts';
 import { type BoundingBox as Box, boundingBox, distanceKm, KM_PER_DEGREE } from '../domain/distance.ts';
+import { nearestMunicipality } from '../domain/municipalities.ts';
 import type { CategoryCountRow, QuantityRow, StatusCountRow } from '../repositories/help-records/panorama.ts';
 import { type Columns, compactColumns, createColumns, Dictionary, grown } from './columns.ts';
 import { byCreation } from './creation-order.ts';
@@ -58,6 +59,10 @@ export interface IndexFilters {
   category?: string;
   priority: 'all' | 'urgent' | 'deficit' | 'near_covered';
   q?: string;
+  /**
+   * Records within radiusKm of the point, and the records of the point's nearest municipality placed by that
+   * municipality alone (their distance is unknown: UNKNOWN_DISTANCE, listed after every measured one).
+   */
   near?: { latitude: number; longitude: number; radiusKm: number };
   logistics: boolean;
   capacity?: number;
@@ -82,7 +87,7 @@ export interface IndexPosition {
   priorityScore: number;
   createdMs: number;
   id: string;
-  /** Set in the nearest-first order only. */
+  /** Set in the nearest-first order only; UNKNOWN_DISTANCE for a record placed by its municipality alone. */
   distance: number | null;
 }
 
@@ -147,6 +152,14 @@ function confirmationMask(filter: ConfirmationFilter | undefined): number {
 /** Urgencies in the panorama's group order; another value gets the next number. */
 const KNOWN_URGENCIES = ['urgent', 'needed', 'stable'];
 const KNOWN_PRECISIONS = ['exact', 'approximate', 'municipality'];
+/** The precision number of a record placed by its municipality alone. */
+const BY_MUNICIPALITY = KNOWN_PRECISIONS.indexOf('municipality');
+/**
+ * The distance of a record placed by its municipality alone, found by a search from within that municipality: its
+ * place is the whole municipality, so nothing is measured (distanceKm null) and nearest first lists it after every
+ * measured record. Infinity sorts after every number and equals itself, so the priority order settles ties.
+ */
+export const UNKNOWN_DISTANCE = Number.POSITIVE_INFINITY;
 /** Room for category numbers in the panorama's integer group keys: categories are a fixed list, under 64. */
 const CATEGORY_SPAN = 64;
 /** type * 4 + status: two types, three statuses. */
@@ -174,6 +187,8 @@ interface Plan {
   /** Bit n set: confirmation state number n passes. */
   confirmations: number;
   near: IndexFilters['near'];
+  /** The municipality number of the search point's nearest municipality (-1 without a point or without records). */
+  nearMunicipality: number;
   box: Box | null;
   view: Box | null;
   /** Candidate slots, or null for every slot. */
@@ -200,6 +215,8 @@ export class SearchIndex {
   readonly #precisions = new Dictionary();
   readonly #municipalities = new Dictionary();
   readonly #units = new Dictionary();
+  /** Municipality number -> the slots (live or not: a scan checks) of the records placed by it alone. */
+  #byMunicipality: SlotList[] = [];
 
   constructor() {
     for (const urgency of KNOWN_URGENCIES) this.#urgencies.number(urgency);
@@ -245,6 +262,15 @@ export class SearchIndex {
       this.#byCategory[category] = inCategory;
     }
     inCategory.push(slot);
+    const municipality = c.municipality[slot] as number;
+    if (c.precision[slot] === BY_MUNICIPALITY && municipality >= 0) {
+      let placed = this.#byMunicipality[municipality];
+      if (placed === undefined) {
+        placed = new SlotList();
+        this.#byMunicipality[municipality] = placed;
+      }
+      placed.push(slot);
+    }
   }
 
   remove(id: string): void {
@@ -274,6 +300,7 @@ export class SearchIndex {
     this.#words.renumber(renumbered);
     this.#grid.renumber(renumbered);
     for (const list of this.#byCategory) list?.renumber(renumbered);
+    for (const list of this.#byMunicipality) list?.renumber(renumbered);
     this.#ids = ids;
     this.#slots = ids.length;
     this.#dead = 0;
@@ -287,6 +314,9 @@ export class SearchIndex {
     const view = query.bbox ?? null;
     const category = query.category === undefined ? -1 : this.#categories.find(query.category);
     const municipality = query.municipalityCode === undefined ? -1 : this.#municipalities.find(query.municipalityCode);
+    const nearMunicipality = near
+      ? this.#municipalities.find(nearestMunicipality(near.latitude, near.longitude).code)
+      : -1;
     const words = this.#words.match(query.q, this.#slots);
     // The shortest of: the word matches, the slots of the cells the circle or map box overlaps, the slots of the
     // category, every slot (a list read slot by slot pays off below about half of them).
@@ -300,6 +330,17 @@ export class SearchIndex {
     const viaCategory = words ? inCategory * 2 : inCategory;
     if (inCells < asIs && inCells <= viaCategory) {
       const cells = this.#grid.within(place as Box);
+      // The records placed by the point's municipality alone may lie outside the circle's cells: they are added,
+      // each once (those inside the cells are there already).
+      const placed = box ? this.#byMunicipality[nearMunicipality] : undefined;
+      if (placed) {
+        const items = placed.items;
+        const c = this.#columns;
+        for (let i = 0; i < placed.length; i++) {
+          const slot = items[i] as number;
+          if (!this.#grid.covers(box as Box, c.latitude[slot] as number, c.longitude[slot] as number)) cells.push(slot);
+        }
+      }
       // Cells chosen over words keep only the slots that matched every word (the match's marks are still set).
       candidates = words ? this.#words.keepMarked(cells) : cells;
     } else if (ofCategory && viaCategory < asIs) {
@@ -317,6 +358,7 @@ export class SearchIndex {
       uncommitted: query.commitment === 'uncommitted',
       confirmations: confirmationMask(query.confirmation),
       near,
+      nearMunicipality,
       box,
       view,
       candidates,
@@ -334,7 +376,7 @@ export class SearchIndex {
     const plan = this.#plan(query);
     if (plan.none) return;
     const c = this.#columns;
-    const { allowed, typeCode, statusCode, category, municipality, near, box, view } = plan;
+    const { allowed, typeCode, statusCode, category, municipality, near, nearMunicipality, box, view } = plan;
     const list = plan.candidates;
     const items = list ? list.items : null;
     const count = list ? list.length : this.#slots;
@@ -348,7 +390,12 @@ export class SearchIndex {
     const outside2 = (radius * (1 + FLAT_MARGIN)) ** 2;
     // Columns in locals: `visit` could in principle replace them, so fields would be re-read on every record.
     const { emergency: emergencyOf, state: stateOf, latitude: latitudeOf, longitude: longitudeOf } = c;
-    const { category: categoryOf, municipality: municipalityOf, confirmation: confirmationOf } = c;
+    const {
+      category: categoryOf,
+      municipality: municipalityOf,
+      confirmation: confirmationOf,
+      precision: precisionOf,
+    } = c;
     const confirmations = plan.confirmations;
     for (let n = 0; n < count; n++) {
       const slot = items ? (items[n] as number) : n;
@@ -364,14 +411,19 @@ export class SearchIndex {
         continue;
       const la = latitudeOf[slot] as number;
       const lo = longitudeOf[slot] as number;
+      // Placed by the search point's own municipality alone: inside whatever the radius, at no known distance.
+      const unmeasured =
+        nearMunicipality >= 0 && precisionOf[slot] === BY_MUNICIPALITY && municipalityOf[slot] === nearMunicipality;
       // NaN (no place) fails both comparisons.
-      if (box && !(la >= box.minLat && la <= box.maxLat && lo >= box.minLon && lo <= box.maxLon)) continue;
+      if (box && !unmeasured && !(la >= box.minLat && la <= box.maxLat && lo >= box.minLon && lo <= box.maxLon))
+        continue;
       if (view && !(la >= view.minLat && la <= view.maxLat && lo >= view.minLon && lo <= view.maxLon)) continue;
       if (category >= 0 && categoryOf[slot] !== category) continue;
       if (municipality >= 0 && municipalityOf[slot] !== municipality) continue;
       if (checksMore && !this.#passesMore(slot, code, la, plan)) continue;
       let distance = Number.NaN;
-      if (near) {
+      if (unmeasured) distance = UNKNOWN_DISTANCE;
+      else if (near) {
         let exact = !flat;
         if (flat) {
           const dy = (la - centreLat) * KM_PER_DEGREE;
@@ -477,13 +529,15 @@ export class SearchIndex {
     });
     const c = this.#columns;
     const near = query.near;
-    const hits = top.map((slot) => ({
+    const hits = top.map((slot, i) => ({
       id: this.#ids[slot] as string,
       emergencyId: this.#emergencies.values[c.emergency[slot] as number] as string,
       changeSeq: c.changeSeq[slot] as number,
-      distanceKm: near
-        ? distanceKm(near.latitude, near.longitude, c.latitude[slot] as number, c.longitude[slot] as number)
-        : null,
+      // A record placed by the point's own municipality alone has no distance to tell: null, wherever the point.
+      distanceKm:
+        near && topDistance[i] !== UNKNOWN_DISTANCE
+          ? distanceKm(near.latitude, near.longitude, c.latitude[slot] as number, c.longitude[slot] as number)
+          : null,
     }));
     const last = top.length - 1;
     const lastSlot = top[last];

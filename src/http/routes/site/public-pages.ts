@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../../../context.ts';
 import { decimalPoint } from '../../../domain/decimal.ts';
+import { choosableMunicipality, municipalityLabel } from '../../../domain/municipalities.ts';
 import type { Lang } from '../../../errors.ts';
 import { emergencyPublicContact, findEmergency } from '../../../queries/emergencies.ts';
 import { findHelp } from '../../../queries/get-help.ts';
@@ -12,7 +13,12 @@ import { emergencyPanorama, panorama } from '../../../queries/panorama.ts';
 import { helpQuery } from '../../../schemas/help-query.ts';
 import { repeatedParameters } from '../../../schemas/issues.ts';
 import { parseInput } from '../../../schemas/parse.ts';
-import { emergencyPage } from '../../../views/site/pages/emergency-page.ts';
+import {
+  emergencyPage,
+  NEAR_PARAMETER,
+  type NearPlace,
+  unknownNearPlace,
+} from '../../../views/site/pages/emergency-page.ts';
 import { homePage } from '../../../views/site/pages/home-page.ts';
 import { notFoundPage } from '../../../views/site/pages/not-found-page.ts';
 import { recordPage } from '../../../views/site/pages/record-page.ts';
@@ -58,6 +64,30 @@ async function emergencyOf(ctx: Context, slug: string) {
   return emergency ? { emergency, municipalities: await helpMunicipalities(ctx, row.id) } : undefined;
 }
 
+/**
+ * The page's own "near this municipality" (NEAR_PARAMETER, a DIVIPOLA code) in the API's terms: the municipality's
+ * point as latitude/longitude, unless coordinates were typed (they are more precise). "Nearest first" with no
+ * point at all is not an error on the page: the list stays in priority order and the page asks for a municipality.
+ */
+function nearQuery(
+  given: Record<string, string | string[]>,
+): { query: Record<string, string | string[]>; near: NearPlace | null; sortWithoutPlace: boolean } | null {
+  const { [NEAR_PARAMETER]: code, ...query } = given;
+  let near: NearPlace | null = null;
+  if (typeof code === 'string') {
+    const municipality = choosableMunicipality(code);
+    if (!municipality) return null;
+    near = { code, name: municipalityLabel(municipality) };
+    if (query.latitude === undefined && query.longitude === undefined) {
+      query.latitude = String(municipality.latitude);
+      query.longitude = String(municipality.longitude);
+    }
+  }
+  const sortWithoutPlace = query.sort === 'distance' && query.latitude === undefined && query.longitude === undefined;
+  if (sortWithoutPlace) delete query.sort;
+  return { query, near, sortWithoutPlace };
+}
+
 async function emergencyDocument(ctx: Context, request: FastifyRequest<PageRoute<'/emergencias/:slug'>>, lang: Lang) {
   const { slug } = request.params;
   const found = await emergencyOf(ctx, slug);
@@ -67,16 +97,16 @@ async function emergencyDocument(ctx: Context, request: FastifyRequest<PageRoute
   const filters = Object.fromEntries(
     Object.entries(given).map(([name, value]) => [name, Array.isArray(value) ? String(value[0]) : value]),
   );
+  const base = { emergency, municipalities, filters, near: null, sortWithoutPlace: false };
   const repeated = repeatedParameters(given, lang);
-  if (repeated.length > 0)
-    return emergencyPage({ emergency, municipalities, filters, list: null, errors: repeated }, lang);
-  const parsed = parseInput(helpQuery, { ...given, view: 'list', emergencySlug: slug }, lang);
-  if (!parsed.ok)
-    return emergencyPage({ emergency, municipalities, filters, list: null, errors: parsed.details }, lang);
-  return emergencyPage(
-    { emergency, municipalities, filters, list: await listHelp(ctx, parsed.value), errors: [] },
-    lang,
-  );
+  if (repeated.length > 0) return emergencyPage({ ...base, list: null, errors: repeated }, lang);
+  const place = nearQuery(given);
+  if (!place) return emergencyPage({ ...base, list: null, errors: [unknownNearPlace(lang)] }, lang);
+  const { query, near, sortWithoutPlace } = place;
+  const view = { ...base, near, sortWithoutPlace };
+  const parsed = parseInput(helpQuery, { ...query, view: 'list', emergencySlug: slug }, lang);
+  if (!parsed.ok) return emergencyPage({ ...view, list: null, errors: parsed.details }, lang);
+  return emergencyPage({ ...view, list: await listHelp(ctx, parsed.value), errors: [] }, lang);
 }
 
 export function publicPages(app: FastifyInstance, ctx: Context, limiters: Limiters): void {

@@ -155,7 +155,7 @@
     ...p,
     latitude: p.lat,
     longitude: p.lon,
-    precision: p.approx ? 'approximate' : 'exact',
+    precision: p.precision,
   }));
   const byId = new Map(first.map((p) => [p.id, p]));
 
@@ -184,11 +184,20 @@
     return [down(b.getWest(), 180), down(b.getSouth(), 90), up(b.getEast(), 180), up(b.getNorth(), 90)].join(',');
   }
 
+  /**
+   * The view that shows the points themselves, close enough for groups to split into their records: fitting the
+   * whole search circle (25 km by default) or a municipality's point far from town drew one group of everything.
+   * A municipality's point stands for a whole municipality, so it widens the view only when nothing else is shown;
+   * the search point stays in view.
+   */
   function fit(points, clusters) {
-    const all = [...points.map((p) => [p.latitude, p.longitude]), ...clusters.map((c) => [c.latitude, c.longitude])];
-    if (nearBounds) map.fitBounds(nearBounds, { padding: [12, 12] });
-    else if (all.length > 1) map.fitBounds(all, { padding: [24, 24], maxZoom: 15 });
+    const placed = points.filter((p) => p.precision !== 'municipality');
+    const shown = (placed.length > 0 ? placed : points).map((p) => [p.latitude, p.longitude]);
+    const all = [...shown, ...clusters.map((c) => [c.latitude, c.longitude])];
+    if (all.length > 0 && config.near) all.push([config.near.lat, config.near.lon]);
+    if (all.length > 1) map.fitBounds(all, { padding: [24, 24], maxZoom: 15 });
     else if (all.length === 1) map.setView(all[0], 14);
+    else if (nearBounds) map.fitBounds(nearBounds, { padding: [12, 12] });
     else if (config.center) map.setView(config.center, 11);
     else map.setView([4.6, -74.1], 6);
   }

@@ -34,6 +34,27 @@ export interface EmergencyView {
   errors: ErrorDetail[];
   /** The municipality filter's choices: code and name, in name order. */
   municipalities: { code: string; name: string }[];
+  /** The municipality the list is near (NEAR_PARAMETER), null when none was chosen. */
+  near: NearPlace | null;
+  /** "Nearest first" was chosen with no place: the list is in priority order and the page asks for a municipality. */
+  sortWithoutPlace: boolean;
+}
+
+/**
+ * The page's own parameter (not the API's) for "near this municipality": a DIVIPOLA code. The page searches from
+ * the municipality's point, so a phone without GPS, or a browser without JavaScript, can still list the nearest first.
+ */
+export const NEAR_PARAMETER = 'cerca';
+
+/** A municipality chosen to search near: its DIVIPOLA code and its name ("Mocoa, Putumayo"). */
+export interface NearPlace {
+  code: string;
+  name: string;
+}
+
+/** The error of a NEAR_PARAMETER that names no municipality that can be chosen. */
+export function unknownNearPlace(lang: Lang): ErrorDetail {
+  return { field: NEAR_PARAMETER, code: 'unknown_municipality', message: words(lang).nearUnknown };
 }
 
 type Words = ReturnType<typeof words>;
@@ -71,6 +92,7 @@ function fieldLabel(field: string, t: Words): string {
     emergencySlug: t.fEmergencySlug,
     view: t.fView,
     id: t.fId,
+    [NEAR_PARAMETER]: t.fNear,
   };
   return Object.hasOwn(labels, field) ? (labels[field] ?? field) : field;
 }
@@ -106,12 +128,27 @@ function municipalityOptions(view: EmergencyView): [string, string][] {
   return options;
 }
 
+/** "Cerca de": the municipalities with records, and the one chosen even when it has none (a link may name it). */
+function nearOptions(view: EmergencyView): [string, string][] {
+  const options = view.municipalities.map((m): [string, string] => [m.code, m.name]);
+  const near = view.near;
+  if (near && !options.some(([code]) => code === near.code)) options.push([near.code, near.name]);
+  return options;
+}
+
+/** The id of the filter form: "Cambiar filtros" points into it, which opens the folded panel where browsers can. */
+const FILTER_FORM_ID = 'filtrar';
+
+/**
+ * The filters in a panel that is open only to correct an error: once filters are applied the results come first,
+ * and the summary line above them says what was chosen and leads back here.
+ */
 function filterForm(view: EmergencyView, lang: Lang): Html {
   const t = words(lang);
   const f = view.filters;
-  const open = Object.keys(f).length > 0 || view.errors.length > 0;
+  const open = view.errors.length > 0;
   return html`<details class="filtros"${open ? html` open` : ''}><summary>${t.filtersTitle}</summary>
-<form method="get" action="${urls.emergencyPage('', view.emergency.slug)}">
+<form method="get" id="${FILTER_FORM_ID}" action="${urls.emergencyPage('', view.emergency.slug)}">
 ${lang === 'en' ? html`<input type="hidden" name="lang" value="en">` : ''}
 ${kept
   .filter((name) => f[name] !== undefined && !view.errors.some((e) => e.field === name))
@@ -175,6 +212,10 @@ ${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describe
 <p class="note" id="f-q-ayuda">${t.qHelp}</p>
 </div>
 <fieldset class="cerca"><legend>${t.nearTitle}</legend>
+<div class="filtros-campos">
+${select('f-cerca', NEAR_PARAMETER, t.fNear, [['', t.nearNone], ...nearOptions(view)], f[NEAR_PARAMETER])}
+<p class="note">${t.nearPlaceHelp}</p>
+</div>
 <p class="note" id="cerca-ayuda">${t.nearHelp}</p>
 <div class="filtros-campos">
 ${input('f-latitude', 'latitude', t.fLatitude, f.latitude, html` inputmode="decimal" aria-describedby="cerca-ayuda"`)}
@@ -261,6 +302,7 @@ function mapBlock(view: EmergencyView, list: HelpList, lang: Lang): Block {
       lat: i.location.latitude,
       lon: i.location.longitude,
       approx: i.location.precision !== 'exact',
+      precision: i.location.precision,
       url: localized(recordPath(i.id), lang),
       quantity: quantityText(i.quantities, lang),
       label: [
@@ -297,7 +339,19 @@ ${inertJson(data)}
   };
 }
 
-function itemBlock(item: PublicHelp, lang: Lang): Block {
+/** "En el municipio de Mocoa, Putumayo (sin punto exacto)": a record placed by its municipality alone has no distance. */
+function distanceText(item: PublicHelp, lang: Lang): string | null {
+  const t = words(lang);
+  const r = recordWords(lang);
+  if (item.location.precision === 'municipality' && item.location.municipality) {
+    return fill(t.inMunicipality, { name: item.location.municipality });
+  }
+  return item.location.distanceKm === null
+    ? null
+    : fill(r.distance, { km: formatNumber(item.location.distanceKm, lang) });
+}
+
+function itemBlock(item: PublicHelp, lang: Lang, searchedNear: boolean): Block {
   const t = words(lang);
   const r = recordWords(lang);
   const facts = [
@@ -312,9 +366,8 @@ function itemBlock(item: PublicHelp, lang: Lang): Block {
       : []),
   ].join(' · ');
   const details: [string, Inline[]][] = [[t.fPlace, [placeText(item.location, lang) ?? t.noPlace]]];
-  if (item.location.distanceKm !== null) {
-    details.push([t.fDistance, [fill(r.distance, { km: formatNumber(item.location.distanceKm, lang) })]]);
-  }
+  const distance = searchedNear ? distanceText(item, lang) : null;
+  if (distance) details.push([t.fDistance, [distance]]);
   const quantity = quantityText(item.quantities, lang);
   if (quantity) details.push([t.fQuantity, [quantity]]);
   return {
@@ -328,9 +381,15 @@ function itemBlock(item: PublicHelp, lang: Lang): Block {
   };
 }
 
-function appliedFilters(list: HelpList, lang: Lang): string {
+/** True when the search point is the chosen municipality's (no coordinates typed): the page names the municipality. */
+function nearMunicipality(view: EmergencyView): NearPlace | null {
+  return view.near && view.filters.latitude === undefined && view.filters.longitude === undefined ? view.near : null;
+}
+
+function appliedFilters(view: EmergencyView, list: HelpList, lang: Lang): string {
   const t = words(lang);
   const f = list.filters;
+  const near = nearMunicipality(view);
   const parts = [
     { all: t.typeAll, request: t.typeRequest, offer: t.typeOffer }[f.type],
     { all: t.statusAll, active: t.statusActive, in_process: t.statusInProcess, completed: t.statusCompleted }[f.status],
@@ -343,7 +402,11 @@ function appliedFilters(list: HelpList, lang: Lang): string {
   }
   if (f.commitment === 'uncommitted') parts.push(t.commitmentUncommitted);
   if (f.q) parts.push(fill(t.appliedQ, { q: f.q }));
-  if (f.latitude !== null && f.longitude !== null) {
+  if (near) {
+    parts.push(
+      fill(t.appliedNearPlace, { km: formatNumber(f.radiusKm ?? bounds.radiusKm.default, lang), name: near.name }),
+    );
+  } else if (f.latitude !== null && f.longitude !== null) {
     parts.push(
       fill(t.appliedNear, {
         km: formatNumber(f.radiusKm ?? bounds.radiusKm.default, lang),
@@ -388,10 +451,30 @@ function paging(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
   return links.length > 0 ? [actions(links, 'acciones paginas')] : [];
 }
 
+/**
+ * Above the results once filters are applied: "12 resultados · Cerca de Mocoa, Putumayo · Cambiar filtros", so a phone
+ * shows at once that something changed; and, when "nearest first" came without a place, how to give one.
+ */
+function summaryLine(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
+  const t = words(lang);
+  const blocks: Block[] = [];
+  if (Object.keys(view.filters).length > 0) {
+    const near = nearMunicipality(view);
+    const content: Inline[] = [plural(list.total, t.resultsCount, lang), ' · '];
+    if (near) content.push(fill(t.summaryNear, { name: near.name }), ' · ');
+    content.push(link(`#${FILTER_FORM_ID}`, t.changeFilters));
+    blocks.push({ kind: 'paragraph', className: 'resumen', content });
+  }
+  if (view.sortWithoutPlace) blocks.push({ kind: 'paragraph', className: 'aviso', content: [t.sortNeedsPlace] });
+  return blocks;
+}
+
 function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
   const t = words(lang);
+  const searchedNear = list.filters.latitude !== null && list.filters.longitude !== null;
   return [
-    { kind: 'paragraph', className: 'meta', content: [appliedFilters(list, lang)] },
+    ...summaryLine(view, list, lang),
+    { kind: 'paragraph', className: 'meta', content: [appliedFilters(view, list, lang)] },
     ...found(view, list, lang),
     {
       kind: 'section',
@@ -404,7 +487,7 @@ function results(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
           className: 'lista',
           id: 'lista',
           blocks: [
-            ...(list.items.length ? list.items.map((item) => itemBlock(item, lang)) : [text(t.nothing)]),
+            ...(list.items.length ? list.items.map((item) => itemBlock(item, lang, searchedNear)) : [text(t.nothing)]),
             ...paging(view, list, lang),
           ],
         },
@@ -456,10 +539,22 @@ function openData(slug: string, lang: Lang): Block {
   };
 }
 
+/** The page's filters as the API takes them: the chosen municipality as its point, no "nearest first" without one. */
+function apiFilters(view: EmergencyView): Record<string, string> {
+  const { [NEAR_PARAMETER]: _near, ...filters } = view.filters;
+  const f = view.list?.filters;
+  if (view.near && f && f.latitude !== null && f.longitude !== null) {
+    filters.latitude = String(f.latitude);
+    filters.longitude = String(f.longitude);
+  }
+  if (view.sortWithoutPlace) delete filters.sort;
+  return filters;
+}
+
 export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
   const t = words(lang);
   const e = view.emergency;
-  const api = urls.api('', { view: 'list', emergencySlug: e.slug, ...view.filters });
+  const api = urls.api('', { view: 'list', emergencySlug: e.slug, ...apiFilters(view) });
   const counts = fill(t.counts, {
     requests: formatNumber(e.counts.requests.active, lang),
     urgent: formatNumber(e.counts.urgentRequests, lang),

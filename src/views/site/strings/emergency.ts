@@ -29,7 +29,32 @@ export const emergency = {
   municipalityAll: { es: 'Todos', en: 'All' },
   fCursor: { es: 'Continuación de la lista', en: 'List continuation' },
   sortPriority: { es: 'Por prioridad', en: 'By priority' },
-  sortDistance: { es: 'Más cercanos primero (con un punto)', en: 'Nearest first (needs a point)' },
+  sortDistance: { es: 'Más cercanos primero', en: 'Nearest first' },
+  fNear: { es: 'Cerca de', en: 'Near' },
+  nearNone: { es: 'Ningún lugar', en: 'No place' },
+  nearPlaceHelp: {
+    es: 'Elija su municipio para ver primero lo que está más cerca. No hace falta GPS.',
+    en: 'Choose your municipality to see what is nearest first. No GPS needed.',
+  },
+  nearUnknown: {
+    es: 'No conocemos ese municipio. Elija uno de la lista «Cerca de».',
+    en: 'We do not know that municipality. Choose one from the “Near” list.',
+  },
+  sortNeedsPlace: {
+    es: 'Para ver primero los más cercanos, abra «Filtrar la lista» y elija su municipio en «Cerca de». Mientras tanto, la lista va por prioridad.',
+    en: 'To see the nearest first, open “Filter the list” and choose your municipality under “Near”. Meanwhile, the list is in order of priority.',
+  },
+  resultsCount: {
+    es: { one: '1 resultado', other: '{n} resultados' },
+    en: { one: '1 result', other: '{n} results' },
+  },
+  summaryNear: { es: 'Cerca de {name}', en: 'Near {name}' },
+  changeFilters: { es: 'Cambiar filtros', en: 'Change filters' },
+  appliedNearPlace: { es: 'cerca de {name} (a menos de {km} km)', en: 'near {name} (within {km} km)' },
+  inMunicipality: {
+    es: 'En el municipio de {name} (sin punto exacto)',
+    en: 'In the municipality of {name} (no exact point)',
+  },
   fLimit: { es: 'Cuántos mostrar', en: 'How many to show' },
   fLogistics: { es: 'Logística', en: 'Logistics' },
   fCapacity: { es: 'Capacidad', en: 'Capacity' },
@@ -60,8 +85,8 @@ export const emergency = {
   },
   nearTitle: { es: 'Cerca de un lugar', en: 'Near a place' },
   nearHelp: {
-    es: 'Escriba latitud y longitud en grados decimales, con punto (por ejemplo 1.15 y -76.65). Sin radio se usan 25 km.',
-    en: 'Type latitude and longitude in decimal degrees, with a dot (for example 1.15 and -76.65). Without a radius, 25 km is used.',
+    es: 'O, si los conoce, escriba latitud y longitud en grados decimales, con punto (por ejemplo 1.15 y -76.65); valen más que el municipio. Sin radio se usan 25 km.',
+    en: 'Or, if you know them, type latitude and longitude in decimal degrees, with a dot (for example 1.15 and -76.65); they take the place of the municipality. Without a radius, 25 km is used.',
   },
   nearMe: { es: 'Usar mi ubicación', en: 'Use my location' },
   nearMeFailed: {
@@ -156,7 +181,7 @@ export const emergency = {
   dataHow: { es: 'Columnas y otros filtros', en: 'Columns and other filters' },
   api: { es: 'Los mismos datos en la API: `{call}`', en: 'The same data in the API: `{call}`' },
   twinFilters: {
-    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos), `commitment` (all, uncommitted: solo lo que falta comprometer) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior.',
-    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default), `municipalityCode` (5-digit DIVIPOLA code), `commitment` (all, uncommitted: only what nobody has pledged yet) and `limit` (1 to 100; 50 by default). To continue the list, `cursor` with the `nextCursor` of the previous answer.',
+    es: 'Para filtrar, añada a la dirección de esta página (o a la de la API) los parámetros `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (hasta 120 caracteres), `latitude`, `longitude`, `radiusKm` (0.1 a 500; 25 por defecto), `municipalityCode` (código DIVIPOLA de 5 dígitos), `commitment` (all, uncommitted: solo lo que falta comprometer) y `limit` (1 a 100; 50 por defecto). Para seguir la lista, `cursor` con el valor de `nextCursor` de la respuesta anterior. Solo en esta página, `cerca` con el código DIVIPOLA de un municipio busca desde el punto de ese municipio (en lugar de `latitude` y `longitude`); los registros ubicados solo por ese municipio salen siempre, sin distancia, después de los medidos.',
+    en: 'To filter, add to this page’s address (or the API’s) the parameters `type` (all, request, offer), `category`, `status` (all, active, in_process, completed), `priority` (all, urgent, deficit, near_covered), `q` (up to 120 characters), `latitude`, `longitude`, `radiusKm` (0.1 to 500; 25 by default), `municipalityCode` (5-digit DIVIPOLA code), `commitment` (all, uncommitted: only what nobody has pledged yet) and `limit` (1 to 100; 50 by default). To continue the list, `cursor` with the `nextCursor` of the previous answer. On this page only, `cerca` with a municipality’s DIVIPOLA code searches from that municipality’s point (instead of `latitude` and `longitude`); records placed by that municipality alone always appear, with no distance, after the measured ones.',
   },
 } as const;
