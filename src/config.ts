@@ -361,6 +361,19 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsConfig | null {
   };
 }
 
+/**
+ * The settings that name who answers for the personal data (Ley 1581 de 2012) and are still unset: the service
+ * starts without them (the demo sets its own), but warns at start and shows administrators a banner until both are set.
+ */
+export function missingControllerSettings(
+  config: Pick<Config, 'dataControllerName' | 'dataControllerContact'>,
+): ('DATA_CONTROLLER_NAME' | 'DATA_CONTROLLER_CONTACT')[] {
+  return [
+    ...(config.dataControllerName === null ? (['DATA_CONTROLLER_NAME'] as const) : []),
+    ...(config.dataControllerContact === null ? (['DATA_CONTROLLER_CONTACT'] as const) : []),
+  ];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATA_CONTROLLER !== undefined && env.DATA_CONTROLLER !== '') {
     throw new ConfigError(

@@ -12,7 +12,7 @@ import { purgeConsoleState } from './commands/purge-console-state.ts';
 import { refreshPriorities } from './commands/refresh-priorities.ts';
 import { applyDueDeclines } from './commands/route-claims/decline-with-undo.ts';
 import { startWebhookWorker } from './commands/webhooks/worker.ts';
-import type { Config } from './config.ts';
+import { type Config, missingControllerSettings } from './config.ts';
 import { type Context, createContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { buildApp } from './http/app.ts';
@@ -44,12 +44,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { logger?: boolean } = {}): Promise<RunningServer> {
+/** false: no logs; a level and stream: where lines go (tests read them); absent: LOG_LEVEL to stdout. */
+export interface ServerOptions {
+  logger?: boolean | { level?: string; stream: { write(line: string): void } };
+}
+
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const database = await openDatabase(config.database, {
     onError: (err) => console.error('database error:', err.message),
   });
   const ctx = createContext(config, database);
-  const app = await buildApp(ctx, database, options.logger === false ? { logger: false } : {});
+  const logger = options.logger;
+  const app = await buildApp(
+    ctx,
+    database,
+    logger === false ? { logger: false } : typeof logger === 'object' ? { logger } : {},
+  );
+  // Nobody named who answers for the personal data: the public is told it is not configured yet, and the operator here.
+  const missing = missingControllerSettings(config);
+  if (missing.length > 0) {
+    app.log.warn(
+      { missing },
+      `data controller not configured: set ${missing.join(' and ')}; /privacidad tells the public it is not configured yet`,
+    );
+  }
 
   // Every instance keeps the timers; each round only the one that claims a job's lease runs it (commands/job-lease.ts).
   const holder = newLeaseHolder();

@@ -65,12 +65,10 @@ describe('/privacidad', () => {
       assert.ok(text.includes('Avalancha en Salgar: equipo@salgar.org · 604 555 0101'), `${url}: contact`);
       assert.ok(text.includes('Inundación Mocoa: el equipo aún no ha publicado un contacto'), `${url}: none yet`);
       assert.ok(text.includes(url.endsWith('.md') ? '/retirar.md)' : 'href="/retirar"'), `${url}: how to withdraw`);
-      // The pointer for developers (the last note, with the API call to withdraw) is theirs; the rest of the text
-      // has no programs' terms.
-      const citizens = text.slice(0, text.indexOf('Para desarrolladores'));
-      assert.ok(citizens.length > 1000, url);
-      assert.doesNotMatch(citizens.replace(/\(http[^)]*\)/g, ''), JARGON, url);
-      assert.ok(text.slice(citizens.length).includes('DELETE /api/public/v1/help/{id}'), `${url}: the API way`);
+      // No programs' terms anywhere: the API way to withdraw is on the developers' page (test/someone-to-ask.test.ts).
+      assert.ok(text.length > 1000, url);
+      assert.doesNotMatch(text.replace(/\(http[^)]*\)/g, ''), JARGON, url);
+      assert.ok(!text.includes('DELETE /api/public/v1/help/{id}'), `${url}: no API call`);
     }
     const en = body(await get('/privacidad?lang=en'));
     assert.ok(en.includes('Ley 1581 de 2012') && en.includes('Data controller'));
@@ -84,8 +82,10 @@ describe('/privacidad', () => {
     const bare = await setup({}, h);
     try {
       const page = body((await bare.app.inject({ method: 'GET', url: '/privacidad' })).body);
-      assert.ok(page.includes('aún no ha indicado quién es ni cómo contactarla'), page);
-      assert.ok(page.includes('DATA_CONTROLLER_NAME') && page.includes('DATA_CONTROLLER_CONTACT'));
+      assert.ok(page.includes('El responsable aún no está configurado'), page);
+      assert.ok(page.includes('todavía no ha dicho quién es ni cómo contactarla'), page);
+      // People read plain words, never the settings' names.
+      assert.ok(!page.includes('DATA_CONTROLLER_NAME') && !page.includes('DATA_CONTROLLER_CONTACT'));
       assert.ok(!page.includes(CONTROLLER_NAME));
       // Without the controller's contact, people are sent to the teams, never to a contact nobody gave.
       assert.ok(page.includes('escriba o llame al equipo de su emergencia'));
@@ -98,8 +98,8 @@ describe('/privacidad', () => {
     try {
       const page = body((await onlyName.app.inject({ method: 'GET', url: '/privacidad' })).body);
       assert.ok(page.includes('Cruz Verde de Mocoa'));
-      assert.ok(page.includes('Aún no ha indicado cómo contactarla (DATA_CONTROLLER_CONTACT)'));
-      assert.ok(!page.includes('DATA_CONTROLLER_NAME'));
+      assert.ok(page.includes('Aún no ha indicado cómo contactarla: mientras tanto'));
+      assert.ok(!page.includes('DATA_CONTROLLER_NAME') && !page.includes('DATA_CONTROLLER_CONTACT'));
     } finally {
       await onlyName.close();
     }
@@ -209,8 +209,8 @@ describe('programs’ material behind "Datos abiertos"', () => {
     ]) {
       const page = await get(url);
       assert.doesNotMatch(body(page), JARGON, url);
-      // The footer leads to the developers' page, which keeps it all.
-      assert.match(page.slice(page.indexOf('<footer')), /<a href="\/desarrolladores">Datos abiertos<\/a>/, url);
+      // The footer leads to the open-data page, which links the developers' page that keeps it all.
+      assert.match(page.slice(page.indexOf('<footer')), /<a href="\/datos-abiertos">Datos abiertos<\/a>/, url);
       assert.doesNotMatch(page.slice(page.indexOf('<footer')), /llms\.txt|openapi\.json|MCP/, url);
     }
     // The record's actions are WhatsApp and a call, nothing else.
@@ -257,7 +257,7 @@ describe('programs’ material behind "Datos abiertos"', () => {
     assert.match(page.slice(page.indexOf('<footer')), /<a href="\/estado">Consultar estado<\/a>/);
     const en = await get('/privacidad?lang=en');
     assert.match(en, /<summary>More<\/summary>/);
-    assert.match(en, /<a href="\/desarrolladores\?lang=en">Open data<\/a>/);
+    assert.match(en, /<a href="\/datos-abiertos\?lang=en">Open data<\/a>/);
   });
 });
 

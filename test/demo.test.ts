@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { DEMO_CONTROLLER, DEMO_TEAM_CONTACT } from '../src/demo/seed-demo.ts';
 import { engine } from './helpers/database.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../bin/ayuda.js');
@@ -45,6 +46,12 @@ test('ayuda demo seeds a flood, serves it, and exits cleanly on SIGTERM', {
       emergencies: { slug: string }[];
     };
     assert.equal(panorama.emergencies[0]?.slug, 'inundacion-mocoa-2026');
+    // Someone to ask: a demo organisation answers for the data, and the emergency's team has a public contact.
+    const privacy = await (await fetch(`${url}/privacidad`)).text();
+    assert.ok(privacy.includes(DEMO_CONTROLLER.name), 'the demo controller');
+    assert.ok(privacy.includes(DEMO_CONTROLLER.contact), 'how to reach it');
+    assert.ok(privacy.includes(DEMO_TEAM_CONTACT), "the team's contact");
+    assert.ok(!privacy.includes('aún no está configurado'));
     // Routes from a collection centre show its address; one from a person's offer shows only its approximate place.
     const routes = (await (await fetch(`${url}/api/logistics-operations?emergencia=inundacion-mocoa-2026`)).json()) as {
       operations: { pickup_address: string }[];

@@ -23,7 +23,14 @@ import { DEMO_SMS_NUMBER } from './demo-conversation.ts';
 import { DEMO_MAX_KM, demoEmergency, demoPlan } from './demo-data.ts';
 import { DEMO_PROVED_NUMBER } from './demo-number-proof.ts';
 import { DEMO_ACCOUNT } from './demo-operations.ts';
-import { type DemoSummary, seedDemo } from './seed-demo.ts';
+import {
+  DEMO_CONTROLLER,
+  DEMO_TEAM_CONTACT,
+  type DemoSummary,
+  demoControllerEnv,
+  ensureDemoTeamContact,
+  seedDemo,
+} from './seed-demo.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? process.env.TEST_DATABASE_URL : undefined;
 let dir: string | null = null;
@@ -231,6 +238,31 @@ test('every record has a valid E.164 WhatsApp and a place within the town (or it
     const km = distanceKm(demoEmergency.latitude, demoEmergency.longitude, latitude, longitude);
     assert.ok(km <= DEMO_MAX_KM, `${item.title}: ${km.toFixed(2)} km`);
   }
+});
+
+test('someone to ask: the emergency has a public contact, and the demo names a demo organisation as controller', async () => {
+  const emergency = await ctx.db
+    .selectFrom('emergencies')
+    .select('public_contact')
+    .where('slug', '=', demoEmergency.slug)
+    .executeTakeFirstOrThrow();
+  assert.equal(emergency.public_contact, DEMO_TEAM_CONTACT);
+  assert.match(DEMO_TEAM_CONTACT, /demostración/);
+  // Run again on a seeded database (as `ayuda demo` does at each start), it changes nothing.
+  const sets = () =>
+    ctx.db.selectFrom('audit_log').select('id').where('action', '=', 'emergency_contact_set').execute();
+  const before = (await sets()).length;
+  assert.equal(before, 1);
+  await ensureDemoTeamContact(ctx, demoEmergency.slug);
+  assert.equal((await sets()).length, before);
+  const config = loadConfig({ ...demoControllerEnv({}), DATABASE_URL: ':memory:' });
+  assert.equal(config.dataControllerName, DEMO_CONTROLLER.name);
+  assert.equal(config.dataControllerContact, DEMO_CONTROLLER.contact);
+  assert.match(DEMO_CONTROLLER.name, /demostración/);
+  // An operator's own settings win over the demo's.
+  const own = loadConfig({ ...demoControllerEnv({ DATA_CONTROLLER_NAME: 'Cruz Verde' }), DATABASE_URL: ':memory:' });
+  assert.equal(own.dataControllerName, 'Cruz Verde');
+  assert.equal(own.dataControllerContact, DEMO_CONTROLLER.contact);
 });
 
 test('seeding twice names the emergency that already exists', async () => {

@@ -5,6 +5,7 @@ import { createEmergency } from '../commands/create-emergency.ts';
 import { refreshPriorities } from '../commands/refresh-priorities.ts';
 import { rejectSubmission } from '../commands/reject-submission.ts';
 import { setCoveredQuantity } from '../commands/set-covered-quantity.ts';
+import { setEmergencyContact } from '../commands/set-emergency-contact.ts';
 import { setRecordStatus } from '../commands/set-record-status.ts';
 import { submitHelp } from '../commands/submit-help.ts';
 import type { Context } from '../context.ts';
@@ -33,6 +34,35 @@ interface Step {
 
 const MINUTE_MS = 60_000;
 
+/**
+ * Who answers for the demo's data, clearly not a real organisation: `ayuda demo` sets it unless DATA_CONTROLLER_NAME
+ * or DATA_CONTROLLER_CONTACT say otherwise, so /privacidad shows a controller as a real instance would.
+ */
+export const DEMO_CONTROLLER = {
+  name: 'Organización de demostración de Ayuda Directa (ficticia, no atiende solicitudes reales)',
+  contact: 'privacidad@demo.ayuda-directa.example (dirección de demostración)',
+} as const;
+
+/** The demo emergency's public contact, as its admins would set it: visibly fictitious, a number that rings nowhere. */
+export const DEMO_TEAM_CONTACT =
+  'Puesto de mando de demostración (ficticio) · WhatsApp 310 555 0100 · equipo@demo.ayuda-directa.example';
+
+/** The demo's settings for the data controller, each only where the environment gives none. */
+export function demoControllerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    DATA_CONTROLLER_NAME: env.DATA_CONTROLLER_NAME?.trim() || DEMO_CONTROLLER.name,
+    DATA_CONTROLLER_CONTACT: env.DATA_CONTROLLER_CONTACT?.trim() || DEMO_CONTROLLER.contact,
+  };
+}
+
+/** Gives the demo emergency its team contact when it has none (a demo database seeded before it had one). */
+export async function ensureDemoTeamContact(ctx: Context, slug: string): Promise<void> {
+  const emergency = await findEmergencyBySlug(ctx.db, slug);
+  if (emergency && emergency.public_contact === null)
+    await setEmergencyContact(ctx, slug, DEMO_TEAM_CONTACT, DEMO_ACTOR);
+}
+
 export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   const reference = ctx.now();
   const plan = demoPlan(reference);
@@ -45,6 +75,8 @@ export async function seedDemo(ctx: Context): Promise<DemoSummary> {
   const at = (minutesAgo: number) => reference.getTime() - minutesAgo * MINUTE_MS;
 
   const emergency = await createEmergency(past, plan.emergency, DEMO_ACTOR);
+  // People who lost a code, or want their data erased, have someone to ask from the first minute.
+  await setEmergencyContact(past, emergency.slug, DEMO_TEAM_CONTACT, DEMO_ACTOR);
 
   const steps: Step[] = [];
   const summary: DemoSummary = { emergencySlug: plan.emergency.slug, approved: 0, pending: 0, rejected: 0 };

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/database.ts';
 import { demoEmergency } from '../../demo/demo-data.ts';
 import { DEMO_ACCOUNT } from '../../demo/demo-operations.ts';
 import { demoSecondFactor } from '../../demo/demo-second-factor.ts';
-import { seedDemo } from '../../demo/seed-demo.ts';
+import { demoControllerEnv, ensureDemoTeamContact, seedDemo } from '../../demo/seed-demo.ts';
 import { findEmergency } from '../../queries/emergencies.ts';
 import { startServer, stopOnSignals } from '../../server.ts';
 import { announceDatabase, databaseLabel, demoDatabaseUrl } from '../database-choice.ts';
@@ -18,7 +18,8 @@ export const demo: CliCommand = {
   options: { reset: { type: 'boolean' } },
   async run(args, io) {
     const url = demoDatabaseUrl(io.env);
-    const config = loadConfig({ ...io.env, DATABASE_URL: url });
+    // A demo organisation answers for the demo's data (a real instance names its own; `ayuda serve` warns until then).
+    const config = loadConfig({ ...demoControllerEnv(io.env), DATABASE_URL: url });
     announceDatabase(io, config.database);
     if (args.values.reset && config.database.kind === 'sqlite' && config.database.file !== ':memory:') {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${config.database.file}${suffix}`, { force: true });
@@ -32,6 +33,7 @@ export const demo: CliCommand = {
         const seeded = await seedDemo(ctx);
         io.err(`Listo: ${seeded.approved} publicadas, ${seeded.pending} en revisión, ${seeded.rejected} rechazadas.`);
       }
+      await ensureDemoTeamContact(ctx, demoEmergency.slug);
       totpSecret = await demoSecondFactor(ctx);
     } finally {
       await database.close();

@@ -18,6 +18,11 @@ export interface ConsoleFrame {
   openReports?: number;
   emergency?: { slug: string; name: string; status: string };
   flash?: string | null;
+  /**
+   * Administrators only: the settings naming who answers for the personal data that are still unset
+   * (DATA_CONTROLLER_NAME, DATA_CONTROLLER_CONTACT); a banner on every page until both are set.
+   */
+  controllerMissing?: string[];
   /** Loads the console's script: only the pages it serves (the review inbox), never a page reached by a secret link. */
   script?: boolean;
   current?:
@@ -75,6 +80,16 @@ export function csrfField(csrf: string): Html {
   return html`<input type="hidden" name="_csrf" value="${maskToken(csrf)}">`;
 }
 
+/** What an administrator must set so /privacidad names who answers for the data; nothing for anyone else. */
+function controllerBanner(frame: ConsoleFrame): Html {
+  const missing = frame.user?.isAdmin ? (frame.controllerMissing ?? []) : [];
+  if (missing.length === 0) return html``;
+  return html`<section class="warn aviso-responsable" role="note" aria-label="Responsable de los datos sin configurar">
+<p><strong>Falta el responsable de los datos personales.</strong> La página de privacidad le dice al público que el responsable aún no está configurado y lo envía al equipo de cada emergencia.</p>
+<p>Configure ${missing.map((name, i) => html`${i > 0 ? ' y ' : ''}<code>${name}</code>`)} (el nombre de la organización y cómo contactarla) y reinicie el servicio.</p>
+</section>`;
+}
+
 export function consolePage(frame: ConsoleFrame, body: Html): Html {
   const { user, emergency, pending } = frame;
   const link = (key: ConsoleFrame['current'], href: string, label: string | Html) =>
@@ -127,6 +142,7 @@ ${
 }
 <main>
 ${emergency ? html`<p class="crumb">${emergency.name}${emergency.status === 'closed' ? ' · cerrada' : ''}</p>` : ''}
+${controllerBanner(frame)}
 <h1>${frame.title}</h1>
 ${frame.flash ? html`<p class="flash" role="status">${frame.flash}</p>` : ''}
 ${body}

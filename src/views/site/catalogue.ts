@@ -8,6 +8,7 @@ import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
 import { home } from './strings/home.ts';
 import { numberProof } from './strings/number-proof.ts';
+import { openData } from './strings/open-data.ts';
 import { pledge } from './strings/pledge.ts';
 import { privacy } from './strings/privacy.ts';
 import { amountQuestion, quantity } from './strings/quantity.ts';
@@ -54,6 +55,7 @@ export const catalogue = {
   status,
   withdraw,
   numberProof,
+  openData,
   privacy,
   quantity,
   amountQuestion,

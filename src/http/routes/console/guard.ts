@@ -1,6 +1,7 @@
 // Who is asking (session cookie), whether a form really came from our page (CSRF), and how pages are sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { provesMaskedToken } from '../../../auth/csrf-mask.ts';
+import { missingControllerSettings } from '../../../config.ts';
 import type { Context } from '../../../context.ts';
 import { ownOrigin } from '../../../contract/own-origin.ts';
 import { AppError } from '../../../errors.ts';
@@ -91,6 +92,7 @@ export async function frameFor(
     openReports: await openReportTotal(ctx, user, emergency),
     emergency: emergency ? { slug: emergency.slug, name: emergency.name, status: emergency.status } : undefined,
     flash: flash ?? null,
+    controllerMissing: user.role === 'admin' ? missingControllerSettings(ctx.config) : [],
   };
 }
 

@@ -1,5 +1,5 @@
-// /centros, /rutas, /desarrolladores and /desarrolladores/referencia with their twins: read through the same
-// queries and presenters as the API, so a page and the JSON it links to tell the same story.
+// /centros, /rutas, /datos-abiertos, /desarrolladores and /desarrolladores/referencia with their twins: read through
+// the same queries and presenters as the API, so a page and the JSON it links to tell the same story.
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import type { Context } from '../../../context.ts';
@@ -7,7 +7,7 @@ import { LEGACY_PROTOCOL_VERSION } from '../../../contract/mcp-protocol.ts';
 import { buildOpenApi } from '../../../contract/openapi.ts';
 import { categories } from '../../../domain/categories.ts';
 import { tools } from '../../../mcp/tools.ts';
-import { activeEmergencies } from '../../../queries/emergencies.ts';
+import { activeEmergencies, activeEmergencyContacts } from '../../../queries/emergencies.ts';
 import { findEmergencyScope } from '../../../queries/emergency-scope.ts';
 import { readInventory } from '../../../queries/inventory.ts';
 import { listLogistics } from '../../../queries/list-logistics.ts';
@@ -16,9 +16,11 @@ import type { Lang, SiteDocument } from '../../../views/site/document.ts';
 import { centresPage } from '../../../views/site/pages/centres-page.ts';
 import { developersPage } from '../../../views/site/pages/developers-page.ts';
 import type { EmergencyChoice } from '../../../views/site/pages/info-common.ts';
+import { openDataPage } from '../../../views/site/pages/open-data-page.ts';
 import type { OpenApiDoc } from '../../../views/site/pages/openapi-shape.ts';
 import { referencePage, TRY_PATH, TRY_TARGET } from '../../../views/site/pages/reference-page.ts';
 import { routesPage } from '../../../views/site/pages/routes-page.ts';
+import { OPEN_DATA_PATH } from '../../../views/site/site-paths.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { queryRecord, queryText } from '../../request-values.ts';
 import { sitePage } from './site-page.ts';
@@ -69,6 +71,15 @@ export function infoPages(app: FastifyInstance, ctx: Context, limiters: Limiters
     const { operations } = await listLogistics(ctx, choice.emergency.slug);
     return routesPage({ choice, operations, lang, baseUrl, now: ctx.now() });
   });
+
+  // The open data for people: each active emergency's downloads with the contact its admins published, nothing else.
+  sitePage(app, ctx, limiters, OPEN_DATA_PATH, async (_request, lang) =>
+    openDataPage({
+      lang,
+      emergencies: await activeEmergencyContacts(ctx),
+      changesDays: ctx.config.retention.changesDays,
+    }),
+  );
 
   // The document only changes with the code and the configuration: read once, its reference built once per language.
   const openapi = buildOpenApi(baseUrl, ctx.config) as unknown as OpenApiDoc;

@@ -9,9 +9,20 @@ import { type ErrorCode, errorMessage } from '../../../errors.ts';
 import { EXCEL_CSV } from '../../../schemas/help-query.ts';
 import { HXL_LICENSE, hxlColumns } from '../../../schemas/hxl.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import {
+  addressLink,
+  type Block,
+  code,
+  heading,
+  type Inline,
+  type Lang,
+  link,
+  type SiteDocument,
+  text,
+} from '../document.ts';
 import { plural } from '../plural.ts';
 import { codeBlock, fill, pagePath, withLang } from './info-common.ts';
+import { CHANGES_PATH } from './open-data-page.ts';
 import { errorCodesByStatus, type OpenApiDoc } from './openapi-shape.ts';
 
 type Strings = ReturnType<typeof developersStrings>;
@@ -260,6 +271,19 @@ function mcpInitialize(base: string): string {
   ].join('\n');
 }
 
+/** A table whose cells wrap (long paths and codes break anywhere), so it fits a phone's width without scrolling. */
+function fitted(table: Block): Block {
+  return { kind: 'section', className: 'tabla-ajustada', blocks: [table] };
+}
+
+/** The page's sections, linked from the top: every second-level heading that has an id, in order. */
+function indexBlocks(blocks: Block[], t: Strings): Block[] {
+  const items: Inline[][] = blocks.flatMap((b) =>
+    b.kind === 'heading' && b.level === 2 && b.id ? [[link(`#${b.id}`, b.text)]] : [],
+  );
+  return [heading(t.indexTitle, 2, 'indice'), { kind: 'list', items }];
+}
+
 function startBlocks(t: Strings, lang: Lang): Block[] {
   return [
     heading(t.startTitle, 2, 'empezar'),
@@ -279,11 +303,11 @@ function endpointBlocks(input: DevelopersInput, t: Strings, slug: string): Block
   return [
     heading(t.endpointsTitle, 2, 'rutas'),
     text(fill(t.endpointsIntro, { base: input.baseUrl })),
-    {
+    fitted({
       kind: 'table',
       head: [t.colEndpoint, t.colPurpose],
       rows: list.map((e) => [[code(`${e.method} ${e.path}`)], [t[e.purpose]]]),
-    },
+    }),
     heading(t.examplesTitle, 3),
     // The table says what each one is for; here only the call, ready to copy.
     ...list.flatMap((e) => [text(code(`${e.method} ${e.path}`)), ...codeBlock(e.example)]),
@@ -294,7 +318,10 @@ function submitBlocks(t: Strings): Block[] {
   return [
     heading(t.submitTitle, 2, 'envios'),
     text(t.submitIntro),
-    { kind: 'list', items: [[t.submitConsent], [t.submitPlace], [t.submitEmergency], [t.idemSource], [t.idemKey]] },
+    {
+      kind: 'list',
+      items: [[t.submitConsent], [t.submitPlace], [t.submitEmergency], [t.idemSource], [t.idemKey], [t.withdrawApi]],
+    },
   ];
 }
 
@@ -318,7 +345,7 @@ function errorBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
       ),
       'json',
     ),
-    { kind: 'table', head: [t.colStatus, t.colCodes, t.colDescription], rows },
+    fitted({ kind: 'table', head: [t.colStatus, t.colCodes, t.colDescription], rows }),
   ];
 }
 
@@ -430,12 +457,12 @@ function openDataBlocks(input: DevelopersInput, t: Strings, slug: string): Block
         `curl '${json}?emergencySlug=${slug}&q=medicamentos&status=all'`,
       ].join('\n'),
     ),
-    {
+    fitted({
       kind: 'table',
       caption: t.openDataColumns,
       head: [t.colHashtag, t.colHeader, t.colSource],
       rows: hxlColumns.map((column) => [[code(column.tag)], [column.header], [column.source]]),
-    },
+    }),
   ];
 }
 
@@ -474,6 +501,7 @@ function changeBlocks(input: DevelopersInput, t: Strings, slug: string): Block[]
   return [
     heading(t.changesTitle, 2, 'cambios'),
     text(t.changesIntro.replace('{days}', String(input.changesDays))),
+    text(addressLink(CHANGES_PATH, t.changesLink)),
     ...codeBlock([`curl '${changes}'`, `curl '${changes}?since=1532&emergencySlug=${slug}'`].join('\n')),
     text(t.changesStream),
     ...codeBlock(`curl -N -H 'Last-Event-ID: 1532' '${changes}/stream'`),
@@ -503,24 +531,24 @@ export function developersPage(input: DevelopersInput): SiteDocument {
   const { lang } = input;
   const t = developersStrings(lang);
   const slug = input.exampleSlug ?? 'SLUG';
+  const sections: Block[] = [
+    ...startBlocks(t, lang),
+    ...endpointBlocks(input, t, slug),
+    ...submitBlocks(t),
+    ...errorBlocks(input, t, lang),
+    ...limitBlocks(input, t, lang),
+    ...mcpBlocks(input, t),
+    ...placesBlocks(input, t),
+    ...openDataBlocks(input, t, slug),
+    ...changeBlocks(input, t, slug),
+    ...twinBlocks(input, t, lang),
+  ];
   return {
     path: pagePath('/desarrolladores', {}, lang),
     lang,
     nav: 'developers',
     title: t.title,
     summary: t.summary,
-    blocks: [
-      text(t.intro),
-      ...startBlocks(t, lang),
-      ...endpointBlocks(input, t, slug),
-      ...submitBlocks(t),
-      ...errorBlocks(input, t, lang),
-      ...limitBlocks(input, t, lang),
-      ...mcpBlocks(input, t),
-      ...placesBlocks(input, t),
-      ...openDataBlocks(input, t, slug),
-      ...changeBlocks(input, t, slug),
-      ...twinBlocks(input, t, lang),
-    ],
+    blocks: [text(t.intro), ...indexBlocks(sections, t), ...sections],
   };
 }

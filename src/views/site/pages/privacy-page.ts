@@ -3,27 +3,18 @@
 // people whose data it is.
 import type { RetentionConfig } from '../../../config.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import {
-  type Block,
-  code,
-  heading,
-  type Inline,
-  type Lang,
-  link,
-  localized,
-  type SiteDocument,
-  text,
-} from '../document.ts';
+import { type Block, heading, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { fill } from '../format.ts';
 import { plural } from '../plural.ts';
+import { CODE_PATH, OPEN_DATA_PATH } from '../site-paths.ts';
 import { fillInline } from './info-common.ts';
 import { WITHDRAW_PATH } from './withdraw-page.ts';
 
 /** What the page says that the instance decides: who runs it, how long it keeps data, each team's contact. */
 export interface PrivacyFacts {
-  /** The "Responsable del tratamiento" from the configuration (DATA_CONTROLLER_NAME); null while unset. */
+  /** The "Responsable del tratamiento" from the configuration; null while unset (the page says so in plain words). */
   controllerName: string | null;
-  /** How to reach it (DATA_CONTROLLER_CONTACT); null while unset. */
+  /** How to reach it; null while unset. */
   controllerContact: string | null;
   retention: RetentionConfig;
   emergencies: { slug: string; name: string; contact: string | null }[];
@@ -90,21 +81,15 @@ export function privacyPage(lang: Lang, facts: PrivacyFacts): SiteDocument {
       heading(t.withdrawTitle),
       text(...fillInline(t.withdraw, 'link', [withdrawLink])),
       text(t.withdrawNoCode),
+      text(...fillInline(t.lostCode, 'link', [link(localized(CODE_PATH, lang), t.lostCodeLink)])),
       heading(t.rightsTitle),
       text(t.rightsIntro),
       { kind: 'list', items: [[t.right1], [t.right2], [t.right3], [t.right4], [t.right5], [t.right6]] },
       text(...howToAsk),
       heading(t.teamsTitle),
       teams.length > 0 ? { kind: 'list', items: teams } : text(t.teamsNone),
-      {
-        kind: 'paragraph',
-        className: 'note',
-        content: [
-          t.developers,
-          ...fillInline(t.developersWithdraw, 'call', [code('DELETE /api/public/v1/help/{id}')]),
-          link(localized('/desarrolladores', lang), t.seeDevelopers),
-        ],
-      },
+      // Programs' ways (the API, its edit token) are told on the developers' and open-data pages, never here.
+      text(...fillInline(t.openData, 'link', [link(localized(OPEN_DATA_PATH, lang), t.openDataLink)])),
     ],
   };
 }

@@ -9,6 +9,8 @@ export const developers = {
     es: 'Todo lo público de Ayuda Directa se puede leer y enviar desde otra aplicación, sin autenticación. Las lecturas solo devuelven registros aprobados por el equipo de cada emergencia; un envío entra en la bandeja de revisión y no se publica hasta que un líder lo aprueba.',
     en: 'Everything public in Ayuda Directa can be read and sent from another application, without authentication. Reads return only records approved by each emergency’s team; a submission enters the review inbox and is not published until a leader approves it.',
   },
+  indexTitle: { es: 'En esta página', en: 'On this page' },
+  indexLabel: { es: 'Secciones de esta página', en: 'Sections of this page' },
   startTitle: { es: 'Para empezar', en: 'Getting started' },
   openapiLink: { es: 'Documento OpenAPI 3.1', en: 'OpenAPI 3.1 document' },
   openapiNote: {
@@ -143,6 +145,10 @@ export const developers = {
   submitIntro: {
     es: 'Un envío es un POST con JSON. El 202 llega solo después de guardarlo: queda en revisión y no aparece en ninguna lectura hasta que un líder lo aprueba.',
     en: 'A submission is a POST with JSON. The 202 comes only once it is stored: it waits for review and appears in no read until a leader approves it.',
+  },
+  withdrawApi: {
+    es: 'Retirar un envío: DELETE /api/public/v1/help/{id} con Authorization: Bearer y el editToken que trajo el primer 202 responde 204; la publicación sale de toda lectura y sus datos personales se borran. Un editToken equivocado responde como un id desconocido (404 help_not_found). Quien envió por el sitio, WhatsApp o SMS usa su código de recibo en /retirar.',
+    en: 'Withdrawing a submission: DELETE /api/public/v1/help/{id} with Authorization: Bearer and the editToken the first 202 carried answers 204; the record leaves every read and its personal data are erased. A wrong editToken answers like an unknown id (404 help_not_found). Whoever sent through the site, WhatsApp or SMS uses their receipt code at /retirar.',
   },
   submitConsent: {
     es: 'publishContact debe ser true: confirma que el nombre y el WhatsApp se pueden publicar (si no, 400 consent_required). El WhatsApp va en formato internacional (+57…).',
@@ -283,6 +289,7 @@ export const developers = {
     es: 'Para seguir lo publicado sin volver a leer toda la lista: GET /api/public/v1/changes da los cambios en el orden en que se confirmaron, cada uno con un cursor que crece, el id, el tipo (published, updated, status_changed, quantities_changed, withdrawn), la entidad (help, inventory, route), la hora y el estado público después del cambio (null si salió de la vista pública). Sin since empieza desde ahora; pida de nuevo con since=next. Con varias instancias no hay huecos, repetidos ni desorden. El historial se guarda {days} días: un cursor más antiguo responde 410 cursor_expired con el más antiguo válido. Nada pendiente de revisión ni rechazado aparece nunca; un registro retirado o cuyos datos personales se borraron deja un evento withdrawn o updated, y sus eventos anteriores pierden su estado (redacted).',
     en: 'To follow what is published without reading the whole list again: GET /api/public/v1/changes gives the changes in the order they were committed, each with a growing cursor, the id, the kind (published, updated, status_changed, quantities_changed, withdrawn), the entity (help, inventory, route), the time and the public state after the change (null when it left the public view). Without since it starts from now; ask again with since=next. With several instances there are no gaps, repeats or reordering. The history is kept {days} days: an older cursor answers 410 cursor_expired with the oldest valid one. Nothing pending review or rejected ever appears; a withdrawn record, or one whose personal data was erased, leaves a withdrawn or updated event, and its earlier events lose their state (redacted).',
   },
+  changesLink: { es: 'Abrir el feed de cambios', en: 'Open the change feed' },
   changesStream: {
     es: 'Para un tablero en vivo, /api/public/v1/changes/stream envía los mismos eventos como Server-Sent Events (id = cursor); al reconectar, el navegador manda Last-Event-ID y sigue justo después.',
     en: 'For a live dashboard, /api/public/v1/changes/stream sends the same events as Server-Sent Events (id = cursor); on reconnecting, the browser sends Last-Event-ID and it carries on right after.',

@@ -12,16 +12,16 @@ export const privacy = {
   },
   controllerContact: { es: 'Cómo contactarla: {contact}', en: 'How to reach it: {contact}' },
   controllerNameUnset: {
-    es: 'La organización que opera este sitio aún no ha indicado su nombre (se configura en DATA_CONTROLLER_NAME).',
-    en: 'The organisation running this site has not given its name yet (it is set in DATA_CONTROLLER_NAME).',
+    es: 'La organización que opera este sitio aún no ha indicado su nombre.',
+    en: 'The organisation running this site has not given its name yet.',
   },
   controllerOnlyContactUnset: {
-    es: 'Aún no ha indicado cómo contactarla (DATA_CONTROLLER_CONTACT): mientras tanto, escriba al equipo de su emergencia (abajo).',
-    en: 'It has not said how to reach it yet (DATA_CONTROLLER_CONTACT): meanwhile, write to your emergency’s team (below).',
+    es: 'Aún no ha indicado cómo contactarla: mientras tanto, escriba o llame al equipo de su emergencia (abajo).',
+    en: 'It has not said how to reach it yet: meanwhile, write to or call your emergency’s team (below).',
   },
   controllerUnset: {
-    es: 'La organización que opera esta instancia aún no ha indicado quién es ni cómo contactarla: debe configurarlo en DATA_CONTROLLER_NAME y DATA_CONTROLLER_CONTACT. Mientras tanto, escriba al equipo de su emergencia (abajo).',
-    en: 'The organisation running this instance has not yet said who it is nor how to reach it: it must set DATA_CONTROLLER_NAME and DATA_CONTROLLER_CONTACT. Meanwhile, write to your emergency’s team (below).',
+    es: 'El responsable aún no está configurado: la organización que opera este sitio todavía no ha dicho quién es ni cómo contactarla. Mientras tanto, escriba o llame al equipo de su emergencia (abajo): ellos atienden sus preguntas y sus pedidos sobre sus datos.',
+    en: 'The controller is not configured yet: the organisation running this site has not yet said who it is nor how to reach it. Meanwhile, write to or call your emergency’s team (below): they answer your questions and requests about your data.',
   },
   reviewTitle: { es: 'Nada se publica sin revisión', en: 'Nothing is published without review' },
   review: {
@@ -193,10 +193,14 @@ export const privacy = {
     es: '{name}: el equipo aún no ha publicado un contacto.',
     en: '{name}: the team has not published a contact yet.',
   },
-  developers: { es: 'Para desarrolladores: ', en: 'For developers: ' },
-  developersWithdraw: {
-    es: 'quien envió por la API retira su envío con la clave de edición (editToken) que recibió: {call}. Más en ',
-    en: 'whoever submitted through the API withdraws it with the edit token (editToken) they got: {call}. More in ',
+  lostCode: {
+    es: '¿Tiene un código y no sabe para qué sirve, o quiere ver su envío? Escríbalo en {link}. Si lo perdió, escriba o llame al equipo de su emergencia (abajo): le dan uno nuevo.',
+    en: 'Do you hold a code and do not know what it is for, or want to see your submission? Type it at {link}. If you lost it, write to or call your emergency’s team (below): they give you a new one.',
   },
-  seeDevelopers: { es: 'datos abiertos y cómo usarlos', en: 'open data and how to use it' },
+  lostCodeLink: { es: 'Tengo un código', en: 'I have a code' },
+  openData: {
+    es: 'Lo que se publica se puede descargar, sin teléfonos ni documentos, en {link}.',
+    en: 'What is published can be downloaded, without phone numbers or documents, at {link}.',
+  },
+  openDataLink: { es: 'Datos abiertos', en: 'Open data' },
 } as const;
