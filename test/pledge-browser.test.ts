@@ -115,7 +115,7 @@ describe('pledging in a browser', { skip: browserSkip }, () => {
     assert.ok(page.url().endsWith('/compromisos') && !page.url().includes(code.slice(0, 3)));
     const pledge = await figures(page);
     assert.equal(pledge['Lo que va a llevar'], '20 bidones');
-    assert.equal(pledge.Estado, 'En camino');
+    assert.equal(pledge.Estado, 'Comprometido: aún no sale');
     await fits(page, 'the pledge and its two actions');
     await page.screenshot({ path: `${SHOTS}/compromisos-telefono.png`, fullPage: true });
     await page.click('button:has-text("Ya entregué")');

@@ -59,7 +59,7 @@ test('pledge list shows each pledge with the request, quantity, status, date and
   assert.equal(text.code, 0, text.stderr);
   const line = text.stdout.split('\n').find((l) => l.includes('Rosa Mendoza'));
   assert.ok(line, text.stdout);
-  for (const part of ['En camino', 'Agua para el barrio Las Américas', '12 bidones', contactWhatsapp]) {
+  for (const part of ['Comprometido: aún no sale', 'Agua para el barrio Las Américas', '12 bidones', contactWhatsapp]) {
     assert.ok(line.includes(part), `${part} in: ${line}`);
   }
   assert.match(text.stdout.split('\n')[0] as string, /^id\s+estado\s+solicitud\s+cantidad/);

@@ -52,7 +52,7 @@ describe('pledges on a request’s console page', () => {
     assert.ok(page.body.includes('Carlos Ruiz'));
     assert.ok(page.body.includes(`href="https://wa.me/${contactWhatsapp.slice(1)}"`));
     assert.match(page.body, /Lleva: <strong>12 bidones<\/strong> · entrega prevista /);
-    assert.ok(page.body.includes('En camino'));
+    assert.ok(page.body.includes('Comprometido: aún no sale'));
     assert.ok(page.body.includes('>Confirmar entrega<span class="sr-only"> (Carlos Ruiz, 12 bidones)</span></button>'));
     assert.ok(page.body.includes('>Cancelar<span class="sr-only">'));
     // The public never sees who.
@@ -195,7 +195,7 @@ describe('the emergency’s pledges page', () => {
     );
     const after = await browser.get(delivered.headers.location as string);
     assert.match(after.body, /class="flash"[^>]*>Entrega confirmada/);
-    const openSection = after.body.indexOf('<h2>En camino');
+    const openSection = after.body.indexOf('<h2>Comprometido: aún no sale');
     const deliveredSection = after.body.indexOf('<h2>Entregado');
     assert.ok(openSection >= 0 && deliveredSection > openSection, 'open pledges come first');
     assert.equal((await quantities(b)).covered, 4);

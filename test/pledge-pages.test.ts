@@ -339,7 +339,7 @@ describe('/compromisos', () => {
     assert.equal(found.headers['cache-control'], 'no-store');
     assert.ok(found.body.includes(`<a href="/ayudas/${id}">Bidones para la escuela rural</a>`));
     assert.ok(found.body.includes('<dt>Lo que va a llevar</dt><dd>20 bidones</dd>'));
-    assert.ok(found.body.includes('<dt>Estado</dt><dd>En camino</dd>'));
+    assert.ok(found.body.includes('<dt>Estado</dt><dd>Comprometido: aún no sale</dd>'));
     assert.ok(found.body.includes('<dt>Entregar antes de</dt>'));
     assert.ok(
       found.body.includes('action="/compromisos/entregar"') && found.body.includes('action="/compromisos/cancelar"'),
@@ -354,7 +354,9 @@ describe('/compromisos', () => {
     assert.equal(done.statusCode, 200, done.body);
     assert.match(done.body, /Gracias: la entrega quedó registrada\. Suma a lo cubierto cuando quien pidió la ayuda/);
     assert.ok(done.body.includes('<dt>Estado</dt><dd>Entregado según usted, sin confirmar'));
-    assert.ok(done.body.includes('<dt>Entregado</dt><dd>12 bidones</dd>'));
+    assert.ok(done.body.includes('<dt>Cantidad entregada</dt><dd>12 bidones</dd>'));
+    // Said once: the status says it was delivered, the amount line says how much.
+    assert.equal(done.body.match(/>Entregado/g)?.length, 1, 'Entregado appears once');
     // The pledger's word is not a confirmation: covered stays, what they brought stays reserved.
     const page = (await get(`/ayudas/${id}`)).body;
     assert.ok(page.includes('<dt>Cubierto</dt><dd>0 bidones</dd>'));

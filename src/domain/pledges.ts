@@ -29,8 +29,9 @@ export function isHolding(status: PledgeStatus): boolean {
 /** A delivery reported and not confirmed this long goes on the leaders' digest ("Entregas por confirmar"). */
 export const DEFAULT_DELIVERY_CONFIRM_HOURS = 48;
 
+/** Each status as people read it; an open pledge is a promise: the pledger may not have left yet. */
 export const pledgeStatusLabels: Record<PledgeStatus, string> = {
-  open: 'En camino',
+  open: 'Comprometido: aún no sale',
   reported: 'Entregado según quien lo llevó, sin confirmar',
   delivered: 'Entregado',
   cancelled: 'Cancelado',

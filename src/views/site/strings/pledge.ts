@@ -161,7 +161,7 @@ export const pledge = {
   },
   fRequest: { es: 'Solicitud', en: 'Request' },
   fQuantity: { es: 'Lo que va a llevar', en: 'What you will bring' },
-  fDelivered: { es: 'Entregado', en: 'Delivered' },
+  fDelivered: { es: 'Cantidad entregada', en: 'Amount delivered' },
   something: { es: 'Ayuda (la solicitud no pide una cantidad)', en: 'Help (the request asks for no quantity)' },
   fStatus: { es: 'Estado', en: 'Status' },
   fDeliverBy: { es: 'Entregar antes de', en: 'Deliver by' },
@@ -217,7 +217,7 @@ export const pledge = {
     es: 'Su compromiso, su estado y cómo confirmar la entrega o cancelar.',
     en: 'Your pledge, its status and how to confirm the delivery or cancel.',
   },
-  status_open: { es: 'En camino', en: 'On its way' },
+  status_open: { es: 'Comprometido: aún no sale', en: 'Promised: not on its way yet' },
   status_reported: {
     es: 'Entregado según usted, sin confirmar: suma a lo cubierto cuando quien pidió la ayuda o un líder lo confirme',
     en: 'Delivered as you said, not yet confirmed: it counts as covered once the requester or a leader confirms it',
