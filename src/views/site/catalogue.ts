@@ -6,6 +6,7 @@ import { code } from './strings/code.ts';
 import { developers } from './strings/developers.ts';
 import { emergency } from './strings/emergency.ts';
 import { forms } from './strings/forms.ts';
+import { helpChoice } from './strings/help-choice.ts';
 import { home } from './strings/home.ts';
 import { numberProof } from './strings/number-proof.ts';
 import { openData } from './strings/open-data.ts';
@@ -43,6 +44,7 @@ const site = {
 export const catalogue = {
   site,
   home,
+  helpChoice,
   emergency,
   record,
   report,

@@ -15,6 +15,7 @@ import { isRecordId } from '../../../domain/record-id.ts';
 import { AppError, type ErrorDetail } from '../../../errors.ts';
 import { consentDraft } from '../../../queries/consent-drafts.ts';
 import { activeEmergencies as listActive } from '../../../queries/emergencies.ts';
+import { emergencyDepartment } from '../../../queries/emergency-department.ts';
 import { submissionReceipt } from '../../../queries/receipt.ts';
 import { identityDocument } from '../../../schemas/identity-document.ts';
 import { parseInput } from '../../../schemas/parse.ts';
@@ -56,13 +57,18 @@ const forms = {
   offer: { path: OFFER_PATH, page: offerFormPage, labels: offerLabels, schema: offerSubmission },
 } as const;
 
+/** The active emergencies; with only one, its department too, which the forms start on. */
 async function activeEmergencies(ctx: Context): Promise<EmergencyChoice[]> {
-  return (await listActive(ctx)).map((e) => ({
-    slug: e.slug,
-    name: e.name,
-    latitude: e.latitude,
-    longitude: e.longitude,
-  }));
+  const rows = await listActive(ctx);
+  return Promise.all(
+    rows.map(async (e) => ({
+      slug: e.slug,
+      name: e.name,
+      latitude: e.latitude,
+      longitude: e.longitude,
+      departmentCode: rows.length === 1 ? await emergencyDepartment(ctx, e) : null,
+    })),
+  );
 }
 
 /** ?borrador=TOKEN: the draft of a submission an assistant prepared, waiting for the person's confirmation. */

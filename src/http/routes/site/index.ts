@@ -9,6 +9,7 @@ import { registerFormBody } from '../../forms/form-body.ts';
 import type { Limiters } from '../../plugins/rate-limit.ts';
 import { codePages } from './code-pages.ts';
 import { formPages } from './form-pages.ts';
+import { helpChoicePages } from './help-choice-pages.ts';
 import { infoPages } from './info-pages.ts';
 import { numberProofPages } from './number-proof-pages.ts';
 import { pledgePages } from './pledge-pages.ts';
@@ -54,6 +55,7 @@ export async function siteRoutes(scope: FastifyInstance, ctx: Context, limiters:
   publicPages(scope, ctx, limiters);
   infoPages(scope, ctx, limiters);
   formPages(scope, ctx, limiters);
+  helpChoicePages(scope, ctx, limiters);
   numberProofPages(scope, ctx, limiters);
   reportPages(scope, ctx, limiters);
   pledgePages(scope, ctx, limiters);

@@ -25,6 +25,8 @@ export interface EmergencyChoice {
   name: string;
   latitude: number | null;
   longitude: number | null;
+  /** The department it happens in (DIVIPOLA), known when it is the only active one: the form starts there. */
+  departmentCode?: string | null;
 }
 
 /** Everything a form page is drawn from: what was typed, what is wrong, which emergencies take submissions. */
@@ -213,11 +215,19 @@ export const SHOW_MUNICIPALITIES = 'verMunicipios';
 /** Where the form's script reads a department's municipalities from. */
 export const MUNICIPALITIES_PATH = '/municipios.json';
 
-/** The department shown: the one chosen, else the chosen municipality's. */
-function shownDepartment(values: Values): string {
+/**
+ * The department shown: the one chosen, else the chosen municipality's, else, on a form not yet sent, the only
+ * active emergency's (a form sent back keeps what the person left, even an empty choice).
+ */
+function shownDepartment(state: FormState): string {
+  const { values, emergencies } = state;
+  const known = (code: string | null | undefined) => !!code && departments().some((d) => d.code === code);
   const chosen = values.departmentCode ?? '';
-  if (departments().some((d) => d.code === chosen)) return chosen;
-  return choosableMunicipality(values.municipalityCode)?.departmentCode ?? '';
+  if (known(chosen)) return chosen;
+  const ofMunicipality = choosableMunicipality(values.municipalityCode)?.departmentCode;
+  if (ofMunicipality) return ofMunicipality;
+  const only = emergencies.length === 1 ? emergencies[0]?.departmentCode : null;
+  return values.departmentCode === undefined && known(only) ? (only as string) : '';
 }
 
 /**
@@ -225,9 +235,9 @@ function shownDepartment(values: Values): string {
  * not 1,100). Without JavaScript, "Ver municipios" sends the form back with the list of the department chosen and
  * nothing is saved; ubicacion.js fills the list at once instead and takes the button out.
  */
-export function municipalityFields(state: FormState, t: FormStrings): Html {
+export function municipalityFields(state: FormState, t: FormStrings, placeRequired = false): Html {
   const { values, errors } = state;
-  const department = shownDepartment(values);
+  const department = shownDepartment(state);
   return html`<div class="municipio" data-municipio data-url="${MUNICIPALITIES_PATH}">${select({
     name: 'departmentCode',
     label: t.departmentCode,
@@ -241,7 +251,8 @@ export function municipalityFields(state: FormState, t: FormStrings): Html {
     t.showMunicipalities
   }" formnovalidate aria-describedby="ver-municipios-ayuda"></p>${select({
     name: 'municipalityCode',
-    label: t.municipalityCode,
+    // Not `required`: a point given instead is enough, so the label says when it is needed.
+    label: placeRequired ? t.municipalityCodeIfNoPoint : t.municipalityCode,
     help: t.municipalityHelp,
     errors,
     value: values.municipalityCode ?? '',
@@ -254,13 +265,13 @@ export function municipalityFields(state: FormState, t: FormStrings): Html {
 
 /**
  * Where: the department and municipality, then the enhancement's buttons and map (hidden until ubicacion.js shows
- * them), then the typed coordinates. A request needs the municipality or the point; an offer neither.
+ * them), then the typed coordinates. A request needs the municipality or the point (placeRequired); an offer neither.
  */
-export function locationFields(state: FormState, t: FormStrings, help: string): Html {
+export function locationFields(state: FormState, t: FormStrings, help: string, placeRequired = false): Html {
   const { values, errors } = state;
   const b = bounds;
   return html`<p class="help">${help}</p>
-${municipalityFields(state, t)}
+${municipalityFields(state, t, placeRequired)}
 <div class="ubicacion" data-ubicacion hidden data-lat-min="${String(b.latitude.min)}" data-lat-max="${String(b.latitude.max)}" data-lon-min="${String(
     b.longitude.min,
   )}" data-lon-max="${String(b.longitude.max)}" data-msg-locating="${t.locating}" data-msg-located="${t.located}" data-msg-failed="${

@@ -1,10 +1,12 @@
-// /: the two actions people come for, then each active emergency with its panorama (the same as the API's).
+// /: the two actions people come for ("Quiero ayudar" opens /ayudar: the needs first, then offering), then each
+// active emergency with its panorama (the same as the API's).
 import { urls } from '../../../presenters/urls.ts';
 import type { Panorama } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { quantityText } from '../quantity.ts';
+import { HELP_CHOICE_PATH } from '../site-paths.ts';
 import { actions, categoryName, fill, formatDate, formatNumber, localized, recordPath } from './record-page.ts';
 
 type PanoramaEmergency = Panorama['emergencies'][number];
@@ -140,7 +142,7 @@ export function homePage(overview: Panorama, lang: Lang): SiteDocument {
     blocks: [
       text(t.intro),
       actions(
-        [[link(localized('/necesito-ayuda', lang), t.needHelp)], [link(localized('/quiero-ayudar', lang), t.give)]],
+        [[link(localized('/necesito-ayuda', lang), t.needHelp)], [link(localized(HELP_CHOICE_PATH, lang), t.give)]],
         'acciones principales',
       ),
       ...(overview.emergencies.length === 0

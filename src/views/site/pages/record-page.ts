@@ -1,6 +1,7 @@
 // /ayudas/:id: everything public about one record, in words; also how a record's values read on every page.
 import { reachableOnWhatsapp } from '../../../channels/adapters.ts';
 import { type Category, categoryLabels } from '../../../domain/categories.ts';
+import { municipalityByCode } from '../../../domain/municipalities.ts';
 import { saidPeople } from '../../../domain/people-given.ts';
 import { groupedPhone, smsUrl, telUrl, whatsappUrl } from '../../../domain/phone.ts';
 import { urls } from '../../../presenters/urls.ts';
@@ -11,7 +12,7 @@ import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { code, link, localized, text } from '../document.ts';
 import { fill, formatAmount, formatNumber } from '../format.ts';
 import { quantityText } from '../quantity.ts';
-import { commitmentFields, newFormKey, pledgersLine, pledgeSection } from './pledge-page.ts';
+import { commitmentFields, newFormKey, pledgeable, pledgePath, pledgersLine, pledgeSection } from './pledge-page.ts';
 
 export { fill, formatNumber, localized };
 
@@ -83,6 +84,11 @@ function about(item: PublicHelp, lang: Lang): Block {
   return card(t.aboutTitle, [{ kind: 'fields', items: fields }]);
 }
 
+/** "Mocoa": the municipality's own name (DIVIPOLA), else the public label ("Mocoa, Putumayo"); null without either. */
+function municipalityName(location: PublicHelp['location']): string | null {
+  return municipalityByCode(location.municipalityCode)?.name ?? location.municipality;
+}
+
 function place(item: PublicHelp, lang: Lang): Block {
   const t = recordWords(lang);
   const { location } = item;
@@ -92,7 +98,11 @@ function place(item: PublicHelp, lang: Lang): Block {
   if (location.address && location.precision === 'exact') fields.push([t.fAddress, [location.address]]);
   if (location.neighborhood) fields.push([t.fNeighborhood, [location.neighborhood]]);
   if (location.municipality) fields.push([t.fMunicipality, [location.municipality]]);
-  if (location.latitude !== null && location.longitude !== null) {
+  const town = location.precision === 'municipality' ? municipalityName(location) : null;
+  if (town !== null) {
+    // Placed only by its municipality: its public point is the town's, which would read as the person's own.
+    fields.push([t.fPrecision, [fill(t.inMunicipality, { name: town })]]);
+  } else if (location.latitude !== null && location.longitude !== null) {
     fields.push([t.fCoordinates, [`${location.latitude}, ${location.longitude}`]]);
     // Offers are always exact; a request says which it is, since most are not.
     const precision = { exact: t.exactPlace, approximate: t.approximate, municipality: t.municipalityPlace };
@@ -305,6 +315,26 @@ function confirmationNote(item: PublicHelp, lang: Lang): Block[] {
 }
 
 /**
+ * Whether the request still lacks something a person can say they will bring: it takes pledges (pledgeable) and,
+ * when it asks for a quantity, some of it is still unpledged. The same rule decides whether pledgeSection shows its
+ * form or "everything is pledged".
+ */
+export function lacksSomething(item: PublicHelp): boolean {
+  const q = item.quantities;
+  return pledgeable(item) && !(q && q.required !== null && (q.uncommitted ?? 0) <= 0);
+}
+
+/**
+ * "Voy a llevar" right under the description, as a button to the pledge form's own page: on a long record page the
+ * form itself is far down. Only while something is still lacking; the link carries nothing but the record's id.
+ */
+function pledgeButton(item: PublicHelp, lang: Lang): Block[] {
+  if (!lacksSomething(item)) return [];
+  const label = strings(catalogue.pledge, lang).sectionTitle;
+  return [actions([[link(localized(pledgePath(item.id), lang), label)]], 'acciones llevar')];
+}
+
+/**
  * The record's page. teamContact is how to reach the emergency's team (set by the administration), shown as a
  * quiet line beside the contact; the JSON address is for programs, so only the twin carries it. pledgeKey is the
  * "Voy a llevar" form's key: a new one each time the page is drawn.
@@ -330,6 +360,7 @@ export function recordPage(
     blocks: [
       ...confirmationNote(item, lang),
       text(item.description || t.noDescription),
+      ...pledgeButton(item, lang),
       // Not everyone has WhatsApp, or data to use it: the same number can be called.
       actions(
         reachableOnWhatsapp(item.contact.channel)

@@ -142,7 +142,7 @@ ${emergencyField(state, t)}
     inputmode: 'numeric',
     maxlength: 6,
   })}</fieldset>
-<fieldset><legend>${t.sectionWhere}</legend>${locationFields(state, t, t.locationHelp)}${input({
+<fieldset><legend>${t.sectionWhere}</legend>${locationFields(state, t, t.locationHelp, true)}${input({
     name: 'address',
     label: t.address,
     help: t.requestAddressPrivate,

@@ -141,6 +141,10 @@ export const forms = {
     en: 'After choosing the department, tap “Show municipalities” to see the list; nothing is sent.',
   },
   municipalityCode: { es: 'Municipio', en: 'Municipality' },
+  municipalityCodeIfNoPoint: {
+    es: 'Municipio (obligatorio si no marca el punto)',
+    en: 'Municipality (required unless you mark the point)',
+  },
   municipalityBlank: { es: 'Elija el municipio', en: 'Choose the municipality' },
   municipalityFirstDepartment: { es: 'Primero elija el departamento', en: 'Choose the department first' },
   municipalityHelp: {

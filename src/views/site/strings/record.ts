@@ -117,6 +117,10 @@ export const record = {
   approximate: { es: 'Ubicación aproximada (unos 300 m)', en: 'Approximate location (about 300 m)' },
   exactPlace: { es: 'Ubicación exacta', en: 'Exact location' },
   municipalityPlace: { es: 'Sin punto exacto: punto del municipio', en: 'No exact point: the municipality’s point' },
+  inMunicipality: {
+    es: 'En el municipio de {name} (sin punto exacto)',
+    en: 'In the municipality of {name} (no exact point)',
+  },
   approximateNote: {
     es: 'Para proteger a quien pide u ofrece ayuda, el punto es el centro de una cuadrícula de unos 300 m y la dirección no se publica. El lugar exacto se confirma por WhatsApp.',
     en: 'To protect the person asking for or offering help, the point is the centre of a grid of about 300 m and the address is not published. The exact place is confirmed over WhatsApp.',
