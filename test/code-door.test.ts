@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
+import { approveSubmission } from '../src/commands/approve-submission.ts';
 import { createLogisticsOperation } from '../src/commands/create-logistics-operation.ts';
 import { RECEIPT_CODE_FORMAT } from '../src/domain/receipt-code.ts';
 import { STATUS_LOOKUPS_PER_MINUTE } from '../src/http/plugins/rate-limit.ts';
@@ -231,5 +232,78 @@ describe('one budget for four doors', () => {
     assert.ok(!refused.body.includes('Estado de su envío'));
     // Another address still has its own.
     assert.equal((await post('/codigo', { codigo: own.code })).statusCode, 200);
+  });
+});
+
+describe('the code travels in POST bodies between /estado and /retirar', () => {
+  test('"Retirar esta solicitud" carries the code, so only the number is asked; a wrong number keeps the code', async () => {
+    const own = await receipt('Colchonetas para el albergue');
+    const status = await post('/estado', { codigo: own.code });
+    const withdraw =
+      /<form method="post" action="\/retirar">\s*<input type="hidden" name="codigo" value="([^"]+)">\s*<button type="submit" class="peligro">Retirar esta solicitud<\/button>/.exec(
+        status.body,
+      );
+    assert.ok(withdraw, 'a form, not a link: the code goes in its body');
+    assert.equal(withdraw[1], own.code);
+
+    const asked = await post('/retirar', { codigo: own.code });
+    assert.equal(asked.statusCode, 200);
+    assert.match(asked.body, /Su código ya está escrito/);
+    assert.ok(asked.body.includes(`name="codigo" type="text" value="${own.code}"`), 'the code in its field');
+    assert.match(asked.body, /name="whatsapp" type="tel" value=""/);
+
+    const wrong = await post('/retirar', { codigo: own.code, whatsapp: '311 000 0000' });
+    assert.equal(wrong.statusCode, 404);
+    assert.ok(
+      wrong.body.includes(`name="codigo" type="text" value="${own.code}"`),
+      'the code stays after a wrong number',
+    );
+    assert.ok(!wrong.body.includes('311 000 0000'), 'the number is never shown again');
+
+    const right = await post('/retirar', { codigo: own.code, whatsapp: '300 123 4567' });
+    assert.equal(right.statusCode, 200);
+    assert.match(right.body, /Confirme que quiere retirar/);
+  });
+});
+
+describe('/estado after an action', () => {
+  test('"Sigue vigente" answers with a visible success notice; the buttons that close the request look secondary', async () => {
+    const own = await receipt('Agua para la vereda El Pepino');
+    await approveSubmission(h.ctx, own.id, 'leader-1');
+    const page = await post('/estado', { codigo: own.code });
+    assert.match(page.body, /<button type="submit">Sigue vigente<\/button>/);
+    assert.match(page.body, /<button type="submit" class="secondary">Ya me ayudaron<\/button>/);
+    assert.match(page.body, /<button type="submit" class="secondary">Ya no lo necesito<\/button>/);
+    const confirmed = await post('/estado/vigencia', { codigo: own.code, resultado: 'current' });
+    assert.equal(confirmed.statusCode, 200);
+    assert.match(
+      confirmed.body,
+      /<div class="aviso-ok" role="status"><p>Gracias: quedó confirmada como vigente\.<\/p><\/div>/,
+    );
+  });
+});
+
+describe('the receipt', () => {
+  test('leads with the code and the sentence to keep it; the number is a detail line lower down; it links /codigo', async () => {
+    const own = await receipt('Leche para bebés');
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/recibido/${own.id}`,
+      headers: { cookie: `ayuda_recibo=${own.code}` },
+    });
+    assert.equal(page.statusCode, 200);
+    const main = page.body.slice(page.body.indexOf('<main'));
+    const code = main.indexOf(`<code>${own.code}</code>`);
+    const keep = main.indexOf('Guárdelo: con este código');
+    const state = main.indexOf('Tipo');
+    const number = main.indexOf(`Número de envío: <code>${own.id}</code>`);
+    assert.ok(code > 0 && keep > code && state > keep, 'the code and the sentence to keep it come first');
+    assert.ok(number > state, 'the number comes later, on a line of its own');
+    assert.ok(!main.includes('<dt>Número de envío</dt>'), 'not among the facts');
+    assert.match(main, /<a href="\/codigo">Tengo un código<\/a>/);
+    // Later, without the code, the receipt still links the door for every code.
+    const later = await h.app.inject({ method: 'GET', url: `/recibido/${own.id}` });
+    assert.ok(!later.body.includes(own.code));
+    assert.match(later.body, /<a href="\/codigo">Tengo un código<\/a>/);
   });
 });

@@ -1,10 +1,12 @@
 // /recibido/:id: proof that a submission arrived and where it stands; never its contact data or document. Right
-// after sending it also shows the receipt code, large, with a WhatsApp link to keep it.
+// after sending it leads with the receipt code, large, the sentence to keep it and a WhatsApp link to keep it; the
+// submission's number is a detail line lower down, and every receipt links /codigo, where any code opens its page.
 import { encodeQueryValue } from '../../../domain/phone.ts';
 import type { SubmissionReceipt } from '../../../queries/receipt.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { fill, formatAmount } from '../format.ts';
+import { CODE_PATH } from '../site-paths.ts';
 import { WITHDRAW_PATH } from './form-controls.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { type ProofNotice, proofNoticeText, proofSection } from './receipt-proof.ts';
@@ -55,6 +57,18 @@ function codeBlock(code: string, receipt: Receipt, lang: Lang): Block {
   };
 }
 
+/** Every receipt says where any code opens what it is for: /codigo. */
+function codeDoor(lang: Lang): Block {
+  const t = statusStrings(lang);
+  return text(t.receiptCodeDoor, link(withLang(CODE_PATH, lang), t.receiptCodeDoorLink));
+}
+
+/** The submission's 36-character number: a detail for the team, not something to keep; small, near the end. */
+function detailLine(id: string, lang: Lang): Block {
+  const t = strings(catalogue.forms, lang);
+  return { kind: 'paragraph', className: 'note', content: [`${t.receiptId}: `, { code: id }] };
+}
+
 /**
  * The receipt; `notice` is what a POST of its code form just did (a wrong code, the cap), said in the proof's section
  * with the status it answers with.
@@ -87,6 +101,7 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
       summary: t.receiptWithdrawnSummary,
       blocks: [
         { kind: 'section', className: 'card recibo', blocks: [text({ b: t.receiptWithdrawn })] },
+        codeDoor(lang),
         text(link(withLang('/', lang), t.home)),
       ],
     };
@@ -106,9 +121,8 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
               text({ b: receipt.revisionPending ? t.receiptRevision : t.receiptApproved }),
               text(link(withLang(`/ayudas/${receipt.id}`, lang), t.receiptSeeRecord)),
             ];
-  // A rejected submission is never shown (privacy page): its number and kind only.
+  // A rejected submission is never shown (privacy page): its kind only (its number is on the detail line below).
   const fields: [string, Inline[]][] = [
-    [t.receiptId, [{ code: receipt.id }]],
     [t.receiptType, [receipt.type === 'request' ? t.typeRequest : t.typeOffer]],
     ...(rejected
       ? []
@@ -142,9 +156,10 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
     ...(receipt.proof ? { noStore: true } : {}),
     ...(notice ? { status: proofNoticeText(notice, lang).status } : {}),
     blocks: [
+      // The code first, with the sentence to keep it: it is what the person needs later, not the number below.
+      ...(receipt.receiptCode ? [codeBlock(receipt.receiptCode, receipt, lang)] : []),
       { kind: 'section', className: 'card recibo', blocks: [...state, { kind: 'fields', items: fields }] },
       ...(receipt.proof ? [proofSection(receipt.id, receipt.proof, lang, notice)] : []),
-      ...(receipt.receiptCode ? [codeBlock(receipt.receiptCode, receipt, lang)] : []),
       ...(receipt.reviewStatus !== 'pending_review' && !receipt.revisionPending
         ? []
         : [
@@ -153,6 +168,8 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
           ]),
       ...(receipt.type === 'request' && !rejected ? [text({ b: t.emergencyCall })] : []),
       text(t.receiptPrivate),
+      codeDoor(lang),
+      detailLine(receipt.id, lang),
       text(again, ' · ', link(withLang('/', lang), t.home)),
     ],
   };

@@ -174,4 +174,9 @@ export const status = {
     en: 'My Ayuda Directa receipt code is {code}. To see whether my submission has been published, I type the code at {url}',
   },
   checkLink: { es: 'Consultar el estado con el código', en: 'Check the state with the code' },
+  receiptCodeDoor: {
+    es: '¿Tiene un código nuestro y no recuerda para qué sirve? Escríbalo en ',
+    en: 'Have one of our codes and do not remember what it is for? Type it at ',
+  },
+  receiptCodeDoorLink: { es: 'Tengo un código', en: 'I have a code' },
 } as const;
