@@ -187,14 +187,13 @@
   /**
    * The view that shows the points themselves, close enough for groups to split into their records: fitting the
    * whole search circle (25 km by default) or a municipality's point far from town drew one group of everything.
-   * A municipality's point stands for a whole municipality, so it widens the view only when nothing else is shown;
-   * the search point stays in view.
+   * A municipality's point stands for a whole municipality, so it widens the view only when nothing else is shown.
+   * With no point to show, the search circle.
    */
   function fit(points, clusters) {
     const placed = points.filter((p) => p.precision !== 'municipality');
     const shown = (placed.length > 0 ? placed : points).map((p) => [p.latitude, p.longitude]);
     const all = [...shown, ...clusters.map((c) => [c.latitude, c.longitude])];
-    if (all.length > 0 && config.near) all.push([config.near.lat, config.near.lon]);
     if (all.length > 1) map.fitBounds(all, { padding: [24, 24], maxZoom: 15 });
     else if (all.length === 1) map.setView(all[0], 14);
     else if (nearBounds) map.fitBounds(nearBounds, { padding: [12, 12] });
