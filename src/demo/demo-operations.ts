@@ -12,7 +12,7 @@ import type { Category } from '../domain/categories.ts';
 import { sameUnit } from '../domain/units.ts';
 import type { EmergencyRow } from '../repositories/emergencies.ts';
 import { leaderRecords, routeEndpoints } from '../repositories/help-records/leaders.ts';
-import { findById } from '../repositories/help-records/records.ts';
+import { findById, type HelpRow } from '../repositories/help-records/records.ts';
 import { claimsOfEmergency } from '../repositories/route-claims.ts';
 import { DEMO_ACTOR } from './demo-data.ts';
 
@@ -47,6 +47,29 @@ const linesByCentre: Line[][] = [
   [{ kind: 'have', category: 'herramientas', quantity: 25, unit: 'palas', hoursAgo: 12 }],
 ];
 
+/** Where a route goes, as a team names it: "Barrio Obrero", "Vereda San Antonio", else the address. */
+function placeOf(record: HelpRow | undefined): string {
+  const neighbourhood = record?.neighborhood?.trim();
+  if (neighbourhood) return /^(barrio|vereda)\b/i.test(neighbourhood) ? neighbourhood : `Barrio ${neighbourhood}`;
+  return record?.address?.split(',')[0]?.trim() || record?.title || '';
+}
+
+/** What a centre's route carries, by what its request asks for. */
+const supplyFor: Partial<Record<Category, string>> = {
+  alimentos: 'Mercados y agua potable',
+  agua: 'Bidones de agua potable',
+  ropa: 'Cobijas y ropa de abrigo',
+  higiene: 'Kits de higiene',
+  panales: 'Pañales y kits de higiene',
+};
+const SUPPLY_DEFAULT = 'Mercados, agua y kits de higiene';
+
+/** A route's name as the team says it: what goes and where, "Mercados y agua potable → Barrio Obrero". */
+const routeName = (what: string, record: HelpRow | undefined) => `${what} → ${placeOf(record)}`.slice(0, 100);
+
+/** Goods a person offers from home that a volunteer can carry (not a service, a vehicle or a person). */
+const CARRIED: ReadonlySet<string> = new Set(['agua', 'ropa', 'higiene', 'panales']);
+
 /**
  * A volunteer took a route and says they delivered "15 cajas" to a request counted in another unit: it shows "sin
  * convertir" and adds nothing until a leader says in the console what it is worth.
@@ -59,7 +82,7 @@ async function deliveredInAnotherUnit(ctx: Context, emergency: EmergencyRow, pic
     {
       emergencySlug: emergency.slug,
       destinationHelpId: destinationId,
-      title: `Entregado en ${unit}: ${destination?.title ?? ''}`.slice(0, 100),
+      title: routeName(`Mercados (entregados en ${unit})`, destination),
       supplyDescription: 'Mercados del centro de acopio, contados en el camión',
       quantityLabel: `15 ${unit}`,
       pickupHelpId: pickupId,
@@ -96,13 +119,15 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
   const pickup = ordered[0];
   if (pickup) {
     for (const [i, destination] of destinations.entries()) {
+      const record = await findById(ctx, destination.id);
+      const supply = (record && supplyFor[record.category as Category]) || SUPPLY_DEFAULT;
       const route = await createLogisticsOperation(
         at(10 - i),
         {
           emergencySlug: emergency.slug,
           destinationHelpId: destination.id,
-          title: `Llevar ayuda a ${destination.title}`.slice(0, 100),
-          supplyDescription: 'Mercados, agua y kits de higiene del centro de acopio',
+          title: routeName(supply, record),
+          supplyDescription: supply,
           quantityLabel: `${10 + i * 5} cajas`,
           pickupHelpId: pickup.id,
           routeConditions: i === 0 ? 'Vía destapada después del puente; solo 4x4' : undefined,
@@ -115,7 +140,7 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
     const second = destinations[1];
     if (second) await deliveredInAnotherUnit(at(2), emergency, pickup.id, second.id);
   }
-  // A route that picks up at a person's offer (not a centre): public at the offer's approximate place.
+  // A route that picks up goods at a person's offer (not a centre): public at the offer's approximate place.
   const { rows: offers } = await leaderRecords(
     ctx.db,
     emergency.id,
@@ -123,7 +148,10 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
     { limit: 100, offset: 0 },
   );
   const fromHome = offers
-    .filter((o) => o.collection_center_status === null && o.exact_location !== 1 && o.latitude !== null)
+    .filter(
+      (o) =>
+        o.collection_center_status === null && o.exact_location !== 1 && o.latitude !== null && CARRIED.has(o.category),
+    )
     .sort((a, b) => a.title.localeCompare(b.title))[0];
   const destination = destinations[0];
   if (fromHome && destination) {
@@ -132,8 +160,10 @@ export async function seedDemoOperations(ctx: Context, emergency: EmergencyRow):
       {
         emergencySlug: emergency.slug,
         destinationHelpId: destination.id,
-        title: `Recoger lo ofrecido: ${fromHome.title}`.slice(0, 100),
-        supplyDescription: 'Lo que ofrece una persona desde su casa; la dirección se le da al voluntario aceptado',
+        title: routeName(fromHome.title, await findById(ctx, destination.id)),
+        // The offer's own words say what goes; the team gives the address to the volunteer it accepts.
+        supplyDescription: fromHome.title,
+        routeConditions: 'Se recoge en la casa de quien lo ofrece: el equipo da la dirección a quien acepte',
         pickupHelpId: fromHome.id,
       },
       DEMO_ACTOR,

@@ -3,7 +3,10 @@ import { formatNumber } from '../../domain/number-format.ts';
 import { collectionCenterStatusLabels } from '../../domain/statuses.ts';
 import type { HelpRow } from '../../queries/record-in-emergency.ts';
 import { type Html, html } from '../html.ts';
+import { plural } from '../site/plural.ts';
 import { type ConsoleFrame, consolePage, panelPaths } from './layout.ts';
+
+const INVENTORY_LINES = { one: '1 línea de inventario', other: '{n} líneas de inventario' };
 
 export interface CenterSummary {
   center: HelpRow;
@@ -24,7 +27,7 @@ export function centersPage(frame: ConsoleFrame, centers: CenterSummary[]): Html
             stale,
           }) => html`<li class="card"><h2><a href="${panelPaths.center(slug, center.id)}">${center.title}</a></h2>
 <p class="meta">${collectionCenterStatusLabels[center.collection_center_status as keyof typeof collectionCenterStatusLabels] ?? ''} · ${center.address ?? 'sin dirección'}</p>
-<p>${formatNumber(lines)} líneas de inventario${stale > 0 ? html` · <strong class="warn">${formatNumber(stale)} sin actualizar hace más de 24 h</strong>` : ''}</p></li>`,
+<p>${plural(lines, INVENTORY_LINES, 'es')}${stale > 0 ? html` · <strong class="warn">${formatNumber(stale)} sin actualizar hace más de 24 h</strong>` : ''}</p></li>`,
         )}</ul>`,
   );
 }

@@ -5,6 +5,7 @@ import { formatNumber } from '../../domain/number-format.ts';
 import { TRUSTED_LANE_LABEL } from '../../domain/trusted-lane.ts';
 import type { InboxItem, InboxPage } from '../../queries/review-inbox.ts';
 import { type Html, html } from '../html.ts';
+import { plural } from '../site/plural.ts';
 import { type Errors, select } from './controls.ts';
 import { type CardFlag, inboxCard } from './inbox-card.ts';
 import { categoryOptions, typeLabels, urgencyOptions } from './labels.ts';
@@ -13,6 +14,14 @@ import { type ConsoleFrame, consolePage, csrfField, panelPaths } from './layout.
 /** Query parameter names of the inbox filters (and the page cursor). */
 export const inboxParams = ['categoria', 'tipo', 'urgencia', 'origen', 'espera'] as const;
 export type InboxParam = (typeof inboxParams)[number];
+
+/** The inbox's counts, through the site's one plural helper ("1 coincide", "2 coinciden"). */
+const MATCHING = { one: '1 coincide con los filtros.', other: '{n} coinciden con los filtros.' };
+const SHOWN_OF = { one: 'Se muestran {shown} de 1.', other: 'Se muestran {shown} de {n}.' };
+const SHOWN_OF_MATCHING = {
+  one: 'Se muestran {shown} de 1 que coincide con los filtros.',
+  other: 'Se muestran {shown} de {n} que coinciden con los filtros.',
+};
 
 /** The form every card's controls belong to. */
 const BULK_FORM = 'decidir';
@@ -216,9 +225,9 @@ function listing(frame: ConsoleFrame, slug: string, view: InboxView, page: Inbox
   };
   return html`<p>${
     page.items.length < page.total
-      ? `Se muestran ${page.items.length} de ${page.total}${filtered ? ' que coinciden con los filtros' : ''}. `
+      ? `${plural(page.total, filtered ? SHOWN_OF_MATCHING : SHOWN_OF, 'es', { shown: formatNumber(page.items.length) })} `
       : filtered
-        ? `${page.total} coinciden con los filtros. `
+        ? `${plural(page.total, MATCHING, 'es')} `
         : ''
   }Orden: primero las urgentes, luego las que llevan más tiempo esperando. Se deciden hasta 100 a la vez; las que cambien antes de enviar no se deciden: se listan para revisarlas otra vez.<span class="keys"> Teclado: j y k para moverse, x selecciona, a aprueba, r rechaza con un motivo, e corrige.</span></p>
 <div class="inbox-wrap">

@@ -100,8 +100,14 @@ function acrossCentres(lines: InventoryLine[], centres: InventoryCenter[], t: St
   );
 }
 
-function categoryBlocks(inventory: Inventario, category: Category, slug: string, t: Strings, lang: Lang): Block[] {
+/** A category inside a question: "¿Quién tiene agua?", not "¿Quién tiene Agua?". */
+function categoryInSentence(category: Category, lang: Lang): string {
   const label = categoryLabels[category][lang];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+function categoryBlocks(inventory: Inventario, category: Category, slug: string, t: Strings, lang: Lang): Block[] {
+  const label = categoryInSentence(category, lang);
   const needs = inventory.centers.flatMap((centre) => centre.need);
   return [
     {
@@ -128,24 +134,25 @@ function categoryBlocks(inventory: Inventario, category: Category, slug: string,
   ];
 }
 
-/** One link per category: the "who has…?" question, answered by the same page. */
+/**
+ * One link per category: the "who has…?" question, answered by the same page. A list, so each is a touch-sized
+ * target of its own (a row of choices in sitio.css), not a word in a line of text.
+ */
 function categoryLinks(slug: string, current: Category | undefined, t: Strings, lang: Lang): Block {
-  const links: Inline[] = [];
-  for (const category of categories) {
-    if (links.length > 0) links.push(' · ');
+  const items: Inline[][] = categories.map((category) => {
     const label = categoryLabels[category][lang];
-    links.push(
+    return [
       category === current
         ? bold(label)
         : link(pagePath('/centros', { emergencia: slug, categoria: category }, lang), label),
-    );
-  }
+    ];
+  });
   return {
     kind: 'section',
     className: 'categories',
     id: 'categorias',
     title: t.whoHasTitle,
-    blocks: [text(t.whoHasIntro), { kind: 'paragraph', content: links }],
+    blocks: [text(t.whoHasIntro), { kind: 'list', items }],
   };
 }
 
@@ -222,7 +229,7 @@ export function centresPage(input: CentresInput): SiteDocument {
     ...base,
     path: pagePath('/centros', { emergencia: emergency.slug, categoria: category }, lang),
     title: category
-      ? fill(t.whoHas, { category: categoryLabels[category][lang] })
+      ? fill(t.whoHas, { category: categoryInSentence(category, lang) })
       : fill(t.titleIn, { emergency: emergency.name }),
     summary: fill(t.summaryIn, { emergency: emergency.name }),
     blocks,

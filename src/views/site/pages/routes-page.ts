@@ -52,6 +52,9 @@ export const MY_ROUTE_PATH = '/mi-ruta';
 /** Where a volunteer offers to take an available route ("Quiero llevar esta ruta"). */
 export const claimPath = (id: string) => `/rutas/${encodeURIComponent(id)}/llevar`;
 
+/** The paragraph of a route card's "Quiero llevar esta ruta", drawn as a button (sitio.css). */
+export const CLAIM_BUTTON_CLASS = 'llevar-ruta';
+
 /** A route's public facts, as the list shows them: the card here and the offer's own page alike. */
 export function routeFacts(op: LogisticsOperation, lang: Lang, now: Date): Block {
   const t = routesStrings(lang);
@@ -66,13 +69,13 @@ export function routeFacts(op: LogisticsOperation, lang: Lang, now: Date): Block
       [t.routeName, [op.title]],
       [t.what, [op.supply_description]],
       [t.quantity, [op.quantity_label ?? t.notGiven]],
-      [t.pickup, [`${op.pickup_address} (`, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map), ')']],
+      // The place, then its link on a line of its own (a touch target): never a lone "(" left above the link.
+      [t.pickup, [`${op.pickup_address} `, link(urls.osm(op.pickup_latitude, op.pickup_longitude), t.map)]],
       [
         t.destination,
         [
-          `${op.destination_address || t.notGiven} (`,
+          `${op.destination_address || t.notGiven} `,
           link(withLang(`/ayudas/${encodeURIComponent(op.destination_help_point_id)}`, lang), t.destinationLink),
-          ')',
         ],
       ],
       [t.distance, [fill(t.distanceKm, { km: formatNumber(op.distance_km, lang) })]],
@@ -89,7 +92,11 @@ function routeCard(op: LogisticsOperation, t: Strings, lang: Lang, now: Date): B
     id: `ruta-${op.id}`,
     title: routeTitle(op, t),
     // The list holds available routes only: each one takes offers.
-    blocks: [routeFacts(op, lang, now), text(link(withLang(claimPath(op.id), lang), t.claim))],
+    blocks: [
+      routeFacts(op, lang, now),
+      // The one thing to do with a route: a button, not a line of text.
+      { kind: 'paragraph', className: CLAIM_BUTTON_CLASS, content: [link(withLang(claimPath(op.id), lang), t.claim)] },
+    ],
   };
 }
 
