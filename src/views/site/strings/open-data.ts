@@ -6,8 +6,8 @@ export const openData = {
     en: 'Download what is published of each emergency to open it in Excel or another program, follow the changes and learn how you may use it.',
   },
   intro: {
-    es: 'Todo lo que se ve en este sitio (las solicitudes y los ofrecimientos que el equipo de cada emergencia aprobó, los centros de acopio y las rutas) se puede descargar y compartir libremente: así la ayuda llega a más gente.',
-    en: 'Everything shown on this site (the requests and offers each emergency’s team approved, the collection centres and the routes) can be downloaded and shared freely: that is how aid reaches more people.',
+    es: 'Todo lo que se ve en este sitio (las solicitudes y los ofrecimientos que el equipo de cada emergencia aprobó, con los centros de acopio) se puede descargar y compartir libremente: así la ayuda llega a más gente.',
+    en: 'Everything shown on this site (the requests and offers each emergency’s team approved, collection centres included) can be downloaded and shared freely: that is how aid reaches more people.',
   },
   neverTitle: { es: 'Qué no traen nunca', en: 'What they never carry' },
   never: {
