@@ -27,7 +27,10 @@ before(async () => {
   await addEmergency(h, SLUG, 'Inundación Mocoa');
   await addEmergency(h, OTHER, 'Avalancha en Salgar');
   await publish(h, requestBody({ emergencySlug: SLUG, title: 'Agua para la vereda', quantityRequired: 40 }));
-  await publish(h, offerBody({ emergencySlug: SLUG, title: 'Centro Coliseo', collectionCenterStatus: 'needs_resources' }));
+  await publish(
+    h,
+    offerBody({ emergencySlug: SLUG, title: 'Centro Coliseo', collectionCenterStatus: 'needs_resources' }),
+  );
   await publish(h, requestBody({ emergencySlug: OTHER, title: 'Mercados en Salgar' }));
 });
 after(() => h.close());
