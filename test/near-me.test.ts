@@ -307,6 +307,13 @@ describe('the emergency page near a municipality (cerca), without coordinates or
     assert.match(summary, /<a href="#filtrar">Cambiar filtros<\/a>/);
     assert.match(filtered.body, /<form method="get" id="filtrar"/);
     assert.ok(filtered.body.indexOf('class="resumen"') < filtered.body.indexOf('id="lista"'));
+    const twin = await get(`/emergencias/${SLUG}.md?cerca=${MOCOA}&radiusKm=5`);
+    assert.match(
+      twin.body,
+      new RegExp(`^${count} resultados · Cerca de Mocoa, Putumayo$`, 'm'),
+      'the twin says it too',
+    );
+    assert.doesNotMatch(twin.body, /Cambiar filtros/, 'the twin has no form to go back to');
     const plain = await page('');
     assert.doesNotMatch(plain.body, /class="resumen"/);
     assert.match(plain.body, /<details class="filtros"><summary>/);

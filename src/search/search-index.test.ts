@@ -277,3 +277,55 @@ test('ids(): the records search() counts, oldest first, whatever order they were
     'new',
   ]);
 });
+
+test('a place search takes the records its nearest municipality placed by municipality alone, once, at no distance', () => {
+  const index = new SearchIndex();
+  const mocoaPoint = { latitude: 1.260709, longitude: -76.665843 };
+  const town = { latitude: 1.1478, longitude: -76.6476, radiusKm: 5 };
+  // Many records far away, so a search near town reads the circle's cells rather than every record.
+  for (let n = 0; n < 200; n++) {
+    index.upsert({ ...base, id: `pasto-${n}`, latitude: 1.2136, longitude: -77.2811, municipalityCode: '52001' });
+  }
+  index.upsert({ ...base, id: 'town', latitude: town.latitude, longitude: town.longitude, municipalityCode: '86001' });
+  const placed = { ...base, ...mocoaPoint, precision: 'municipality' as const, municipalityCode: '86001' };
+  index.upsert({ ...placed, id: 'by-mocoa', priorityScore: 70, text: 'Vereda agua' });
+  index.upsert({ ...placed, id: 'by-mocoa-low', priorityScore: 20, text: 'Vereda mercados' });
+  // An exact point at the same place is no municipality's record: only its distance counts.
+  index.upsert({ ...base, id: 'exact-there', ...mocoaPoint, precision: 'exact', municipalityCode: '86001' });
+  const nearTown = index.search({ ...query, near: town, sort: 'distance' });
+  assert.deepEqual(
+    nearTown.hits.map((h) => [h.id, h.distanceKm === null]),
+    [
+      ['town', false],
+      ['by-mocoa', true],
+      ['by-mocoa-low', true],
+    ],
+  );
+  assert.equal(nearTown.total, 3);
+  assert.deepEqual(ids(index, { near: town, q: 'vereda agua' }), ['by-mocoa'], 'words and cells together');
+  assert.deepEqual(index.ids({ ...query, near: town }).sort(), ['by-mocoa', 'by-mocoa-low', 'town']);
+  assert.equal(index.points({ ...query, near: town }).length, 3);
+  // From the municipality's point itself the records lie in the circle's cells: still counted once.
+  const there = index.search({ ...query, near: { ...mocoaPoint, radiusKm: 1 }, sort: 'distance' });
+  assert.deepEqual(
+    there.hits.map((h) => h.id),
+    ['exact-there', 'by-mocoa', 'by-mocoa-low'],
+  );
+  assert.equal(there.total, 3);
+  // Paging through the unknown distances: the cursor of the first of them leads to the second.
+  const first = index.search({ ...query, near: town, sort: 'distance', limit: 2 });
+  assert.equal(first.next?.distance, Number.POSITIVE_INFINITY);
+  const rest = index.search({ ...query, near: town, sort: 'distance', limit: 2, after: first.next ?? undefined });
+  assert.deepEqual([rest.hits.map((h) => h.id), rest.next], [['by-mocoa-low'], null]);
+  // From a point nearer another municipality, they are measured like any record.
+  const villagarzon = { latitude: 0.91115, longitude: -76.744954, radiusKm: 5 };
+  assert.deepEqual(ids(index, { near: villagarzon }), []);
+  // Replaced and removed records leave the municipality's list, through a compaction too.
+  index.remove('by-mocoa-low');
+  for (let n = 0; n < 200; n++) index.remove(`pasto-${n}`);
+  for (let n = 0; n < 1200; n++) index.upsert({ ...base, id: `churn-${n % 2}`, latitude: 1.2136, longitude: -77.2811 });
+  assert.deepEqual(ids(index, { near: town, sort: 'distance' }), ['town', 'by-mocoa']);
+  index.upsert({ ...placed, id: 'by-mocoa', latitude: 1.15, longitude: -76.65, precision: 'approximate' });
+  assert.deepEqual(ids(index, { near: town, sort: 'distance' }), ['town', 'by-mocoa'], 'now measured');
+  assert.notEqual(index.search({ ...query, near: town }).hits.find((h) => h.id === 'by-mocoa')?.distanceKm, null);
+});

@@ -460,10 +460,18 @@ function summaryLine(view: EmergencyView, list: HelpList, lang: Lang): Block[] {
   const blocks: Block[] = [];
   if (Object.keys(view.filters).length > 0) {
     const near = nearMunicipality(view);
-    const content: Inline[] = [plural(list.total, t.resultsCount, lang), ' · '];
-    if (near) content.push(fill(t.summaryNear, { name: near.name }), ' · ');
-    content.push(link(`#${FILTER_FORM_ID}`, t.changeFilters));
-    blocks.push({ kind: 'paragraph', className: 'resumen', content });
+    const said = [
+      plural(list.total, t.resultsCount, lang),
+      ...(near ? [fill(t.summaryNear, { name: near.name })] : []),
+    ];
+    // The way back to the form is the page's: the twin has no form, only the line.
+    blocks.push(
+      {
+        kind: 'html',
+        html: html`<p class="resumen">${said.map((part) => html`${part} · `)}<a href="#${FILTER_FORM_ID}">${t.changeFilters}</a></p>`,
+      },
+      { kind: 'twin', content: [said.join(' · ')] },
+    );
   }
   if (view.sortWithoutPlace) blocks.push({ kind: 'paragraph', className: 'aviso', content: [t.sortNeedsPlace] });
   return blocks;
