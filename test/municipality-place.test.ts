@@ -214,7 +214,9 @@ describe('the request form without JavaScript', () => {
   test('"Ver municipios" lists the department, keeps what was typed and saves nothing', async () => {
     const blank = await h.app.inject({ method: 'GET', url: '/necesito-ayuda' });
     assert.equal(blank.statusCode, 200);
-    assert.ok(!blank.body.includes('value="86001"'), 'no municipality list before a department is chosen');
+    // The only active emergency's department is chosen already (Putumayo): its list, and no other department's.
+    assert.match(blank.body, /<option value="86001">Mocoa<\/option>/);
+    assert.ok(!blank.body.includes('value="19001"'), 'no list of a department nobody chose');
     assert.ok(!blank.body.includes('value="88"'), 'San Andrés is not offered');
     assert.match(blank.body, /llame a la línea de emergencias 123/);
     // A department's list only: the page stays far from the 1,100 municipalities.
@@ -224,12 +226,13 @@ describe('the request form without JavaScript', () => {
       externalId,
       emergencySlug: SLUG,
       title: 'Agua para la vereda',
-      departmentCode: '86',
+      departmentCode: '19',
       verMunicipios: 'Ver municipios',
       contactName: 'Ana Pérez',
     });
     assert.equal(res.statusCode, 200);
-    assert.match(res.body, /<option value="86885">Villagarzón<\/option>/);
+    assert.match(res.body, /<option value="19001">Popayán<\/option>/);
+    assert.ok(!res.body.includes('value="86885"'), 'the department chosen, not the emergency’s');
     assert.match(res.body, /value="Agua para la vereda"/);
     assert.match(res.body, /id="municipalityCode" name="municipalityCode"[^>]*autofocus/);
     const list = await h.json({ method: 'GET', url: `${HELP}?view=list&status=all&q=vereda` });

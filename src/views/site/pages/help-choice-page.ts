@@ -7,13 +7,11 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, code, heading, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { fill } from '../format.ts';
 import { HELP_CHOICE_PATH } from '../site-paths.ts';
+import { NEAR_PARAMETER } from './emergency-page.ts';
 import { fillInline } from './info-common.ts';
 import { OFFER_PATH } from './offer-form-page.ts';
 import { MANAGE_PATH } from './pledge-page.ts';
 import { actions } from './record-page.ts';
-
-/** The emergency page's parameter that names the person's municipality (a DIVIPOLA code): "near this one". */
-export const NEAR_PARAM = 'cerca';
 
 /** What the "near me" form asks the emergency page for, besides the municipality: nearest first, only the unpledged. */
 export const NEAR_FILTERS = { sort: 'distance', commitment: 'uncommitted' } as const;
@@ -37,14 +35,14 @@ function needsPath(slug: string, lang: Lang): string {
 
 /**
  * The GET form: the municipality, the fixed filters as hidden fields, and the language when it is English. One page
- * may hold several of these forms, so the select's id carries the emergency's slug while its name stays NEAR_PARAM.
+ * may hold several of these forms, so the select's id carries the emergency's slug while its name stays NEAR_PARAMETER.
  */
 function nearForm(e: HelpChoiceEmergency, lang: Lang, t: HelpChoiceStrings): Html {
-  const id = `${NEAR_PARAM}-${e.slug}`;
+  const id = `${NEAR_PARAMETER}-${e.slug}`;
   const hidden = Object.entries({ ...NEAR_FILTERS, ...(lang === 'en' ? { lang: 'en' } : {}) });
   return html`<form class="envio cerca" method="get" action="${urls.emergencyPage('', e.slug)}"><div class="field"><label for="${id}">${
     t.municipality
-  }</label><select id="${id}" name="${NEAR_PARAM}" required><option value="">${t.municipalityBlank}</option>${e.municipalities.map(
+  }</label><select id="${id}" name="${NEAR_PARAMETER}" required><option value="">${t.municipalityBlank}</option>${e.municipalities.map(
     (m) => html`<option value="${m.code}">${m.name}</option>`,
   )}</select></div>${hidden.map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
@@ -52,7 +50,7 @@ function nearForm(e: HelpChoiceEmergency, lang: Lang, t: HelpChoiceStrings): Htm
 }
 
 function emergencySection(e: HelpChoiceEmergency, lang: Lang, t: HelpChoiceStrings): Block {
-  const twinCall = `${urls.emergencyPage('', e.slug)}.md?${NEAR_PARAM}=CÓDIGO&${new URLSearchParams(NEAR_FILTERS)}`;
+  const twinCall = `${urls.emergencyPage('', e.slug)}.md?${NEAR_PARAMETER}=CÓDIGO&${new URLSearchParams(NEAR_FILTERS)}`;
   const near: Block[] =
     e.municipalities.length > 0
       ? [
