@@ -46,6 +46,10 @@ function topButton(body: string): string | null {
   return /<section class="acciones llevar"><ul><li><a href="([^"]*)">Voy a llevar<\/a>/.exec(body)?.[1] ?? null;
 }
 
+/** Whether the page carries the pledge form itself (pledgeSection, further down the page). */
+const hasPledgeForm = (body: string, id: string) =>
+  body.includes(`<form class="envio" method="post" action="/ayudas/${id}/comprometer">`);
+
 /** The selected option of a select, by the select's id. */
 function selected(body: string, id: string): string | null {
   const select = new RegExp(`<select id="${id}"[^>]*>(.*?)</select>`, 's').exec(body)?.[1] ?? '';
@@ -174,6 +178,7 @@ describe('a request’s page', () => {
     );
     const { body } = await get(`/ayudas/${id}`);
     assert.equal(topButton(body), `/ayudas/${id}/comprometer`);
+    assert.ok(hasPledgeForm(body, id), 'the button and the form below agree: something can be pledged');
     const button = body.indexOf('class="acciones llevar"');
     assert.ok(button > body.indexOf('Sin agua desde ayer'), 'after the description');
     assert.ok(button < body.indexOf('<section class="card ficha">'), 'before every card');
@@ -194,6 +199,7 @@ describe('a request’s page', () => {
     const pledgedPage = (await get(`/ayudas/${pledged}`)).body;
     assert.equal(topButton(pledgedPage), null, 'fully pledged');
     assert.ok(!pledgedPage.includes(`/ayudas/${pledged}/comprometer"`), 'no link to a form that takes nothing');
+    assert.ok(!hasPledgeForm(pledgedPage, pledged), 'the form below says the same');
     const done = await publish(h, requestBody({ title: 'Carpas' }));
     await setRecordStatus(h.ctx, done, 'completed', 'leader');
     assert.equal(topButton((await get(`/ayudas/${done}`)).body), null, 'completed');
