@@ -168,7 +168,10 @@ test('/centros: "¿Quién tiene…?" is a list of touch-sized choices, the curre
   assert.ok(!section.includes(' · '), 'no links strung along one line');
   assert.ok(page.includes('¿Quién tiene agua?'), 'a category inside a question is written in lower case');
   const css = (await get('/static/sitio.css')).body;
-  assert.match(/\.categories li > a,\s*\.categories li > strong \{([^}]*)\}/.exec(css)?.[1] ?? '', /min-height: 44px/);
+  assert.match(
+    /\.categories li > a\[href\],\s*main \.categories li > strong \{([^}]*)\}/.exec(css)?.[1] ?? '',
+    /min-height: 44px/,
+  );
   // A centre with one line says so in the singular.
   const all = (await get(`/centros?emergencia=${SLUG}`)).body;
   assert.ok(all.includes('Tiene (1 línea)') && all.includes('Necesita (0 líneas)'));
