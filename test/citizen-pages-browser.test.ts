@@ -135,7 +135,9 @@ describe('public pages on a phone without JavaScript', { skip: browserSkip }, ()
       'Inicio',
       'Centros de acopio',
       'Rutas logísticas',
-      'Consultar estado',
+      'Tengo un código',
+      'Mis compromisos',
+      'Mi ruta',
       'Privacidad',
     ]);
     await page.click('.nav-mas a[href="/centros"]');

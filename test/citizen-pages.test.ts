@@ -241,7 +241,7 @@ describe('programs’ material behind "Datos abiertos"', () => {
     }
   });
 
-  test('the header keeps the two actions in sight, "Más" holds the rest, "Consultar estado" included', async () => {
+  test('the header keeps the two actions in sight, "Más" holds the rest: the door for any code, my pledges, my route', async () => {
     const page = await get('/privacidad');
     const header = page.slice(page.indexOf('<header'), page.indexOf('</header>'));
     const primary = header.slice(header.indexOf('nav-principal'), header.indexOf('</ul>'));
@@ -251,10 +251,11 @@ describe('programs’ material behind "Datos abiertos"', () => {
     );
     const more = header.slice(header.indexOf('<details class="nav-mas">'));
     assert.match(more, /<summary>Más<\/summary>/);
-    for (const href of ['/', '/centros', '/rutas', '/estado', '/privacidad'])
+    for (const href of ['/', '/centros', '/rutas', '/codigo', '/compromisos', '/mi-ruta', '/privacidad'])
       assert.ok(more.includes(`href="${href}"`), href);
-    assert.match(more, /Consultar estado/);
-    assert.match(page.slice(page.indexOf('<footer')), /<a href="\/estado">Consultar estado<\/a>/);
+    for (const label of ['Tengo un código', 'Mis compromisos', 'Mi ruta']) assert.match(more, new RegExp(label));
+    assert.ok(primary.includes('href="/ayudar"'), '"Quiero ayudar" opens the page of both ways to help');
+    assert.match(page.slice(page.indexOf('<footer')), /<a href="\/codigo">Tengo un código<\/a>/);
     const en = await get('/privacidad?lang=en');
     assert.match(en, /<summary>More<\/summary>/);
     assert.match(en, /<a href="\/datos-abiertos\?lang=en">Open data<\/a>/);

@@ -80,6 +80,11 @@ async function buildAbout(ctx: Context): Promise<string> {
       'Consultar mi envío',
       'con el código de recibo: estado, si sigue vigente, y quién va a llevar ayuda.',
     ),
+    item(
+      '/datos-abiertos.md',
+      'Datos abiertos',
+      'las descargas de cada emergencia (Excel, CSV, JSON, centros en GeoJSON), el feed de cambios y la licencia.',
+    ),
     item('/desarrolladores.md', 'Desarrolladores', 'la API, el servidor MCP, aid-places, errores, límites y ejemplos.'),
     '',
   ];
