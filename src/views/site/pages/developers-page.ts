@@ -521,7 +521,7 @@ function twinBlocks(input: DevelopersInput, t: Strings, lang: Lang): Block[] {
         `curl '${input.baseUrl}/llms.txt'`,
       ].join('\n'),
     ),
-    text(link('/llms.txt', '/llms.txt'), ' · ', link('/index.md', '/index.md')),
+    { kind: 'list', items: [[link('/llms.txt', '/llms.txt')], [link('/index.md', '/index.md')]] },
     heading(t.privacyTitle, 2, 'privacidad'),
     text(t.privacyIntro, ' ', link(withLang('/privacidad', lang), t.privacyLink)),
   ];
