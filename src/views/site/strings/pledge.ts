@@ -295,8 +295,8 @@ export const pledge = {
   },
   twinManageTitle: { es: 'Cómo funciona', en: 'How it works' },
   twinManage: {
-    es: 'El formulario envía `codigo` por `POST /compromisos` y la respuesta muestra el compromiso. Confirmar la entrega es `POST /compromisos/entregar` con `codigo` y, si entregó menos, `quantity`; cancelar es `POST /compromisos/cancelar` con `codigo`. El código va siempre en el cuerpo (`application/x-www-form-urlencoded`), nunca en la dirección, y solo desde las páginas de este sitio: un envío desde otro origen se rechaza (403). Un código desconocido recibe 404.',
-    en: 'The form sends `codigo` with `POST /compromisos` and the answer shows the pledge. Confirming the delivery is `POST /compromisos/entregar` with `codigo` and, when less was delivered, `quantity`; cancelling is `POST /compromisos/cancelar` with `codigo`. The code always travels in the body (`application/x-www-form-urlencoded`), never in the address, and only from this site’s pages: a post from another origin is refused (403). An unknown code gets 404.',
+    es: 'El formulario envía `codigo` por `POST /compromisos` y la respuesta muestra el compromiso. Confirmar la entrega es `POST /compromisos/entregar` con `codigo` y, si entregó menos, `quantity`; cancelar es `POST /compromisos/cancelar` con `codigo`. El código va siempre en el cuerpo (`application/x-www-form-urlencoded`), nunca en la dirección, y solo desde las páginas de este sitio: un envío desde otro origen se rechaza (403). Un código desconocido recibe 404; un código de recibo o de ruta abre su propia página, como en `/codigo`.',
+    en: 'The form sends `codigo` with `POST /compromisos` and the answer shows the pledge. Confirming the delivery is `POST /compromisos/entregar` with `codigo` and, when less was delivered, `quantity`; cancelling is `POST /compromisos/cancelar` with `codigo`. The code always travels in the body (`application/x-www-form-urlencoded`), never in the address, and only from this site’s pages: a post from another origin is refused (403). An unknown code gets 404; a receipt or route code opens its own page, as on `/codigo`.',
   },
   twinManageLimit: {
     es: {

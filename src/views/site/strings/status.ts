@@ -7,8 +7,8 @@ export const status = {
     en: 'Type your submission’s receipt code to find out whether it has been published. Its content is not shown.',
   },
   intro: {
-    es: 'El código de recibo aparece en la página que se abre después de enviar una solicitud o un ofrecimiento, por ejemplo K7P-42Q-X9M-D3R.',
-    en: 'The receipt code is on the page that opens after sending a request or an offer, for example K7P-42Q-X9M-D3R.',
+    es: 'El código de recibo aparece en la página que se abre después de enviar una solicitud o un ofrecimiento, por ejemplo K7P-42Q-X9M-D3R. El código de un compromiso o de una ruta también sirve aquí: le mostramos lo suyo.',
+    en: 'The receipt code is on the page that opens after sending a request or an offer, for example K7P-42Q-X9M-D3R. A pledge or route code works here too: we show you what it is for.',
   },
   code: { es: 'Código de recibo', en: 'Receipt code' },
   codeHelp: {
@@ -143,8 +143,8 @@ export const status = {
     en: 'The form sends one field, `codigo`, with `POST /estado` (`application/x-www-form-urlencoded`), and only from this site’s pages: a post from another origin is refused (403). The code travels in the body, never in the address, so that it stays out of logs and browser history.',
   },
   twinAnswer: {
-    es: 'La respuesta es una página con el estado (en revisión; publicado, con el enlace al registro; o no publicado), el tipo de envío y el nombre de la emergencia. Un código desconocido y uno mal escrito reciben la misma respuesta: «No encontramos ese código» (404).',
-    en: 'The answer is a page with the state (under review; published, with the link to the record; or not published), the kind of submission and the emergency’s name. An unknown code and a mistyped one get the same answer: “We did not find that code” (404).',
+    es: 'La respuesta es una página con el estado (en revisión; publicado, con el enlace al registro; o no publicado), el tipo de envío y el nombre de la emergencia. Un código desconocido y uno mal escrito reciben la misma respuesta: «No encontramos ese código» (404). Un código de compromiso o de ruta abre su propia página, como en `/codigo`.',
+    en: 'The answer is a page with the state (under review; published, with the link to the record; or not published), the kind of submission and the emergency’s name. An unknown code and a mistyped one get the same answer: “We did not find that code” (404). A pledge or route code opens its own page, as on `/codigo`.',
   },
   twinLimit: {
     es: {
