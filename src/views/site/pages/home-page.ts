@@ -3,7 +3,7 @@
 import { urls } from '../../../presenters/urls.ts';
 import type { Panorama } from '../../../schemas/public-help.ts';
 import { catalogue, strings } from '../catalogue.ts';
-import { type Block, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
+import { type Block, code, heading, type Inline, type Lang, link, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { quantityText } from '../quantity.ts';
 import { HELP_CHOICE_PATH } from '../site-paths.ts';
@@ -148,8 +148,9 @@ export function homePage(overview: Panorama, lang: Lang): SiteDocument {
       ...(overview.emergencies.length === 0
         ? [{ kind: 'paragraph', className: 'vacio', content: [t.none] } as Block]
         : overview.emergencies.map((e) => emergencyCard(e, lang))),
-      // For programs: the twin says where the same overview is as JSON; the page leaves it to "Datos abiertos".
-      { kind: 'twin', content: [link(api, fill(t.openData, { call: `GET ${api}` }))] },
+      // For programs: the twin says where the same overview is as JSON (the call as code, not as words people read);
+      // the page leaves it to "Datos abiertos".
+      { kind: 'twin', content: [link(api, t.openData), ': ', code(`GET ${api}`)] },
     ],
   };
 }

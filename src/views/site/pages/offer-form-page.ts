@@ -192,7 +192,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
     twinFieldTable(t, [
       ...commonTwinRows(t, 'offer', categories),
       ['address', false, lengthLimit(t, b.address), t.address],
-      ['municipalityCode', false, '`86001`…', t.twinMunicipalityCode],
+      ['municipalityCode', false, '`86001`…', t.twinMunicipalityPlace],
       ['latitude', false, `${b.latitude.min} … ${b.latitude.max}`, `${t.latitude}: ${t.coordinatesPair}`],
       ['longitude', false, `${b.longitude.min} … ${b.longitude.max}`, `${t.longitude}: ${t.coordinatesPair}`],
       ['showExactLocation', false, `\`true\`, \`false\`; ${t.defaultIs} \`false\``, t.twinOfferShowExactLocation],

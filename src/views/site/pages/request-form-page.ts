@@ -184,7 +184,7 @@ function twin(state: FormState, t: FormStrings): Block[] {
       ...commonTwinRows(t, 'request', categories),
       ['address', true, lengthLimit(t, b.address), t.address],
       ['neighborhood', false, lengthLimit(t, b.neighborhood), t.neighborhood],
-      ['municipalityCode', false, '`86001`…', t.twinMunicipalityCode],
+      ['municipalityCode', false, '`86001`…', t.twinMunicipalityPlace],
       ['latitude', t.withoutMunicipality, `${b.latitude.min} … ${b.latitude.max}`, t.latitude],
       ['longitude', t.withoutMunicipality, `${b.longitude.min} … ${b.longitude.max}`, t.longitude],
       ['showExactLocation', false, `\`true\`, \`false\`; ${t.defaultIs} \`false\``, t.twinShowExactLocation],

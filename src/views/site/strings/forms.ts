@@ -167,6 +167,10 @@ export const forms = {
     es: 'Código DIVIPOLA del municipio (DANE). Sin latitude ni longitude, lo público es el punto del municipio (location.precision: municipality). Los códigos 88xxx (San Andrés, Providencia) se rechazan.',
     en: 'DIVIPOLA code of the municipality (DANE). Without latitude and longitude, the municipality’s point is public (location.precision: municipality). Codes 88xxx (San Andrés, Providencia) are refused.',
   },
+  twinMunicipalityPlace: {
+    es: 'Código DIVIPOLA del municipio (DANE). Sin las dos coordenadas, lo público es el punto del municipio (precisión: municipality). Los códigos 88xxx (San Andrés, Providencia) se rechazan.',
+    en: 'DIVIPOLA code of the municipality (DANE). Without both coordinates, the municipality’s point is public (precision: municipality). Codes 88xxx (San Andrés, Providencia) are refused.',
+  },
   withoutMunicipality: { es: 'sin municipalityCode', en: 'without municipalityCode' },
   useLocation: { es: 'Usar mi ubicación', en: 'Use my location' },
   showMap: { es: 'Elegir en el mapa', en: 'Pick on the map' },

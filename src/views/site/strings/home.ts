@@ -47,5 +47,5 @@ export const home = {
   route_delivered: { es: 'Entregadas', en: 'Delivered' },
   route_cancelled: { es: 'Canceladas', en: 'Cancelled' },
   seeRoutes: { es: 'Ver rutas de {name}', en: 'See routes of {name}' },
-  openData: { es: 'Este resumen en JSON: {call}', en: 'This overview as JSON: {call}' },
+  openData: { es: 'Este resumen en JSON', en: 'This overview as JSON' },
 } as const;
