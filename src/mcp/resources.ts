@@ -64,7 +64,9 @@ async function buildAbout(ctx: Context): Promise<string> {
     item('/centros.md', 'Centros de acopio', 'qué tiene y qué necesita cada centro, con la antigüedad de cada dato.'),
     item('/rutas.md', 'Rutas logísticas', 'rutas disponibles para llevar ayuda: qué, de dónde a dónde, distancia.'),
     item('/necesito-ayuda.md', 'Necesito ayuda', 'cómo pedir ayuda, con el formulario o con la API.'),
-    item('/quiero-ayudar.md', 'Quiero ayudar', 'cómo ofrecer ayuda, transporte o un centro de acopio.'),
+    item('/ayudar.md', 'Quiero ayudar', 'lo que se necesita cerca de un municipio, y cómo ofrecer algo.'),
+    item('/quiero-ayudar.md', 'Ofrecer ayuda', 'cómo ofrecer ayuda, transporte o un centro de acopio.'),
+    item('/codigo.md', 'Tengo un código', 'qué hacer con un código de recibo, de compromiso o de ruta.'),
     item(
       '/compromisos.md',
       'Mis compromisos',
