@@ -170,7 +170,8 @@ export function receiptPage(lang: Lang, id: string, receipt: Receipt | null, not
       text(t.receiptPrivate),
       codeDoor(lang),
       detailLine(receipt.id, lang),
-      text(again, ' · ', link(withLang('/', lang), t.home)),
+      // Two links joined by a dot are controls, not a sentence: each as tall as a thumb (sitio.css .enlace).
+      { kind: 'paragraph', className: 'enlace', content: [again, ' · ', link(withLang('/', lang), t.home)] },
     ],
   };
 }
