@@ -174,6 +174,18 @@ describe('/codigo', () => {
     assert.equal(other.statusCode, 404);
   });
 
+  test('a code in an address opens nothing: a link someone sends cannot carry one', async () => {
+    // How a scammer would use it: send "check your request here" with a code in the link, to learn it from a log or
+    // to make a person act on someone else's pledge. The door reads a code only from a POST body.
+    const pledge = await pledgeCode('Leña para la vereda');
+    for (const url of [`/codigo?codigo=${pledge.code}`, `/estado?codigo=${pledge.code}`]) {
+      const page = await h.app.inject({ method: 'GET', url });
+      assert.equal(page.statusCode, 200, url);
+      assert.ok(!page.body.includes(pledge.code), `${url}: the code is not echoed`);
+      assert.ok(!page.body.includes('Leña para la vereda'), `${url}: nothing is looked up`);
+    }
+  });
+
   test('a post from another site is refused', async () => {
     const res = await h.app.inject({
       method: 'POST',
