@@ -448,7 +448,7 @@ describe('website forms', () => {
     assert.match(page.body, /Identity document \(optional, private\)/);
     assert.match(page.body, /action="\/necesito-ayuda\?lang=en"/);
     const offer = await get('/quiero-ayudar?lang=en');
-    assert.match(offer.body, /<h1>I want to help<\/h1>/);
+    assert.match(offer.body, /<h1>Offer help<\/h1>/);
     assert.match(offer.body, /<label for="vehicle">Vehicle/);
     const bad = await post('/necesito-ayuda?lang=en', requestFields({ publishContact: undefined, title: '' }));
     assert.equal(bad.statusCode, 400);

@@ -149,7 +149,7 @@ export function pledgeSection(slug: string, csrf: string, record: HelpRow, pledg
 ${
   pledges.length === 0
     ? html`<p>Nadie se ha comprometido todavía con esta solicitud.</p>`
-    : html`<p>En camino: ${formatNumber(open)} ${open === 1 ? 'compromiso' : 'compromisos'}${
+    : html`<p>Comprometidos (aún no salen): ${formatNumber(open)}${
         reported > 0 ? ` · entregados sin confirmar: ${reported}` : ''
       }${record.quantity_required !== null ? ` · ${amount(record.quantity_committed, record.unit)} comprometidos` : ''}.</p>
 <ul class="cards">${pledges.map((p) => pledgeItem(p, { slug, csrf, back: 'registro' }))}</ul>`

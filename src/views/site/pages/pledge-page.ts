@@ -55,7 +55,7 @@ export function pledgeable(item: PublicHelp): boolean {
 }
 
 /** A request with a required quantity whose every unit is pledged: nothing left to pledge to. */
-function allCommitted(item: PublicHelp): boolean {
+export function allCommitted(item: PublicHelp): boolean {
   const q = item.quantities;
   return !!q && q.required !== null && (q.uncommitted ?? 0) <= 0;
 }

@@ -12,7 +12,15 @@ import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { code, link, localized, text } from '../document.ts';
 import { fill, formatAmount, formatNumber } from '../format.ts';
 import { quantityText } from '../quantity.ts';
-import { commitmentFields, newFormKey, pledgeable, pledgePath, pledgersLine, pledgeSection } from './pledge-page.ts';
+import {
+  allCommitted,
+  commitmentFields,
+  newFormKey,
+  pledgeable,
+  pledgePath,
+  pledgersLine,
+  pledgeSection,
+} from './pledge-page.ts';
 
 export { fill, formatNumber, localized };
 
@@ -320,8 +328,7 @@ function confirmationNote(item: PublicHelp, lang: Lang): Block[] {
  * form or "everything is pledged".
  */
 export function lacksSomething(item: PublicHelp): boolean {
-  const q = item.quantities;
-  return pledgeable(item) && !(q && q.required !== null && (q.uncommitted ?? 0) <= 0);
+  return pledgeable(item) && !allCommitted(item);
 }
 
 /**

@@ -6,7 +6,7 @@ export const forms = {
     es: 'Pida agua, alimentos, medicamentos, rescate o refugio. El equipo de la emergencia revisa cada solicitud antes de publicarla.',
     en: 'Ask for water, food, medicine, rescue or shelter. The emergency team reviews every request before publishing it.',
   },
-  offerTitle: { es: 'Quiero ayudar', en: 'I want to help' },
+  offerTitle: { es: 'Ofrecer ayuda', en: 'Offer help' },
   offerSummary: {
     es: 'Ofrezca insumos, transporte, voluntariado o un centro de acopio. El equipo de la emergencia revisa cada ofrecimiento antes de publicarlo.',
     en: 'Offer supplies, transport, volunteering or a collection centre. The emergency team reviews every offer before publishing it.',
@@ -162,10 +162,6 @@ export const forms = {
   placeRequired: {
     es: 'Elija el municipio, o marque el punto (su ubicación, el mapa o las coordenadas).',
     en: 'Choose the municipality, or mark the point (your location, the map or the coordinates).',
-  },
-  twinMunicipalityCode: {
-    es: 'Código DIVIPOLA del municipio (DANE). Sin latitude ni longitude, lo público es el punto del municipio (location.precision: municipality). Los códigos 88xxx (San Andrés, Providencia) se rechazan.',
-    en: 'DIVIPOLA code of the municipality (DANE). Without latitude and longitude, the municipality’s point is public (location.precision: municipality). Codes 88xxx (San Andrés, Providencia) are refused.',
   },
   twinMunicipalityPlace: {
     es: 'Código DIVIPOLA del municipio (DANE). Sin las dos coordenadas, lo público es el punto del municipio (precisión: municipality). Los códigos 88xxx (San Andrés, Providencia) se rechazan.',
