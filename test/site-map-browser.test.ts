@@ -306,6 +306,9 @@ describe('public pages in a browser', { skip: browserSkip }, () => {
     const kinds = await page.locator('.lista .item .meta').allTextContents();
     assert.equal(kinds.length, placed.offer + 1);
     assert.ok(kinds.every((k) => k.startsWith('Ofrecimiento')));
+    // Once filters are applied the panel folds, so the results are in sight; it opens again to change them.
+    assert.equal(await page.locator('.filtros').getAttribute('open'), null);
+    await page.click('.filtros summary');
     await page.fill('#f-latitude', '99');
     await page.fill('#f-longitude', '-76.6');
     await page.click('.filtros button[type=submit]');

@@ -16,7 +16,7 @@ test('internal links point at twins; API, assets and other sites stay as they ar
 
 test('text cannot become a link, an image, HTML, a heading or a list', () => {
   assert.equal(escapeMarkdown('[x](javascript:alert(1))'), '\\[x\\](javascript:alert(1))');
-  assert.equal(escapeMarkdown('![x](http://evil/)'), '!\\[x\\](http://evil/)');
+  assert.equal(escapeMarkdown('![x](http://evil/)'), '!\\[x\\](http:\\/\\/evil/)');
   assert.equal(escapeMarkdown('<script>alert(1)</script>'), '\\<script\\>alert(1)\\</script\\>');
   assert.equal(escapeMarkdown('# Título falso'), '\\# Título falso');
   assert.equal(escapeMarkdown('- item'), '\\- item');
@@ -55,4 +55,13 @@ test('a document renders to one Markdown page: title, summary, blocks, twin link
   assert.ok(!md.includes('solo en la página'));
   assert.ok(md.includes('```sh\ncurl https://x\n```'));
   assert.ok(md.includes('https://ayuda.example/centros'));
+});
+
+test('a bare address typed by a person is defused for readers that autolink (GitHub-style), and still reads the same', () => {
+  const typed = 'Pague en https://dona-ya.example/x o en WWW.dona-ya.example hoy';
+  const escaped = escapeMarkdown(typed);
+  assert.doesNotMatch(escaped, /https:\/\//);
+  assert.doesNotMatch(escaped, /(^|[^\\])www\./i);
+  // CommonMark drops each escaping backslash: the reader sees what the person typed.
+  assert.equal(escaped.replace(/\\(.)/g, '$1'), typed);
 });

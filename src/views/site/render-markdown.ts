@@ -1,9 +1,16 @@
 // SiteDocument -> the Markdown twin. Text is escaped so nothing a person typed becomes a link, an image or HTML.
 import type { Block, Inline, SiteDocument } from './document.ts';
 
-/** Inside a line: one space for any run of white space, and the characters that start Markdown syntax escaped. */
+/**
+ * Inside a line: one space for any run of white space, and the characters that start Markdown syntax escaped. A bare
+ * address ("https://…", "www.…") is defused too: readers with GitHub's autolinks would make it a link a scammer typed.
+ */
 function escapeInline(value: string): string {
-  return value.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+  return value
+    .replace(/\s+/g, ' ')
+    .replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/\b(www)\./gi, '$1\\.');
 }
 
 /** A whole line: also what would make it a heading, a list item or a numbered item. */
