@@ -65,13 +65,22 @@ class Desk {
   }
 
   /** The cards on the page now, with what the leader reads on each. */
-  cards(): Promise<{ id: string; title: string; checked: boolean; joins: number }[]> {
-    return this.page.evaluate(`[...document.querySelectorAll('li.inbox-card')].map((li) => ({
+  async cards(): Promise<{ id: string; title: string; checked: boolean; joins: number }[]> {
+    const read = `[...document.querySelectorAll('li.inbox-card')].map((li) => ({
       id: li.dataset.id,
       title: li.querySelector('h2 a')?.textContent ?? '',
       checked: li.querySelector('input[name="seleccion"]').checked,
       joins: li.querySelectorAll('[data-decision="unir"]').length,
-    }))`) as Promise<{ id: string; title: string; checked: boolean; joins: number }[]>;
+    }))`;
+    // The script may be bringing a finished batch's page back just now: read the page it lands on.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await this.page.evaluate(read)) as { id: string; title: string; checked: boolean; joins: number }[];
+      } catch (err) {
+        if (attempt === 3 || !String(err).includes('Execution context was destroyed')) throw err;
+        await this.page.waitForLoadState('load');
+      }
+    }
   }
 
   /** Reads the page from top to bottom, a screen at a time; every card fully on screen at some point is shown. */
