@@ -182,6 +182,16 @@ describe('pledging through the form', () => {
     assert.ok(res.body.includes('<dt>Entregar antes de</dt><dd>11 de mayo de 2026'), 'by when, in Colombia’s time');
     assert.ok(res.body.includes('href="/compromisos"'));
     assert.ok(res.body.includes('/static/codigo.css'));
+    // "Ver mi compromiso" opens the pledge at once, the code carried in the form's body, never in an address.
+    const form =
+      /<form method="post" action="\/compromisos"[^>]*><input type="hidden" name="codigo" value="([^"]+)">/.exec(
+        res.body,
+      );
+    assert.equal(form?.[1], code);
+    const opened = await post('/compromisos', { codigo: code });
+    assert.equal(opened.statusCode, 200);
+    assert.equal(opened.headers.location, undefined);
+    assert.ok(opened.body.includes('20 bidones'), 'the pledge it opens');
     const page = (await get(`/ayudas/${id}`)).body;
     assert.ok(page.includes('<dt>Comprometido</dt><dd>20 bidones</dd>'));
     assert.ok(page.includes('<dt>Sin comprometer</dt><dd>10 bidones</dd>'));

@@ -328,6 +328,11 @@ export function pledgeDonePage(lang: Lang, result: PledgeResult): SiteDocument {
         blocks: [
           { kind: 'paragraph', className: 'codigo-valor', content: [{ code: result.code }] },
           text(fill(t.codeHelp, { path: MANAGE_PATH })),
+          // The pledge's page at once, the code carried in the POST's body (never in an address).
+          {
+            kind: 'html',
+            html: html`<form method="post" action="${localized(MANAGE_PATH, lang)}" class="botones"><input type="hidden" name="${CODE_FIELD}" value="${result.code}"><button type="submit">${t.openMine}</button></form>`,
+          },
           text(manage),
         ],
       },

@@ -210,6 +210,7 @@ export const pledge = {
     en: 'The code travels only inside the form, never in the page’s address.',
   },
   openManage: { es: 'Abrir Mis compromisos', en: 'Open My pledges' },
+  openMine: { es: 'Ver mi compromiso', en: 'See my pledge' },
 
   // /compromisos: the pledge and its two actions
   pledgeTitle: { es: 'Su compromiso', en: 'Your pledge' },
