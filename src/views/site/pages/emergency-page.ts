@@ -14,6 +14,7 @@ import type { Block, Inline, Lang, SiteDocument } from '../document.ts';
 import { link, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { quantityText } from '../quantity.ts';
+import { OFFER_PATH } from './offer-form-page.ts';
 import {
   actions,
   categoryName,
@@ -584,7 +585,7 @@ export function emergencyPage(view: EmergencyView, lang: Lang): SiteDocument {
       { kind: 'paragraph', className: 'meta', content: [counts] },
       actions([
         [link(localized('/necesito-ayuda', lang), t.need)],
-        [link(localized('/quiero-ayudar', lang), t.give)],
+        [link(localized(OFFER_PATH, lang), t.give)],
         [link(localized(centres, lang), t.centres)],
       ]),
       ...errors(view, lang),

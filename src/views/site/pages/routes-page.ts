@@ -18,6 +18,7 @@ import {
   pagePath,
   withLang,
 } from './info-common.ts';
+import { OFFER_PATH } from './offer-form-page.ts';
 
 type Strings = ReturnType<typeof routesStrings>;
 const routesStrings = (lang: Lang) => strings(catalogue.routes, lang);
@@ -141,7 +142,7 @@ export function routesPage(input: RoutesInput): SiteDocument {
   const api = `${logisticsRoute.path}?emergencia=${encodeURIComponent(emergency.slug)}`;
   const blocks: Block[] = [
     text(t.intro),
-    text(link(withLang('/quiero-ayudar', lang), t.offerTransport)),
+    text(link(withLang(OFFER_PATH, lang), t.offerTransport)),
     ...(operations.length > 0 ? [text(t.claimIntro)] : []),
     // Someone who offered comes back here for the answer, even once no route is left.
     text(...fillInline(t.myRoute, 'link', [link(withLang(MY_ROUTE_PATH, lang), t.myRouteLink)])),

@@ -13,7 +13,7 @@ export const emergency = {
     en: 'Active requests: {requests} (urgent: {urgent}) · Active offers: {offers} · Collection centres: {centres}',
   },
   need: { es: 'Necesito ayuda', en: 'I need help' },
-  give: { es: 'Quiero ayudar', en: 'I want to help' },
+  give: { es: 'Ofrecer ayuda', en: 'Offer help' },
   centres: { es: 'Centros de acopio', en: 'Collection centres' },
   filtersTitle: { es: 'Filtrar la lista', en: 'Filter the list' },
   fType: { es: 'Tipo', en: 'Type' },

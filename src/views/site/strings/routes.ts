@@ -18,8 +18,8 @@ export const routes = {
     en: 'The emergency team confirmed the pickup point and the destination of every route. The contact of the volunteers who carry them is not published.',
   },
   offerTransport: {
-    es: '¿Tiene vehículo? Ofrézcalo en «Quiero ayudar»',
-    en: 'Have a vehicle? Offer it under “I want to help”',
+    es: '¿Tiene vehículo? Ofrézcalo en «Ofrecer ayuda»',
+    en: 'Have a vehicle? Offer it under “Offer help”',
   },
   claimIntro: {
     es: '¿Puede llevar una de estas rutas? Use «Quiero llevar esta ruta»: el equipo de la emergencia decide quién la lleva y le responde.',
