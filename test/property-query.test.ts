@@ -88,13 +88,18 @@ const recordArb = fc.record({
   status: fc.constantFrom(...STATUSES),
   /** The submitter asked to show the exact place (requests and offers alike). */
   exact: fc.boolean(),
+  /** A request sent with its municipality only (no point): public at the municipality's point. */
+  byMunicipality: fc.constantFrom(false, false, false, true),
 });
 
 type RecordSpec = typeof recordArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function publishRecord(spec: RecordSpec): Promise<void> {
   const request = spec.type === 'request';
-  const where = spec.place ?? (request ? CENTRES[0] : undefined);
+  const near = spec.place ?? (request ? CENTRES[0] : undefined);
+  const municipalityCode =
+    request && spec.byMunicipality && near ? nearestMunicipality(near.latitude, near.longitude).code : null;
+  const where = municipalityCode ? undefined : near;
   const body: Record<string, unknown> = {
     type: spec.type,
     source: 'propiedades',
@@ -108,6 +113,7 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     ...(spec.description ? { description: spec.description } : {}),
     ...(request || spec.address ? { address: spec.address } : {}),
     ...(where ?? {}),
+    ...(municipalityCode ? { municipalityCode } : {}),
     ...(spec.exact ? { showExactLocation: true } : {}),
     ...(request
       ? {
@@ -134,6 +140,7 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     collection_center_status: null,
     latitude: where?.latitude ?? null,
     longitude: where?.longitude ?? null,
+    municipality_code: municipalityCode,
   });
   assert.deepEqual(
     [item.location.latitude, item.location.longitude, item.location.precision],
@@ -144,7 +151,7 @@ async function publishRecord(spec: RecordSpec): Promise<void> {
     exact_location: spec.exact ? 1 : 0,
     collection_center_status: null,
   });
-  assert.equal(item.location.address, approximate ? null : (body.address ?? null));
+  if (!municipalityCode) assert.equal(item.location.address, approximate ? null : (body.address ?? null));
   published.push(item);
 }
 
@@ -235,6 +242,8 @@ function judge(item: Item, query: ListQuery): Verdict {
     return no;
   if (query.latitude !== undefined) {
     if (!located) return no;
+    // Placed by the search point's own municipality alone: inside whatever the radius (its distance is unknown).
+    if (placedByNearMunicipality(item, query)) return { match: true, borderline: false };
     const radius = Number(query.radiusKm ?? bounds.radiusKm.default);
     const d = haversineKm(
       Number(query.latitude),
@@ -246,6 +255,13 @@ function judge(item: Item, query: ListQuery): Verdict {
     return { match: d <= radius, borderline: false };
   }
   return { match: true, borderline: false };
+}
+
+/** A record placed by its municipality alone, in the municipality nearest to the query's point. */
+function placedByNearMunicipality(item: Item, query: ListQuery): boolean {
+  if (query.latitude === undefined || item.location.precision !== 'municipality') return false;
+  const nearest = nearestMunicipality(Number(query.latitude), Number(query.longitude)).code;
+  return item.location.municipalityCode === nearest;
 }
 
 const url = (query: ListQuery | string) =>
@@ -260,6 +276,7 @@ describe('valid filter combinations', () => {
       municipalities: MUNICIPALITIES,
     });
     let nonEmpty = 0;
+    let byMunicipality = 0;
     await checkProperty(
       'list filters',
       fc.asyncProperty(arb, async (query) => {
@@ -280,7 +297,10 @@ describe('valid filter combinations', () => {
         for (const item of items as Item[]) {
           const verdict = verdicts.get(item.id);
           assert.ok(verdict?.match, `${item.id} (${item.title}) does not satisfy ${url(query)}`);
-          if (query.latitude !== undefined) {
+          if (placedByNearMunicipality(item, query)) {
+            byMunicipality++;
+            assert.equal(item.location.distanceKm, null, `${item.id}: no distance to a whole municipality`);
+          } else if (query.latitude !== undefined) {
             const d = haversineKm(
               Number(query.latitude),
               Number(query.longitude),
@@ -321,7 +341,10 @@ describe('valid filter combinations', () => {
       }),
       RUNS.valid,
     );
-    console.log(`${nonEmpty} of ${RUNS.valid} generated queries found records (${published.length} published)`);
+    console.log(
+      `${nonEmpty} of ${RUNS.valid} generated queries found records (${published.length} published); ` +
+        `${byMunicipality} answers held a record placed by the search point's own municipality`,
+    );
     // The generator must reach records, not only empty answers.
     assert.ok(nonEmpty > RUNS.valid / 10, `only ${nonEmpty} of ${RUNS.valid} queries found anything`);
   });
