@@ -16,6 +16,9 @@ export const RECEIPT_CODE_FORMAT = new RegExp(
   `^[${RECEIPT_CODE_ALPHABET}]{${GROUP_LENGTH}}(?:-[${RECEIPT_CODE_ALPHABET}]{${GROUP_LENGTH}}){${GROUPS - 1}}$`,
 );
 
+/** The longest text read as a code (typed with spaces, dashes or dots): anything longer is no code. */
+export const MAX_TYPED_CODE = 64;
+
 /** What people type for a symbol the code never uses: the one it was read from. */
 const CONFUSIONS: Record<string, string> = { B: '8', G: '6', S: '5', Z: '2', V: 'U', O: 'Q' };
 /** Spaces, dashes and minus signs of every kind, dots, underscores, slashes: separators, never part of a code. */
@@ -40,7 +43,7 @@ export function newReceiptCode(): string {
  * undefined when it cannot be one, so a malformed code is answered like an unknown one without a query.
  */
 export function normalizeReceiptCode(typed: string): string | undefined {
-  if (typed.length > 64) return undefined;
+  if (typed.length > MAX_TYPED_CODE) return undefined;
   const symbols = [...typed.normalize('NFKC').toUpperCase().replace(SEPARATORS, '')]
     .map((c) => CONFUSIONS[c] ?? c)
     .join('');

@@ -4,6 +4,7 @@
 // drawn in the POST's response: a redirect would have to carry the code in its address.
 import { claimByCode } from '../../../commands/route-claims/decide-claim.ts';
 import type { Context } from '../../../context.ts';
+import { MAX_TYPED_CODE } from '../../../domain/receipt-code.ts';
 import { presentRouteClaim } from '../../../presenters/route-claim.ts';
 import { pickupShownTo } from '../../../queries/claimable-route.ts';
 import { codeKind } from '../../../queries/code-kind.ts';
@@ -18,12 +19,9 @@ import { type MyRoute, myRoutePage } from '../../../views/site/pages/route-claim
 import { statusResultPage } from '../../../views/site/pages/status-page.ts';
 import { GENERATED_REQUEST_ID } from '../../request-id.ts';
 
-/** A code field takes at most this much; anything longer is no code (domain/receipt-code.ts says the same). */
-const MAX_TYPED = 64;
-
 /** What the volunteer's code shows: the claim and the route's public side; undefined for an unknown or malformed code. */
 export async function myRouteByCode(ctx: Context, code: string): Promise<MyRoute | undefined> {
-  if (code.length > MAX_TYPED) return undefined;
+  if (code.length > MAX_TYPED_CODE) return undefined;
   const found = await claimByCode(ctx, code);
   if (!found) return undefined;
   const { claim, route } = found;
@@ -44,7 +42,7 @@ export async function myRouteByCode(ctx: Context, code: string): Promise<MyRoute
  * its dash; only the references this service draws, never a proxy's: those are not read out to a team.
  */
 export function supportReference(typed: string): string | undefined {
-  if (typed.length > MAX_TYPED) return undefined;
+  if (typed.length > MAX_TYPED_CODE) return undefined;
   const compact = typed
     .normalize('NFKC')
     .toUpperCase()
@@ -57,7 +55,7 @@ export function supportReference(typed: string): string | undefined {
 export async function codeAnswer(ctx: Context, typed: string, lang: Lang): Promise<SiteDocument | undefined> {
   const reference = supportReference(typed);
   if (reference !== undefined) return referencePage(lang, reference, await activeEmergencyContacts(ctx));
-  if (typed.length > MAX_TYPED) return undefined;
+  if (typed.length > MAX_TYPED_CODE) return undefined;
   const kind = await codeKind(ctx, typed);
   if (kind === 'receipt') {
     const status = await receiptStatus(ctx, typed);

@@ -1,6 +1,7 @@
 // /codigo: one door for every code a person holds. A form (no JavaScript needed) takes any code; the answer to its POST
 // is the code's own page (status-page.ts, pledge-page.ts, route-claim-page.ts), so this file draws only the form and
 // what a support reference typed as a code means: it is not a code, and the team's contact is where to read it out.
+import { MAX_TYPED_CODE } from '../../../domain/receipt-code.ts';
 import { html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
@@ -30,7 +31,7 @@ export interface CodeFormState {
 export function codeFormHtml(lang: Lang, errors: Errors = {}) {
   const t = codeStrings(lang);
   return html`<form class="envio" method="post" action="${localized(CODE_PATH, lang)}">
-${input({ name: CODE_FIELD, label: t.field, help: t.fieldHelp, required: true, errors, maxlength: 64, autocomplete: 'off' })}
+${input({ name: CODE_FIELD, label: t.field, help: t.fieldHelp, required: true, errors, maxlength: MAX_TYPED_CODE, autocomplete: 'off' })}
 <p><button type="submit">${t.send}</button></p>
 </form>`;
 }

@@ -2,6 +2,7 @@
 import type { RetentionConfig } from '../../../config.ts';
 import { bounds } from '../../../domain/bounds.ts';
 import { choosableMunicipality, departments, municipalitiesOf } from '../../../domain/municipalities.ts';
+import { MAX_TYPED_CODE } from '../../../domain/receipt-code.ts';
 import { type Html, html } from '../../html.ts';
 import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
@@ -555,8 +556,11 @@ export function lookupProblem(
 /** The receipt code's field on /estado and /retirar: one name, one set of rules. */
 export const CODE_FIELD = 'codigo';
 
-/** The receipt code input; what was typed is never shown again (the answer is the same whatever was sent). */
-export function receiptCodeInput(lang: Lang, errors: Errors): Html {
+/**
+ * The receipt code input. What was typed is shown again only where a page says so (/retirar keeps the code after a
+ * wrong pair); /estado answers the same whatever was sent.
+ */
+export function receiptCodeInput(lang: Lang, errors: Errors, value = ''): Html {
   const t = strings(catalogue.status, lang);
   return input({
     name: CODE_FIELD,
@@ -564,7 +568,8 @@ export function receiptCodeInput(lang: Lang, errors: Errors): Html {
     help: t.codeHelp,
     required: true,
     errors,
-    maxlength: 64,
+    value: value.length <= MAX_TYPED_CODE ? value : '',
+    maxlength: MAX_TYPED_CODE,
     autocomplete: 'off',
   });
 }

@@ -1,9 +1,11 @@
 // "Voy a llevar" without JavaScript: the pledge form (on a request's page and at /ayudas/:id/comprometer), the page
 // that shows the pledge's code once, and /compromisos, where the code confirms a delivery or cancels. The code is a
 // credential: it is only ever shown in an answer to a POST and sent back in POST bodies, never put in an address.
+
 import { randomUUID } from 'node:crypto';
 import { bounds } from '../../../domain/bounds.ts';
 import { DEFAULT_DELIVER_WITHIN_HOURS, PLEDGE_GRACE_HOURS, type PledgeStatus } from '../../../domain/pledges.ts';
+import { MAX_TYPED_CODE } from '../../../domain/receipt-code.ts';
 import { urls } from '../../../presenters/urls.ts';
 import type { PledgeResult, PledgeView } from '../../../schemas/pledge.ts';
 import type { PublicHelp } from '../../../schemas/public-help.ts';
@@ -367,7 +369,7 @@ ${input({
   help: t.codeFieldHelp,
   required: true,
   errors,
-  maxlength: 64,
+  maxlength: MAX_TYPED_CODE,
   autocomplete: 'off',
 })}
 <p><button type="submit">${t.find}</button></p>

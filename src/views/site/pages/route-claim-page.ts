@@ -3,7 +3,9 @@
 // on its way and delivered. The code is a credential: it is only ever shown in an answer to a POST and sent back in
 // POST bodies, never put in an address. The volunteer's name and WhatsApp are never shown here: only the team sees
 // them.
+
 import { bounds } from '../../../domain/bounds.ts';
+import { MAX_TYPED_CODE } from '../../../domain/receipt-code.ts';
 import { type RouteClaimStatus, VEHICLE_MAX, WHEN_MAX } from '../../../domain/route-claims.ts';
 import type { LogisticsStatus } from '../../../domain/statuses.ts';
 import { cargoUnit, sameUnit } from '../../../domain/units.ts';
@@ -307,7 +309,7 @@ ${input({
   help: t.codeFieldHelp,
   required: true,
   errors,
-  maxlength: 64,
+  maxlength: MAX_TYPED_CODE,
   autocomplete: 'off',
 })}
 <p><button type="submit">${t.find}</button></p>

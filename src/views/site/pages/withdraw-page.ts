@@ -7,7 +7,15 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Inline, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { CODE_FIELD, type Errors, input, type LookupProblem, lookupProblem, WITHDRAW_PATH } from './form-controls.ts';
+import {
+  CODE_FIELD,
+  type Errors,
+  input,
+  type LookupProblem,
+  lookupProblem,
+  receiptCodeInput,
+  WITHDRAW_PATH,
+} from './form-controls.ts';
 import { fillInline } from './info-common.ts';
 
 export { CODE_FIELD, WITHDRAW_PATH };
@@ -32,31 +40,12 @@ export interface WithdrawFormState {
   code?: string;
 }
 
-/** The longest code kept in its field: what a code field takes (form-controls.ts). */
-const MAX_CODE = 64;
-
-/** The receipt code's field as /estado has it, with the code typed before when there is one. */
-function codeInput(lang: Lang, errors: Errors, value: string): Html {
-  const t = strings(catalogue.status, lang);
-  return input({
-    name: CODE_FIELD,
-    label: t.code,
-    help: t.codeHelp,
-    required: true,
-    errors,
-    value,
-    maxlength: MAX_CODE,
-    autocomplete: 'off',
-  });
-}
-
 function form(state: WithdrawFormState, t: WithdrawStrings): Html {
   // One message under the code, none under the number: which of the two was wrong is never told.
   const errors: Errors = state.problem === 'not_found' ? { [CODE_FIELD]: t.notFoundHelp } : {};
   // The number is never shown again; the code stays in its field whether the code or the number was wrong.
-  const code = (state.code ?? '').length <= MAX_CODE ? (state.code ?? '') : '';
   return html`<form class="envio" method="post" action="${localized(WITHDRAW_PATH, state.lang)}">
-${codeInput(state.lang, errors, code)}${input({
+${receiptCodeInput(state.lang, errors, state.code)}${input({
   name: WHATSAPP_FIELD,
   label: t.whatsapp,
   help: t.whatsappHelp,
