@@ -13,13 +13,9 @@ export async function emergencyDepartment(
     const department = municipalityByCode(code)?.departmentCode;
     if (department) perDepartment.set(department, (perDepartment.get(department) ?? 0) + count);
   }
-  let best: string | null = null;
-  for (const [department, count] of perDepartment) {
-    // Ties go to the smaller code, so the answer does not depend on the index's order.
-    const bestCount = best === null ? -1 : (perDepartment.get(best) ?? 0);
-    if (count > bestCount || (count === bestCount && best !== null && department < best)) best = department;
-  }
-  if (best !== null) return best;
+  // Most records first; ties go to the smaller code, so the answer does not depend on the index's order.
+  const [best] = [...perDepartment].sort(([a, n], [b, m]) => m - n || (a < b ? -1 : 1));
+  if (best) return best[0];
   if (emergency.latitude === null || emergency.longitude === null) return null;
   return nearestMunicipality(emergency.latitude, emergency.longitude).departmentCode;
 }

@@ -13,6 +13,15 @@ const LAT_OFFSET = Math.ceil(90 / CELL_DEGREES) + 1;
 const cellOf = (degrees: number) => Math.floor(degrees / CELL_DEGREES);
 const keyOf = (latCell: number, lonCell: number) => (lonCell + LON_OFFSET) * LAT_CELLS + latCell + LAT_OFFSET;
 
+/** The cells a box overlaps, as ranges; null when they are more than MAX_CELLS (the box is read another way). */
+function cellRange(box: BoundingBox): { fromLat: number; toLat: number; fromLon: number; toLon: number } | null {
+  const fromLat = cellOf(box.minLat);
+  const toLat = cellOf(box.maxLat);
+  const fromLon = cellOf(box.minLon);
+  const toLon = cellOf(box.maxLon);
+  return (toLat - fromLat + 1) * (toLon - fromLon + 1) > MAX_CELLS ? null : { fromLat, toLat, fromLon, toLon };
+}
+
 export class PlaceGrid {
   readonly #cells = new Map<number, SlotList>();
 
@@ -53,25 +62,19 @@ export class PlaceGrid {
 
   /** Whether the point lies in a cell that within(box) reads (false when the box spans too many cells). */
   covers(box: BoundingBox, latitude: number, longitude: number): boolean {
+    const cells = cellRange(box);
+    if (!cells) return false;
     const lat = cellOf(latitude);
     const lon = cellOf(longitude);
-    const fromLat = cellOf(box.minLat);
-    const toLat = cellOf(box.maxLat);
-    const fromLon = cellOf(box.minLon);
-    const toLon = cellOf(box.maxLon);
-    if ((toLat - fromLat + 1) * (toLon - fromLon + 1) > MAX_CELLS) return false;
-    return lat >= fromLat && lat <= toLat && lon >= fromLon && lon <= toLon;
+    return lat >= cells.fromLat && lat <= cells.toLat && lon >= cells.fromLon && lon <= cells.toLon;
   }
 
   /** Calls `visit` for every non-empty cell the box overlaps; false (and no call) when there are too many cells. */
   #visit(box: BoundingBox, visit: (cell: SlotList) => void): boolean {
-    const fromLat = cellOf(box.minLat);
-    const toLat = cellOf(box.maxLat);
-    const fromLon = cellOf(box.minLon);
-    const toLon = cellOf(box.maxLon);
-    if ((toLat - fromLat + 1) * (toLon - fromLon + 1) > MAX_CELLS) return false;
-    for (let lon = fromLon; lon <= toLon; lon++) {
-      for (let lat = fromLat; lat <= toLat; lat++) {
+    const cells = cellRange(box);
+    if (!cells) return false;
+    for (let lon = cells.fromLon; lon <= cells.toLon; lon++) {
+      for (let lat = cells.fromLat; lat <= cells.toLat; lat++) {
         const cell = this.#cells.get(keyOf(lat, lon));
         if (cell) visit(cell);
       }

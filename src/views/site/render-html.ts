@@ -5,7 +5,7 @@ import { type Block, type Inline, localized, type SiteDocument, withoutLang } fr
 import { MANAGE_PATH } from './pages/pledge-page.ts';
 import { MY_ROUTE_PATH } from './pages/routes-page.ts';
 import { twinPath } from './render-markdown.ts';
-import { CODE_PATH, HELP_CHOICE_PATH, OPEN_DATA_PATH } from './site-paths.ts';
+import { CODE_PATH, HELP_CHOICE_PATH, OPEN_DATA_PATH, PRIVACY_PATH } from './site-paths.ts';
 import { layout } from './strings/layout.ts';
 
 function inline(parts: Inline[]): Html {
@@ -73,7 +73,7 @@ export function renderHtml(doc: SiteDocument, options: { tileUrl?: string } = {}
     ['code', CODE_PATH, l.navCode],
     ['pledges', MANAGE_PATH, l.navPledges],
     ['my-route', MY_ROUTE_PATH, l.navMyRoute],
-    ['privacy', '/privacidad', t.navPrivacy],
+    ['privacy', PRIVACY_PATH, t.navPrivacy],
   ];
   const withLang = (href: string) => localized(href, doc.lang);
   const item = ([key, href, label]: NavEntry) =>
@@ -102,7 +102,7 @@ ${options.tileUrl ? html`<meta name="ayuda-tiles" content="${options.tileUrl}">`
 ${doc.blocks.map(block)}
 </main>
 <footer><p>${t.tagline}</p>
-<p class="pie"><a href="${withLang(OPEN_DATA_PATH)}">${l.openData}</a> · <a href="${withLang(CODE_PATH)}">${l.navCode}</a> · <a href="${withLang('/privacidad')}">${l.footerPrivacy}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a></p></footer>
+<p class="pie"><a href="${withLang(OPEN_DATA_PATH)}">${l.openData}</a> · <a href="${withLang(CODE_PATH)}">${l.navCode}</a> · <a href="${withLang(PRIVACY_PATH)}">${l.footerPrivacy}</a> · <a href="${other}" hreflang="${doc.lang === 'en' ? 'es' : 'en'}">${t.otherLang}</a></p></footer>
 </body>
 </html>`;
 }

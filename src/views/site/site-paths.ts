@@ -5,3 +5,5 @@ export const HELP_CHOICE_PATH = '/ayudar';
 export const CODE_PATH = '/codigo';
 /** The open data, in plain Spanish, for people rather than programs. */
 export const OPEN_DATA_PATH = '/datos-abiertos';
+/** Who answers for the data, people's rights, and each emergency's team contact. */
+export const PRIVACY_PATH = '/privacidad';

@@ -155,7 +155,6 @@
     ...p,
     latitude: p.lat,
     longitude: p.lon,
-    precision: p.precision,
   }));
   const byId = new Map(first.map((p) => [p.id, p]));
 

@@ -7,7 +7,7 @@ import { catalogue, strings } from '../catalogue.ts';
 import { type Block, type Lang, link, localized, type SiteDocument, text } from '../document.ts';
 import { plural } from '../plural.ts';
 import { escapeMarkdown } from '../render-markdown.ts';
-import { CODE_PATH } from '../site-paths.ts';
+import { CODE_PATH, PRIVACY_PATH } from '../site-paths.ts';
 import { CODE_FIELD, type Errors, input, type LookupProblem, lookupProblem } from './form-controls.ts';
 import { fillInline } from './info-common.ts';
 
@@ -15,9 +15,6 @@ export { CODE_FIELD, CODE_PATH };
 
 export type CodeStrings = ReturnType<typeof codeStrings>;
 export const codeStrings = (lang: Lang) => strings(catalogue.code, lang);
-
-/** Where each emergency's team is reached: /privacidad lists the same contacts. */
-const PRIVACY_PATH = '/privacidad';
 
 export interface CodeFormState {
   lang: Lang;

@@ -121,19 +121,13 @@ function uncommittedBox(chosen: string | undefined, t: Words): Html {
   }</p></div>`;
 }
 
-/** The municipalities with records, and the one chosen even when it has none (so the form keeps it). */
-function municipalityOptions(view: EmergencyView): [string, string][] {
+/**
+ * A municipality select's choices: the municipalities with records, and the one chosen even when it has none (so the
+ * form keeps it, or a link named it).
+ */
+function municipalityChoices(view: EmergencyView, chosen: { code: string; name: string } | null): [string, string][] {
   const options = view.municipalities.map((m): [string, string] => [m.code, m.name]);
-  const chosen = view.filters.municipalityCode;
-  if (chosen && !options.some(([code]) => code === chosen)) options.push([chosen, chosen]);
-  return options;
-}
-
-/** "Cerca de": the municipalities with records, and the one chosen even when it has none (a link may name it). */
-function nearOptions(view: EmergencyView): [string, string][] {
-  const options = view.municipalities.map((m): [string, string] => [m.code, m.name]);
-  const near = view.near;
-  if (near && !options.some(([code]) => code === near.code)) options.push([near.code, near.name]);
+  if (chosen && !options.some(([code]) => code === chosen.code)) options.push([chosen.code, chosen.name]);
   return options;
 }
 
@@ -206,7 +200,15 @@ ${select(
   'f-municipality',
   'municipalityCode',
   t.fMunicipality,
-  [['', t.municipalityAll], ...municipalityOptions(view)],
+  [
+    ['', t.municipalityAll],
+    ...municipalityChoices(
+      view,
+      view.filters.municipalityCode
+        ? { code: view.filters.municipalityCode, name: view.filters.municipalityCode }
+        : null,
+    ),
+  ],
   f.municipalityCode,
 )}
 ${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describedby="f-q-ayuda"`)}
@@ -214,7 +216,7 @@ ${input('f-q', 'q', t.fQ, f.q, html` type="search" maxlength="120" aria-describe
 </div>
 <fieldset class="cerca"><legend>${t.nearTitle}</legend>
 <div class="filtros-campos">
-${select('f-cerca', NEAR_PARAMETER, t.fNear, [['', t.nearNone], ...nearOptions(view)], f[NEAR_PARAMETER])}
+${select('f-cerca', NEAR_PARAMETER, t.fNear, [['', t.nearNone], ...municipalityChoices(view, view.near)], f[NEAR_PARAMETER])}
 <p class="note">${t.nearPlaceHelp}</p>
 </div>
 <p class="note" id="cerca-ayuda">${t.nearHelp}</p>
