@@ -1,6 +1,8 @@
-// Public outputs of the website's info pages (centres, routes, developers, the API reference) and /llms.txt, for
-// the privacy crawl (test/helpers/public-surface.ts): every page and its twin, per emergency and per category.
+// Public outputs of the website's pages without a parameter (centres, routes, developers, the API reference, the
+// doors for codes, open data…) and /llms.txt, for the privacy crawl (test/helpers/public-surface.ts): every page and
+// its twin, per emergency and per category.
 import { categories } from '../../src/domain/categories.ts';
+import { sitePagePatterns } from '../../src/http/routes/site/site-page.ts';
 import type { Harness } from './harness.ts';
 import type { PublicOutput } from './public-surface.ts';
 
@@ -17,13 +19,10 @@ function variants(path: string, query = ''): { url: string; headers?: Record<str
 }
 
 export async function crawlSiteInfo(h: Harness, slugs: string[], _ids: string[]): Promise<PublicOutput[]> {
-  const requests = [
-    ...variants('/centros'),
-    ...variants('/rutas'),
-    ...variants('/desarrolladores'),
-    ...variants('/desarrolladores/referencia'),
-    { url: '/llms.txt' },
-  ];
+  // Every page the site registers without a parameter (a new page is crawled without being listed here); the home
+  // page and the pages of one record are crawled by site-crawl-pages.ts.
+  const pages = sitePagePatterns().filter((pattern) => pattern !== '/' && !pattern.includes(':'));
+  const requests = [...pages.flatMap((page) => variants(page)), { url: '/llms.txt' }];
   for (const slug of slugs) {
     requests.push(...variants('/centros', `emergencia=${slug}`), ...variants('/rutas', `emergencia=${slug}`));
     for (const category of categories) {
